@@ -1,0 +1,123 @@
+/**
+ * The normalised report: what the renderers and gates see. Raw API shapes never leave src/trunk/;
+ * everything here has stable names, lower-case enumerations and no nulls.
+ */
+
+export type TestStatus = 'broken' | 'flaky';
+
+export interface UnhealthyTest {
+  /** Trunk's test id (UUID). */
+  id: string;
+  name: string;
+  status: TestStatus;
+  /** Repository-relative path of the file that holds the test, when Trunk knows it. */
+  file?: string;
+  classname?: string;
+  parent?: string;
+  variant?: string;
+  owners: string[];
+  quarantined: boolean;
+  /** Pull requests impacted in the last 7 days; 0 when Trunk did not say. */
+  prsImpacted7d: number;
+  /** Link to the test's Trunk page. */
+  url?: string;
+  ticketUrl?: string;
+  /** ISO 8601 date-time since when the test is in this status. */
+  since?: string;
+  reason?: string;
+}
+
+export interface TestsReport {
+  /** Sorted for display: most pull requests impacted first, then by name. */
+  broken: UnhealthyTest[];
+  flaky: UnhealthyTest[];
+  /** Statuses whose page walk stopped early (max-pages, a repeated token). */
+  incomplete: TestStatus[];
+}
+
+export interface QueueEntry {
+  /** 1-based position in the order Trunk returned. */
+  position: number;
+  prNumber: number;
+  title: string;
+  author: string;
+  sha?: string;
+  baseBranch?: string;
+  /** Lower case: pending, testing, tests_passed, ... or a new value as sent. */
+  state?: string;
+  priorityName?: string;
+  priorityValue?: number;
+  skipTheLine: boolean;
+  noBatch: boolean;
+  /** ISO 8601 date-time of the entry's last state change. */
+  since?: string;
+}
+
+/** Settings of a queue that are shown when Trunk sends them. */
+export interface QueueSettings {
+  concurrency?: number;
+  testingTimeoutMinutes?: number;
+  canOptimisticallyMerge?: boolean;
+  pendingFailureDepth?: number;
+  batch?: boolean;
+  batchingMaxWaitTimeMinutes?: number;
+  batchingMinSize?: number;
+  bisectionConcurrency?: number;
+  directMergeMode?: string;
+  optimizationMode?: string;
+  mergeMethod?: string;
+  requiredStatuses?: string[];
+}
+
+export interface MergeQueue {
+  kind: 'queue';
+  branch: string;
+  /** Lower case: running, paused, draining, switching_modes, or a new value as sent. */
+  state: string;
+  /** Lower case: single, parallel, or a new value as sent. */
+  mode?: string;
+  settings: QueueSettings;
+  entries: QueueEntry[];
+}
+
+/** getQueue answered 404: the branch has no merge queue. */
+export interface NoMergeQueue {
+  kind: 'none';
+  branch: string;
+}
+
+export type QueueReport = MergeQueue | NoMergeQueue;
+
+/** Where the run stands: used to mark "your" pull request. */
+export interface RunContext {
+  repository: string;
+  serverUrl: string;
+  eventName: string;
+  targetBranch: string;
+  /** The pull request this run is about, when there is one. */
+  prNumber?: number;
+}
+
+/** A read that failed and was tolerated (on-api-error: warn). */
+export interface ReadFailure {
+  what: 'tests' | 'queue';
+  message: string;
+}
+
+export interface Report {
+  context: RunContext;
+  /** Undefined when tests were not checked or could not be read. */
+  tests?: TestsReport;
+  /** Undefined when the queue was not checked or could not be read. */
+  queue?: QueueReport;
+  failures: ReadFailure[];
+  warnings: string[];
+}
+
+export type Result = 'passed' | 'failed' | 'error';
+
+export interface Verdict {
+  result: Result;
+  /** One line per tripped gate. */
+  reasons: string[];
+}
