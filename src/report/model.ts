@@ -102,6 +102,8 @@ export interface RunContext {
 export interface ReadFailure {
   what: 'tests' | 'queue';
   message: string;
+  /** An outage or broken response, which on-api-error: warn lets pass; a rejection never is. */
+  tolerable: boolean;
 }
 
 export interface Report {

@@ -1,7 +1,12 @@
 /** Every input, validated and typed. Built once by readSettings(); nothing else reads inputs. */
 
 export type QueueState = 'running' | 'paused' | 'draining' | 'switching_modes';
-export const QUEUE_STATES: readonly QueueState[] = ['running', 'paused', 'draining', 'switching_modes'];
+export const QUEUE_STATES: readonly QueueState[] = [
+  'running',
+  'paused',
+  'draining',
+  'switching_modes',
+];
 
 export type OnApiError = 'fail' | 'warn';
 

@@ -1,0 +1,29 @@
+import { InputError } from './input-parsers.js';
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The token travels to this address, so plain http is allowed only on this machine (a local
+ * simulator or proxy); anywhere else it would cross the network in clear text.
+ */
+export function parseApiUrl(raw: string): string {
+  const text = raw.trim();
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new InputError(
+      `api-url must be an absolute URL such as https://api.trunk.io/v1, not "${raw}"`,
+    );
+  }
+  const loopback = LOOPBACK_HOSTS.has(url.hostname) || url.hostname.startsWith('127.');
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    throw new InputError(
+      `api-url must use https (plain http is accepted only for localhost), not "${url.origin}"`,
+    );
+  }
+  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+    throw new InputError('api-url must not carry credentials, a query or a fragment');
+  }
+  return url.href.replace(/\/+$/, '');
+}

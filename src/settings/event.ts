@@ -1,0 +1,20 @@
+import { readFileSync } from 'node:fs';
+
+/** The few fields of a webhook payload the action reads; everything else is ignored. */
+export interface EventPayload {
+  number?: unknown;
+  pull_request?: { number?: unknown; base?: { ref?: unknown } };
+  merge_group?: { head_ref?: unknown; base_ref?: unknown };
+  repository?: { default_branch?: unknown };
+}
+
+/** A missing or unreadable payload is an empty one: local runs and some triggers have none. */
+export function readEventPayload(path: string | undefined): EventPayload {
+  if (!path) return {};
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    return typeof parsed === 'object' && parsed !== null ? (parsed as EventPayload) : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,153 @@
+import { parseApiUrl } from './api-url.js';
+import type { DerivedContext } from './run-context.js';
+import {
+  InputError,
+  parseBoolean,
+  parseChoice,
+  parseChoiceList,
+  parseNumber,
+  parseOptionalCount,
+} from './input-parsers.js';
+import { QUEUE_STATES, type Settings } from './settings.js';
+
+export type GetInput = (name: string) => string;
+
+const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+
+function requireToken(raw: string): string {
+  const token = raw.trim();
+  if (token === '') {
+    throw new InputError(
+      'api-token is empty. Pass your Trunk organization API token from a secret, e.g. ' +
+        'api-token: ${{ secrets.TRUNK_API_TOKEN }}. Secrets are not passed to workflows ' +
+        'triggered from forks: skip this step for fork pull requests or run it from workflow_run.',
+    );
+  }
+  return token;
+}
+
+function parseRepository(raw: string): { repository: string; owner: string; repoName: string } {
+  const repository = raw.trim();
+  if (!REPOSITORY.test(repository)) {
+    throw new InputError(`repository must be owner/name, not "${raw}"`);
+  }
+  const [owner = '', repoName = ''] = repository.split('/');
+  return { repository, owner, repoName };
+}
+
+function parseRepoHost(raw: string, serverUrl: string): string {
+  const host = raw.trim() || new URL(serverUrl).host;
+  if (!/^[A-Za-z0-9.-]+(:\d+)?$/.test(host)) {
+    throw new InputError(`repo-host must be a host name such as github.com, not "${raw}"`);
+  }
+  return host.toLowerCase();
+}
+
+/** Only the queue read needs a branch, so a missing one is an error only when it is read. */
+function parseTargetBranch(raw: string, derived: DerivedContext, required: boolean): string {
+  const branch = raw.trim().replace(/^refs\/heads\//, '') || derived.branch || '';
+  if (branch === '' && required) {
+    throw new InputError(
+      `target-branch could not be derived from the ${derived.eventName || 'current'} event: ` +
+        'set target-branch to the branch whose merge queue should be read',
+    );
+  }
+  return branch;
+}
+
+/**
+ * Reads and validates every input. All problems are collected so one failed run lists them all;
+ * nothing here makes a request.
+ */
+export function readSettings(getInput: GetInput, derived: DerivedContext): Settings {
+  const errors: string[] = [];
+  const attempt = <T>(parse: () => T, fallback: T): T => {
+    try {
+      return parse();
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      errors.push(error.message);
+      return fallback;
+    }
+  };
+  const bool = (name: string) => attempt(() => parseBoolean(name, getInput(name)), false);
+  const integer = (name: string, min: number, max: number) =>
+    attempt(() => parseNumber(name, getInput(name), { min, max, integer: true }), min);
+
+  const checkTests = bool('check-tests');
+  const checkQueue = bool('check-queue');
+  const settings: Settings = {
+    apiToken: attempt(() => requireToken(getInput('api-token')), ''),
+    orgUrlSlug: getInput('org-url-slug').trim(),
+    ...attempt(() => parseRepository(getInput('repository')), {
+      repository: '',
+      owner: '',
+      repoName: '',
+    }),
+    repoHost: attempt(() => parseRepoHost(getInput('repo-host'), derived.serverUrl), ''),
+    targetBranch: attempt(
+      () => parseTargetBranch(getInput('target-branch'), derived, checkQueue),
+      '',
+    ),
+    apiUrl: attempt(() => parseApiUrl(getInput('api-url')), ''),
+    checkTests,
+    checkQueue,
+    pageSize: integer('page-size', 1, 100),
+    maxPages: integer('max-pages', 1, 10_000),
+    maxBrokenTests: attempt(
+      () => parseOptionalCount('max-broken-tests', getInput('max-broken-tests')),
+      undefined,
+    ),
+    maxFlakyTests: attempt(
+      () => parseOptionalCount('max-flaky-tests', getInput('max-flaky-tests')),
+      undefined,
+    ),
+    ignoreQuarantined: bool('ignore-quarantined'),
+    failOnQueueStates: attempt(
+      () => parseChoiceList('fail-on-queue-states', getInput('fail-on-queue-states'), QUEUE_STATES),
+      [],
+    ),
+    onApiError: attempt(
+      () => parseChoice('on-api-error', getInput('on-api-error'), ['fail', 'warn'] as const),
+      'fail',
+    ),
+    timeoutMs:
+      attempt(
+        () =>
+          parseNumber('timeout-seconds', getInput('timeout-seconds'), {
+            min: 0.1,
+            max: 600,
+            integer: false,
+          }),
+        1,
+      ) * 1000,
+    maxRetries: integer('max-retries', 0, 10),
+    jobSummary: bool('job-summary'),
+    annotations: bool('annotations'),
+  };
+  errors.push(...crossChecks(settings));
+  if (errors.length > 0) throw new InputError(errors.join('; '));
+  return settings;
+}
+
+function crossChecks(settings: Settings): string[] {
+  const problems: string[] = [];
+  if (settings.checkTests && settings.orgUrlSlug === '') {
+    problems.push(
+      'org-url-slug is required when check-tests is true (find it in your Trunk URL: app.trunk.io/<org-url-slug>)',
+    );
+  }
+  if (!settings.checkTests && !settings.checkQueue) {
+    problems.push('check-tests and check-queue are both false: there is nothing to check');
+  }
+  if (!settings.checkQueue && settings.failOnQueueStates.length > 0) {
+    problems.push('fail-on-queue-states needs check-queue: true');
+  }
+  if (
+    !settings.checkTests &&
+    (settings.maxBrokenTests !== undefined || settings.maxFlakyTests !== undefined)
+  ) {
+    problems.push('max-broken-tests and max-flaky-tests need check-tests: true');
+  }
+  return problems;
+}

@@ -1,0 +1,77 @@
+import type { EventPayload } from './event.js';
+
+/** What the workflow run tells us about where it stands, before any input is applied. */
+export interface DerivedContext {
+  eventName: string;
+  serverUrl: string;
+  /** Branch whose queue concerns this run, when the event says; undefined when it does not. */
+  branch?: string;
+  prNumber?: number;
+  /** The run tests a pull request queued by GitHub's or Trunk's merge queue. */
+  inMergeQueue: boolean;
+}
+
+const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
+// GitHub: refs/heads/gh-readonly-queue/<base>/pr-<N>-<sha>; Trunk: trunk-merge/pr-<N>/<uuid>.
+const GITHUB_QUEUE_BRANCH = /^gh-readonly-queue\/(.+)\/pr-(\d+)-[0-9a-f]+$/;
+const TRUNK_QUEUE_BRANCH = /^trunk-merge\/pr-(\d+)\//;
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function positiveInteger(value: unknown): number | undefined {
+  const number = typeof value === 'string' ? Number(value) : value;
+  return typeof number === 'number' && Number.isInteger(number) && number > 0 ? number : undefined;
+}
+
+function branchOf(ref: string | undefined): string | undefined {
+  return ref?.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : undefined;
+}
+
+function fromQueueBranch(branch: string): Pick<DerivedContext, 'branch' | 'prNumber'> | undefined {
+  const github = GITHUB_QUEUE_BRANCH.exec(branch);
+  if (github) return { branch: github[1], prNumber: positiveInteger(github[2]) };
+  // Trunk's branch names do not carry the target branch: the default branch is the best guess.
+  const trunk = TRUNK_QUEUE_BRANCH.exec(branch);
+  if (trunk) return { branch: undefined, prNumber: positiveInteger(trunk[1]) };
+  return undefined;
+}
+
+function fromEvent(eventName: string, env: NodeJS.ProcessEnv, event: EventPayload) {
+  if (PULL_REQUEST_EVENTS.has(eventName)) {
+    return {
+      branch: text(event.pull_request?.base?.ref) ?? text(env.GITHUB_BASE_REF),
+      prNumber: positiveInteger(event.pull_request?.number ?? event.number),
+      inMergeQueue: false,
+    };
+  }
+  if (eventName === 'merge_group') {
+    const headBranch = branchOf(text(event.merge_group?.head_ref)) ?? '';
+    return {
+      branch: branchOf(text(event.merge_group?.base_ref)),
+      prNumber: fromQueueBranch(headBranch)?.prNumber,
+      inMergeQueue: true,
+    };
+  }
+  const pushed = branchOf(text(env.GITHUB_REF));
+  const queued = pushed === undefined ? undefined : fromQueueBranch(pushed);
+  if (queued) return { ...queued, inMergeQueue: true };
+  return {
+    branch: eventName === 'push' ? pushed : undefined,
+    prNumber: undefined,
+    inMergeQueue: false,
+  };
+}
+
+export function deriveRunContext(env: NodeJS.ProcessEnv, event: EventPayload): DerivedContext {
+  const eventName = env.GITHUB_EVENT_NAME ?? '';
+  const derived = fromEvent(eventName, env, event);
+  return {
+    eventName,
+    serverUrl: (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, ''),
+    branch: derived.branch ?? text(event.repository?.default_branch),
+    prNumber: derived.prNumber,
+    inMergeQueue: derived.inMergeQueue,
+  };
+}

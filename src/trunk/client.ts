@@ -1,0 +1,233 @@
+import type * as z from 'zod/mini';
+import { describeIssues, queueSchema, unhealthyTestsPageSchema } from './schemas.js';
+import type { RawQueue, RawUnhealthyTest } from './schemas.js';
+import { describeResponse, TrunkApiError } from './errors.js';
+import { postJson, TransportError, type HttpResponse } from './http-transport.js';
+import { isRetryableStatus, retryDelayMs } from './retry-policy.js';
+
+export interface Logger {
+  debug(message: string): void;
+  info(message: string): void;
+  warning(message: string): void;
+}
+
+export interface ClientOptions {
+  apiUrl: string;
+  token: string;
+  timeoutMs: number;
+  maxRetries: number;
+  retryBaseMs: number;
+  log: Logger;
+}
+
+export interface RepoRef {
+  host: string;
+  owner: string;
+  name: string;
+}
+
+export interface ListQuery {
+  repo: RepoRef;
+  orgUrlSlug: string;
+  status: 'FLAKY' | 'BROKEN';
+  pageSize: number;
+  maxPages: number;
+}
+
+export interface TestList {
+  tests: RawUnhealthyTest[];
+  pages: number;
+  /** Why the walk stopped before the last page, when it did. */
+  incomplete?: string;
+}
+
+const LIST_PATH = '/flaky-tests/list-unhealthy-tests';
+const QUEUE_PATH = '/getQueue';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Reads Trunk's v1 API: retries what is safe to retry, validates what comes back. */
+export class TrunkClient {
+  constructor(private readonly options: ClientOptions) {}
+
+  async listUnhealthyTests(query: ListQuery): Promise<TestList> {
+    const tests: RawUnhealthyTest[] = [];
+    const seen = new Set<string>();
+    let token = '';
+    for (let page = 1; page <= query.maxPages; page++) {
+      const body = {
+        repo: query.repo,
+        org_url_slug: query.orgUrlSlug,
+        page_query: { page_size: query.pageSize, page_token: token },
+        status: query.status,
+      };
+      const label = `${LIST_PATH} (${query.status}, page ${page})`;
+      const data = await this.post(LIST_PATH, label, body, unhealthyTestsPageSchema);
+      tests.push(...data.tests);
+      token = data.page?.next_page_token ?? '';
+      if (token === '') return { tests, pages: page };
+      if (seen.has(token)) {
+        return { tests, pages: page, incomplete: `Trunk repeated a page token after page ${page}` };
+      }
+      seen.add(token);
+    }
+    return {
+      tests,
+      pages: query.maxPages,
+      incomplete: `max-pages (${query.maxPages}) was reached`,
+    };
+  }
+
+  /** Undefined when the branch has no merge queue (Trunk answers 404). */
+  async getQueue(repo: RepoRef, targetBranch: string): Promise<RawQueue | undefined> {
+    try {
+      return await this.post(QUEUE_PATH, QUEUE_PATH, { repo, targetBranch }, queueSchema);
+    } catch (error) {
+      if (error instanceof TrunkApiError && error.kind === 'not-found') return undefined;
+      throw error;
+    }
+  }
+
+  private async post<S extends z.ZodMiniType>(
+    path: string,
+    label: string,
+    body: object,
+    schema: S,
+  ): Promise<z.infer<S>> {
+    const response = await this.postWithRetries(path, label, JSON.stringify(body));
+    let json: unknown;
+    try {
+      json = JSON.parse(response.body);
+    } catch {
+      throw this.schemaError(path, response, 'the body is not JSON');
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw this.schemaError(path, response, describeIssues(parsed.error));
+    return parsed.data;
+  }
+
+  private async postWithRetries(
+    path: string,
+    label: string,
+    payload: string,
+  ): Promise<HttpResponse> {
+    const { maxRetries, retryBaseMs, log } = this.options;
+    for (let retry = 0; ; retry++) {
+      const outcome = await this.attempt(path, label, payload);
+      const retryable =
+        outcome instanceof TransportError
+          ? outcome.failure === 'timeout' || outcome.failure === 'network'
+          : isRetryableStatus(outcome.status);
+      if (!retryable) {
+        if (outcome instanceof TransportError) throw this.transportError(path, outcome, retry);
+        if (outcome.status >= 200 && outcome.status < 300) return outcome;
+        throw this.statusError(path, outcome, retry);
+      }
+      if (retry >= maxRetries) {
+        throw outcome instanceof TransportError
+          ? this.transportError(path, outcome, retry)
+          : this.statusError(path, outcome, retry);
+      }
+      const retryAfter = outcome instanceof TransportError ? undefined : outcome.retryAfter;
+      const delay = retryDelayMs(retry, retryBaseMs, retryAfter, Date.now());
+      const why = outcome instanceof TransportError ? outcome.message : `HTTP ${outcome.status}`;
+      log.info(
+        `${label}: ${why}; retrying in ${(delay / 1000).toFixed(1)} s (retry ${retry + 1} of ${maxRetries})`,
+      );
+      await sleep(delay);
+    }
+  }
+
+  private async attempt(
+    path: string,
+    label: string,
+    payload: string,
+  ): Promise<HttpResponse | TransportError> {
+    const started = Date.now();
+    try {
+      const response = await postJson(new URL(this.options.apiUrl + path), payload, {
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'x-api-token': this.options.token,
+          'user-agent': 'trunk-health-gate',
+        },
+        timeoutMs: this.options.timeoutMs,
+      });
+      const id = response.requestId ? `, request id ${response.requestId}` : '';
+      this.options.log.debug(
+        `POST ${label} -> ${response.status} in ${Date.now() - started} ms${id}`,
+      );
+      return response;
+    } catch (error) {
+      if (!(error instanceof TransportError)) throw error;
+      this.options.log.debug(`POST ${label} -> ${error.message} after ${Date.now() - started} ms`);
+      return error;
+    }
+  }
+
+  private statusError(path: string, response: HttpResponse, retries: number): TrunkApiError {
+    const facts = describeResponse(response, this.options.token);
+    const where = `POST ${path} answered ${facts}`;
+    const { status } = response;
+    if (status === 401 || status === 403) {
+      return new TrunkApiError(
+        'auth',
+        path,
+        `Trunk rejected the API token: ${where}. Check that the api-token secret holds a current Trunk organization API token (Trunk: Settings > Organization > General).`,
+        status,
+      );
+    }
+    if (status === 404) {
+      return new TrunkApiError(
+        'not-found',
+        path,
+        `${where}. Check api-url and org-url-slug.`,
+        status,
+      );
+    }
+    if (isRetryableStatus(status)) {
+      return new TrunkApiError(
+        'outage',
+        path,
+        `Trunk's API is unavailable: ${where}${afterRetries(retries)}. Try again later, or set on-api-error: warn to pass while Trunk is down.`,
+        status,
+      );
+    }
+    return new TrunkApiError(
+      'rejected',
+      path,
+      `Trunk rejected the request: ${where}. Check org-url-slug, repository and repo-host.`,
+      status,
+    );
+  }
+
+  private transportError(path: string, error: TransportError, retries: number): TrunkApiError {
+    if (error.failure === 'redirect') {
+      return new TrunkApiError(
+        'rejected',
+        path,
+        `POST ${path} was not completed: ${error.message}. Set api-url to the API's final address.`,
+      );
+    }
+    return new TrunkApiError(
+      'outage',
+      path,
+      `Trunk's API could not be reached: POST ${path} failed: ${error.message}${afterRetries(retries)}. Check api-url and timeout-seconds, or set on-api-error: warn to pass while Trunk is down.`,
+    );
+  }
+
+  private schemaError(path: string, response: HttpResponse, problem: string): TrunkApiError {
+    const id = response.requestId ? ` (request id ${response.requestId})` : '';
+    return new TrunkApiError(
+      'schema',
+      path,
+      `Trunk's answer to POST ${path} does not have the expected shape: ${problem}${id}. This is likely a change on Trunk's side: report it, or set on-api-error: warn to pass meanwhile.`,
+      response.status,
+    );
+  }
+}
+
+function afterRetries(retries: number): string {
+  return retries === 0 ? '' : ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})`;
+}

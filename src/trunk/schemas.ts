@@ -1,0 +1,100 @@
+import * as z from 'zod/mini';
+
+/**
+ * Response schemas, as tolerant as Trunk's history requires: unknown fields are dropped, display-only
+ * fields that are absent, null or of an unexpected type become undefined instead of failing the
+ * run. Only what the gates need is strict: a test's id and name, the page token, the queue's state
+ * and its list of pull requests.
+ */
+
+/** A display-only field: missing, null or malformed all read as "not known". */
+function lenient<T extends z.core.SomeType>(schema: T) {
+  return z.catch(z.optional(z.nullable(schema)), undefined);
+}
+
+const link = lenient(z.object({ html_url: lenient(z.string()) }));
+
+export const unhealthyTestSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  html_url: lenient(z.string()),
+  variant: lenient(z.string()),
+  status: lenient(
+    z.object({
+      value: lenient(z.string()),
+      reason: lenient(z.string()),
+      timestamp: lenient(z.string()),
+    }),
+  ),
+  codeowners: lenient(z.array(z.string())),
+  pull_requests_impacted_last_7d: lenient(z.number()),
+  quarantined: lenient(z.boolean()),
+  file_path: lenient(z.string()),
+  parent: lenient(z.string()),
+  classname: lenient(z.string()),
+  ticket: link,
+});
+
+export const unhealthyTestsPageSchema = z.object({
+  tests: z.array(unhealthyTestSchema),
+  // A page without pagination facts can only be read as the last one.
+  page: lenient(
+    z.object({ next_page_token: lenient(z.string()), total_rows: lenient(z.number()) }),
+  ),
+});
+
+const enqueuedPullRequestSchema = z.object({
+  prNumber: z.number(),
+  prTitle: lenient(z.string()),
+  prAuthor: lenient(z.string()),
+  prSha: lenient(z.string()),
+  prBaseBranch: lenient(z.string()),
+  state: lenient(z.string()),
+  stateChangedAt: lenient(z.string()),
+  priorityName: lenient(z.string()),
+  priorityValue: lenient(z.number()),
+  skipTheLine: lenient(z.boolean()),
+  noBatch: lenient(z.boolean()),
+});
+
+export const queueSchema = z.object({
+  state: z.string().check(z.minLength(1)),
+  branch: lenient(z.string()),
+  mode: lenient(z.string()),
+  concurrency: lenient(z.number()),
+  testingTimeoutMinutes: lenient(z.number()),
+  testingTimeoutMins: lenient(z.number()),
+  canOptimisticallyMerge: lenient(z.boolean()),
+  pendingFailureDepth: lenient(z.number()),
+  batch: lenient(z.boolean()),
+  isBatching: lenient(z.boolean()),
+  batchingMode: lenient(z.boolean()),
+  batchingMaxWaitTimeMinutes: lenient(z.number()),
+  batchingMaxWaitTimeMins: lenient(z.number()),
+  batchingMinSize: lenient(z.number()),
+  bisectionConcurrency: lenient(z.number()),
+  directMergeMode: lenient(z.string()),
+  optimizationMode: lenient(z.string()),
+  mergeMethod: lenient(z.string()),
+  requiredStatuses: lenient(z.array(z.string())),
+  enqueuedPullRequests: z.array(enqueuedPullRequestSchema),
+});
+
+export type RawUnhealthyTest = z.infer<typeof unhealthyTestSchema>;
+export type RawTestsPage = z.infer<typeof unhealthyTestsPageSchema>;
+export type RawQueue = z.infer<typeof queueSchema>;
+export type RawEnqueuedPullRequest = z.infer<typeof enqueuedPullRequestSchema>;
+
+/** "tests[3].name: expected string": names the field so the message points at the break. */
+export function describeIssues(error: z.core.$ZodError, limit = 3): string {
+  const lines = error.issues.slice(0, limit).map((issue) => {
+    const path = issue.path.reduce<string>(
+      (text, key) =>
+        typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key),
+      '',
+    );
+    return `${path || '(body)'}: ${issue.message}`;
+  });
+  const more = error.issues.length - lines.length;
+  return lines.join('; ') + (more > 0 ? ` (and ${more} more)` : '');
+}

@@ -1,0 +1,35 @@
+import type { ReadFailure, Report, Verdict } from '../report/model.js';
+import type { OnApiError } from '../settings/settings.js';
+
+export interface Outcome {
+  /** The one message the step fails with; undefined when it passes. */
+  failure?: string;
+  warnings: string[];
+}
+
+const READ_NAMES: Record<ReadFailure['what'], string> = {
+  tests: 'the unhealthy tests',
+  queue: 'the merge queue',
+};
+
+function describeFailure(failure: ReadFailure): string {
+  return `Reading ${READ_NAMES[failure.what]} failed. ${failure.message}`;
+}
+
+/**
+ * Folds read failures and tripped gates into one failure message (a step shows one error line)
+ * and warnings for what on-api-error: warn lets pass.
+ */
+export function decideOutcome(report: Report, verdict: Verdict, onApiError: OnApiError): Outcome {
+  const fatal = report.failures.filter((failure) => !failure.tolerable || onApiError === 'fail');
+  const tolerated = report.failures.filter((failure) => !fatal.includes(failure));
+  const warnings = tolerated.map(
+    (failure) => `${describeFailure(failure)} The step passes because on-api-error is warn.`,
+  );
+  const gates =
+    verdict.reasons.length > 0
+      ? `Trunk health gate failed: ${verdict.reasons.join('; ')}. See the job summary for details.`
+      : undefined;
+  const messages = [...fatal.map(describeFailure), ...(gates ? [gates] : [])];
+  return { failure: messages.length > 0 ? messages.join(' ') : undefined, warnings };
+}
