@@ -1,0 +1,80 @@
+/**
+ * Escaping for text that comes from outside (test names, paths, PR titles, authors, branches, error
+ * bodies): none of it may render as Markdown or HTML, break a table, or notify anyone.
+ */
+
+// Every character GitHub's Markdown gives a meaning to, including `:` (bare URL autolinks, emoji
+// shortcodes), `$` (math) and `~` (strikethrough). `<`, `>` and `&` are left to HTML entities.
+const MARKDOWN_SPECIAL = /[\\`*_{}[\]()#+\-.!|~:$]/g;
+const HTML_SPECIAL: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+// A line break would end a table row or start a block; other control characters have no business in
+// a summary.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
+// GitHub turns `@name` into a mention wherever it meets it in text (even decoded from `&#64;`); a
+// zero-width joiner after `@` breaks the pattern and stays invisible.
+const MENTION = /@/g;
+const ZWJ = '\u200d';
+const MAX_URL_LENGTH = 2048;
+
+function flatten(text: string): string {
+  return text.replace(CONTROL, ' ');
+}
+
+/** For text inside HTML elements such as `<summary>`, where Markdown is not parsed. */
+export function escapeHtml(text: string): string {
+  return flatten(text)
+    .replace(/[&<>"']/g, (c) => HTML_SPECIAL[c] ?? c)
+    .replace(MENTION, `@${ZWJ}`);
+}
+
+/** For inline text and table cells. Backslashes first: the entities that follow contain `#`. */
+export function escapeMarkdown(text: string): string {
+  return flatten(text)
+    .replace(MARKDOWN_SPECIAL, '\\$&')
+    .replace(/[&<>]/g, (c) => HTML_SPECIAL[c] ?? c)
+    .replace(MENTION, `@${ZWJ}`);
+}
+
+/** `[text](url)` for an http(s) URL; escaped plain text for anything else (javascript:, data:, …). */
+export function mdLink(text: string, url: string | undefined): string {
+  const safe = url === undefined ? undefined : safeUrl(url);
+  return safe === undefined ? escapeMarkdown(text) : `[${escapeMarkdown(text)}](${safe})`;
+}
+
+function safeUrl(url: string): string | undefined {
+  if (url.length > MAX_URL_LENGTH || !/^https?:\/\//i.test(url) || !URL.canParse(url)) {
+    return undefined;
+  }
+  // These would end the link destination, split a table cell or act as an escape.
+  return url.replace(/[\s()<>|"'`\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * Inline code, safe in a table cell. The fence is longer than any backtick run inside; `|` is
+ * escaped because GFM splits table cells before it parses code spans (it renders as a plain `|`).
+ */
+export function code(text: string): string {
+  const flat = flatten(text).replace(/\|/g, '\\|');
+  if (flat.trim() === '') return '';
+  const longestRun = (flat.match(/`+/g) ?? []).reduce((max, run) => Math.max(max, run.length), 0);
+  const fence = '`'.repeat(longestRun + 1);
+  const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
+
+/** Cuts to at most `max` characters, ending with `…` when cut, never splitting a surrogate pair. */
+export function truncateText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  if (max <= 0) return '';
+  let end = max - 1;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${text.slice(0, end)}…`;
+}

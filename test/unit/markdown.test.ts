@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  code,
+  escapeHtml,
+  escapeMarkdown,
+  mdLink,
+  truncateText,
+} from '../../src/render/markdown.js';
+
+const ZWJ = '\u200d';
+
+describe('escapeMarkdown', () => {
+  it('leaves plain words alone', () => {
+    expect(escapeMarkdown('plain words 123')).toBe('plain words 123');
+  });
+
+  it('turns HTML into text', () => {
+    expect(escapeMarkdown('<script>alert(1)</script>')).toBe(
+      '&lt;script&gt;alert\\(1\\)&lt;/script&gt;',
+    );
+    expect(escapeMarkdown('a & b')).toBe('a &amp; b');
+  });
+
+  it('escapes pipes so a table cell cannot be split', () => {
+    expect(escapeMarkdown('| pipe |')).toBe('\\| pipe \\|');
+  });
+
+  it('defuses links, images and emphasis', () => {
+    expect(escapeMarkdown('[link](http://evil)')).toBe('\\[link\\]\\(http\\://evil\\)');
+    expect(escapeMarkdown('![x](y)')).toBe('\\!\\[x\\]\\(y\\)');
+    expect(escapeMarkdown('*a* _b_ ~c~')).toBe('\\*a\\* \\_b\\_ \\~c\\~');
+  });
+
+  it('escapes backticks and backslashes', () => {
+    expect(escapeMarkdown('`x` \\')).toBe('\\`x\\` \\\\');
+  });
+
+  it('escapes block starters and bare URLs', () => {
+    expect(escapeMarkdown('# 1. + - www.evil.com')).toBe('\\# 1\\. \\+ \\- www\\.evil\\.com');
+  });
+
+  it('keeps backslashes off the entities it writes', () => {
+    expect(escapeMarkdown('#<')).toBe('\\#&lt;');
+  });
+
+  it('puts everything on one line', () => {
+    expect(escapeMarkdown('a\nb\r\nc\td')).toBe('a b c d');
+  });
+
+  it('neutralises mentions', () => {
+    const out = escapeMarkdown('@org/team and me@example.com');
+    expect(out).not.toMatch(/@[A-Za-z0-9]/);
+    expect(out).toBe(`@${ZWJ}org/team and me@${ZWJ}example\\.com`);
+  });
+});
+
+describe('escapeHtml', () => {
+  it('escapes the five HTML characters and mentions', () => {
+    expect(escapeHtml(`<a href="x">'&'</a> @team`)).toBe(
+      `&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt; @${ZWJ}team`,
+    );
+  });
+
+  it('puts everything on one line', () => {
+    expect(escapeHtml('a\nb')).toBe('a b');
+  });
+});
+
+describe('mdLink', () => {
+  it('links http and https URLs', () => {
+    expect(mdLink('Trunk', 'https://app.trunk.io/acme')).toBe('[Trunk](https://app.trunk.io/acme)');
+    expect(mdLink('x', 'HTTP://example.com')).toBe('[x](HTTP://example.com)');
+  });
+
+  it('escapes the text', () => {
+    expect(mdLink('[a](b)', 'https://x.io')).toBe('[\\[a\\]\\(b\\)](https://x.io)');
+  });
+
+  it('percent-encodes what would end the destination or split a cell', () => {
+    expect(mdLink('x', 'https://x.io/a (b)|c')).toBe('[x](https://x.io/a%20%28b%29%7Cc)');
+  });
+
+  it('falls back to text for other schemes, junk and missing URLs', () => {
+    expect(mdLink('x', 'javascript:alert(1)')).toBe('x');
+    expect(mdLink('x', 'data:text/html,hi')).toBe('x');
+    expect(mdLink('x', '/relative')).toBe('x');
+    expect(mdLink('x', 'https://')).toBe('x');
+    expect(mdLink('x', undefined)).toBe('x');
+    expect(mdLink('x', `https://x.io/${'a'.repeat(5000)}`)).toBe('x');
+  });
+});
+
+describe('code', () => {
+  it('wraps plain text in single backticks', () => {
+    expect(code('src/a.ts')).toBe('`src/a.ts`');
+  });
+
+  it('uses a fence longer than any backtick run inside', () => {
+    expect(code('a `b` c')).toBe('``a `b` c``');
+    expect(code('a ``b`` c')).toBe('```a ``b`` c```');
+  });
+
+  it('pads when the text starts or ends with a backtick', () => {
+    expect(code('`x`')).toBe('`` `x` ``');
+  });
+
+  it('escapes pipes for table cells and flattens lines', () => {
+    expect(code('a|b\nc')).toBe('`a\\|b c`');
+  });
+
+  it('gives nothing for blank text', () => {
+    expect(code('')).toBe('');
+    expect(code(' \n')).toBe('');
+  });
+});
+
+describe('truncateText', () => {
+  it('keeps short text', () => {
+    expect(truncateText('abc', 3)).toBe('abc');
+  });
+
+  it('cuts with an ellipsis, within the limit', () => {
+    expect(truncateText('abcdef', 4)).toBe('abc…');
+    expect(truncateText('abcdef', 4)).toHaveLength(4);
+    expect(truncateText('abc', 0)).toBe('');
+  });
+
+  it('never splits a surrogate pair', () => {
+    expect(truncateText('a😀bcd', 3)).toBe('a…');
+  });
+});

@@ -1,0 +1,285 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+import type { Report, UnhealthyTest, Verdict } from '../../src/report/model.js';
+import { renderSummary, type SummaryOptions } from '../../src/render/summary.js';
+
+interface Fixture {
+  report: Report;
+  verdict: Verdict;
+  options: SummaryOptions;
+}
+
+const FIXTURES = new URL('../fixtures/summary/', import.meta.url);
+
+function load(name: string): Fixture {
+  return JSON.parse(readFileSync(new URL(`${name}.json`, FIXTURES), 'utf8')) as Fixture;
+}
+
+function render(name: string): string {
+  const { report, verdict, options } = load(name);
+  return renderSummary(report, verdict, options);
+}
+
+function bytes(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}
+
+/** Cells of a table row, split where GFM splits them: at pipes without a backslash before them. */
+function cells(row: string): string[] {
+  return row
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split(/(?<!\\)\|/);
+}
+
+function tableRows(markdown: string): string[][] {
+  return markdown
+    .split('\n')
+    .filter((line) => line.startsWith('|'))
+    .map(cells);
+}
+
+describe('renderSummary fixtures', () => {
+  // Expected outputs live beside the inputs; `vitest -u` rewrites them after a deliberate change.
+  for (const name of ['passed', 'failed', 'error', 'no-queue', 'unknown-state', 'hostile']) {
+    it(`renders ${name}`, async () => {
+      await expect(render(name)).toMatchFileSnapshot(`../fixtures/summary/${name}.md.snap`);
+    });
+  }
+});
+
+describe('renderSummary verdicts', () => {
+  it('says passed', () => {
+    expect(render('passed')).toContain('✅ **Passed**');
+  });
+
+  it('says failed and lists each reason', () => {
+    const out = render('failed');
+    expect(out).toContain('❌ **Failed**: 2 gates tripped.');
+    expect(out).toContain('- merge queue on main is paused');
+    expect(out).toContain('- FLAKY list incomplete');
+  });
+
+  it('says error, which read failed, and what was not read', () => {
+    const out = render('error');
+    expect(out).toContain('⚠️ **Error**');
+    expect(out).toContain('**Could not read from Trunk:**');
+    expect(out).toContain('- tests\\: POST /flaky\\-tests');
+    expect(out).toContain('| Unhealthy tests | could not be read | |');
+  });
+
+  it('says when tests were simply not checked', () => {
+    expect(render('no-queue')).toContain('| Unhealthy tests | not checked | |');
+  });
+});
+
+describe('renderSummary content', () => {
+  it('shows each threshold next to its count', () => {
+    const out = render('passed');
+    expect(out).toContain('| Broken tests | 0 | at most 0 |');
+    expect(out).toContain('| Flaky tests | 14 | at most 20 |');
+    expect(out).toContain('| Quarantined | 4 | |');
+    expect(out).toContain('| Total unhealthy | 14 | |');
+  });
+
+  it('says how many count when quarantined tests are ignored', () => {
+    expect(render('failed')).toContain(
+      '| Broken tests | 3 | at most 0; 2 counted (quarantined ignored) |',
+    );
+  });
+
+  it('marks quarantined tests and incomplete lists', () => {
+    const out = render('failed');
+    expect(out).toMatch(/\| \[Checkout total\]\([^)]*\) \|.*\| 🔒 yes \|/);
+    expect(out).toContain('| Flaky tests | 1 (list incomplete) | — |');
+  });
+
+  it('sorts flaky tests by pull requests impacted, then name, and folds the rest', () => {
+    const out = render('passed');
+    const order = [...out.matchAll(/\[(Flaky case \d+)\]/g)].map((m) => m[1]);
+    expect(order.slice(0, 4)).toEqual([
+      'Flaky case 07',
+      'Flaky case 02',
+      'Flaky case 04',
+      'Flaky case 14',
+    ]);
+    expect(out).toContain('<details><summary>4 more flaky tests</summary>\n\n| Test |');
+    expect(out).toContain('|\n\n</details>');
+  });
+
+  it('marks the current pull request in the queue', () => {
+    const out = render('passed');
+    expect(out).toContain(
+      '| 👉 **2** | [\\#102](https://github.com/acme/widgets/pull/102) **(this PR)** |',
+    );
+    expect(out).toContain('| Position of this PR | 2 of 3 | |');
+    expect(out).toContain('| 1 | [\\#101](https://github.com/acme/widgets/pull/101) |');
+  });
+
+  it('explains the queue state and shows settings and priorities', () => {
+    const out = render('passed');
+    expect(out).toContain('- **State:** running: pull requests enter the queue');
+    expect(out).toContain('- Concurrency: 3');
+    expect(out).toContain('- Required statuses: ci / build, ci / test');
+    expect(out).toContain('| urgent (0) |');
+    expect(out).toContain('| skip the line |');
+    expect(out).toContain('| 2025-06-10 09:01 UTC |');
+  });
+
+  it('says when the branch has no merge queue', () => {
+    const out = render('no-queue');
+    expect(out).toContain('This branch has no Trunk merge queue.');
+    expect(out).toContain('no Trunk merge queue |');
+  });
+
+  it('shows an unknown queue state and mode as sent', () => {
+    const out = render('unknown-state');
+    expect(out).toContain('- **State:** frozen\\_solid (a state this action does not know).');
+    expect(out).toContain('- **Mode:** hybrid (a mode this action does not know).');
+    expect(out).toContain('| waiting\\_for\\_godot |');
+  });
+
+  it('carries no generation time, so the same report renders the same text', () => {
+    expect(render('passed')).toBe(render('passed'));
+  });
+});
+
+/** What is left once code spans, where GitHub renders text literally, are taken out. */
+function outsideCode(markdown: string): string {
+  return markdown.replace(/(`+)(?!`)[^\n]*?(?<!`)\1(?!`)/g, '');
+}
+
+describe('renderSummary escaping', () => {
+  const out = render('hostile');
+  const text = outsideCode(out);
+
+  it('keeps hostile text inside code spans whole', () => {
+    expect(out).toContain('| ``src/`weird`\\|path.ts`` |');
+    expect(out).toContain('| `src/[link](http://evil).test.ts` |');
+  });
+
+  it('lets no HTML through', () => {
+    expect(text).not.toMatch(/<(?!\/?(details|summary)>)[a-z/!]/i);
+  });
+
+  it('keeps every table row to its header width', () => {
+    const rows = tableRows(out);
+    expect(rows.length).toBeGreaterThan(10);
+    let width = 0;
+    for (const row of rows) {
+      if (row.every((cell) => /^\s*-*:?-+:?\s*$|^\s*$/.test(cell)) && row.some((c) => c)) continue;
+      if (row[0]?.trim() === '' || row[0]?.trim() === 'Test' || row[0]?.trim() === '#') {
+        width = row.length;
+      }
+      expect(row, row.join('|')).toHaveLength(width);
+    }
+  });
+
+  it('makes no links but to http(s) pages', () => {
+    const links = [...text.matchAll(/(?<!\\)\]\(([^)]*)\)/g)].map((m) => m[1]);
+    expect(links.length).toBeGreaterThan(0);
+    for (const url of links) expect(url).toMatch(/^https:\/\/[^\s()<>|]+$/);
+    expect(text).not.toContain('[link](');
+    expect(out).not.toContain('javascript:');
+  });
+
+  it('neutralises mentions', () => {
+    expect(text).not.toMatch(/@[A-Za-z0-9]/);
+  });
+
+  it('lets no text start a line of its own', () => {
+    expect(out).not.toMatch(/^# heading|^- item|^\| a \| b \|/m);
+  });
+});
+
+describe('renderSummary size', () => {
+  function bigReport(count: number, nameLength: number): Report {
+    const tests = (status: 'broken' | 'flaky', n: number): UnhealthyTest[] =>
+      Array.from({ length: n }, (_, i) => ({
+        id: `${status}-${i}`,
+        name: `${status} ${i} ${'<x>|'.repeat(nameLength / 4)}`,
+        status,
+        file: `src/${'deep/'.repeat(30)}${i}.test.ts`,
+        owners: ['@acme/one', '@acme/two', '@acme/three', '@acme/four'],
+        quarantined: i % 3 === 0,
+        prsImpacted7d: i % 50,
+        url: `https://app.trunk.io/acme/flaky-tests/test/${'a'.repeat(300)}${i}`,
+        ticketUrl: `https://acme.atlassian.net/browse/QA-${i}`,
+        since: '2025-06-01T12:00:00Z',
+      }));
+    return {
+      context: {
+        repository: 'acme/widgets',
+        serverUrl: 'https://github.com',
+        eventName: 'pull_request',
+        targetBranch: 'main',
+        prNumber: 999,
+      },
+      tests: {
+        broken: tests('broken', count / 2),
+        flaky: tests('flaky', count / 2),
+        incomplete: [],
+      },
+      queue: {
+        kind: 'queue',
+        branch: 'main',
+        state: 'running',
+        settings: {},
+        entries: Array.from({ length: 1000 }, (_, i) => ({
+          position: i + 1,
+          prNumber: i + 1,
+          title: `<b>${'t'.repeat(300)}</b>`,
+          author: 'someone',
+          skipTheLine: false,
+          noBatch: false,
+        })),
+      },
+      failures: [],
+      warnings: [],
+    };
+  }
+
+  const failed: Verdict = { result: 'failed', reasons: ['10,000 broken tests, more than 0'] };
+  const options: SummaryOptions = { ignoreQuarantined: false, thresholds: { maxBrokenTests: 0 } };
+
+  it('stays under a small limit with 20,000 tests, keeping the verdict and counts', () => {
+    const started = performance.now();
+    const out = renderSummary(bigReport(20_000, 40), failed, { ...options, maxBytes: 50_000 });
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(bytes(out)).toBeLessThanOrEqual(50_000);
+    expect(out).toContain('❌ **Failed**');
+    expect(out).toContain('| Broken tests | 10,000 | at most 0 |');
+    expect(out).toContain('| Flaky tests | 10,000 | — |');
+    expect(out).toContain('| Enqueued pull requests | 1,000 | |');
+  });
+
+  it('stays under the default 1 MB with a huge report', () => {
+    const out = renderSummary(bigReport(20_000, 2_000), failed, options);
+    expect(bytes(out)).toBeLessThanOrEqual(1_000_000);
+    expect(out).toContain('| Total unhealthy | 20,000 | |');
+  });
+
+  it('shortens the lists before it drops them', () => {
+    const report = bigReport(2_000, 40);
+    const full = renderSummary(report, failed, options);
+    const limit = Math.floor(bytes(full) / 2);
+    const short = renderSummary(report, failed, { ...options, maxBytes: limit });
+    expect(bytes(short)).toBeLessThanOrEqual(limit);
+    expect(short).toContain('### Broken tests (1,000)');
+    expect(short).toContain('…and 950 broken tests more');
+  });
+
+  it('drops the lists with a note when even the short form is too big', () => {
+    const out = renderSummary(bigReport(2_000, 40), failed, { ...options, maxBytes: 5_000 });
+    expect(out).not.toContain('### Broken tests');
+    expect(out).toContain('see the `tests-json` and `queue-json` outputs, or Trunk');
+  });
+
+  it('cuts at a line boundary as a last resort', () => {
+    const out = renderSummary(bigReport(200, 40), failed, { ...options, maxBytes: 300 });
+    expect(bytes(out)).toBeLessThanOrEqual(300);
+    expect(out).toMatch(/^## Trunk Health Gate\n/);
+    expect(out).toMatch(/\n\n_The summary was truncated to stay under GitHub’s size limit\._\n$/);
+  });
+});
