@@ -101,7 +101,7 @@ export async function run(): Promise<void> {
 }
 
 function describeUnexpected(error: unknown): string {
-  if (error instanceof InputError) return `Invalid input: ${error.message}.`;
+  if (error instanceof InputError) return `Invalid input: ${error.message.replace(/\.?$/, '.')}`;
   core.debug(error instanceof Error ? (error.stack ?? error.message) : String(error));
   const message = error instanceof Error ? error.message : String(error);
   return `Trunk Health Gate stopped on an unexpected error: ${message}. Re-run with debug logging and report it to the action's maintainers.`;

@@ -1,6 +1,7 @@
 import { InputError } from './input-parsers.js';
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
+const LOOPBACK_IPV4 = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
 
 /**
  * The token travels to this address, so plain http is allowed only on this machine (a local
@@ -16,7 +17,7 @@ export function parseApiUrl(raw: string): string {
       `api-url must be an absolute URL such as https://api.trunk.io/v1, not "${raw}"`,
     );
   }
-  const loopback = LOOPBACK_HOSTS.has(url.hostname) || url.hostname.startsWith('127.');
+  const loopback = LOOPBACK_HOSTS.has(url.hostname) || LOOPBACK_IPV4.test(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
     throw new InputError(
       `api-url must use https (plain http is accepted only for localhost), not "${url.origin}"`,

@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  closeSimulators,
+  describeRun,
+  expectSingleFailure,
+  runAgainst,
+  startSim,
+} from '../support/e2e.js';
+import { pullRequestEvent } from '../support/run-action.js';
+import { makeQueue, makeTests } from '../support/trunk-data.js';
+
+afterEach(closeSimulators);
+
+async function organisation() {
+  return startSim({ flaky: makeTests(5, 'FLAKY'), queues: { main: makeQueue() } });
+}
+
+describe('an empty api-token', () => {
+  it('fails before any request, naming api-token and mentioning forks', async () => {
+    const sim = await organisation();
+    const run = await runAgainst(sim, {
+      event: pullRequestEvent({ number: 3 }),
+      inputs: { 'api-token': '' },
+    });
+    const message = expectSingleFailure(run);
+    expect(message).toMatch(/api-token/);
+    expect(message).toMatch(/fork/i);
+    expect(sim.requests).toHaveLength(0);
+  });
+});
+
+describe('an invalid input', () => {
+  it.each([
+    ['page-size', '101'],
+    ['page-size', '0'],
+    ['page-size', 'ten'],
+    ['max-pages', '0'],
+    ['max-broken-tests', '-1'],
+    ['max-broken-tests', '1.5'],
+    ['max-flaky-tests', 'lots'],
+    ['fail-on-queue-states', 'bogus'],
+    ['fail-on-queue-states', 'paused,bogus'],
+    ['on-api-error', 'ignore'],
+    ['timeout-seconds', '0'],
+    ['timeout-seconds', 'soon'],
+    ['max-retries', '-2'],
+    ['check-tests', 'yes please'],
+    ['ignore-quarantined', 'maybe'],
+    ['repository', 'no-slash'],
+    ['api-url', 'not a url'],
+    ['api-url', 'ftp://127.0.0.1/v1'],
+  ])('%s=%s fails before any request, naming the input', async (input, value) => {
+    const sim = await organisation();
+    const run = await runAgainst(sim, { inputs: { [input]: value } });
+    const message = expectSingleFailure(run);
+    expect(message, describeRun(run)).toContain(input);
+    expect(sim.requests).toHaveLength(0);
+  });
+
+  it('org-url-slug is required when tests are checked', async () => {
+    const sim = await organisation();
+    const run = await runAgainst(sim, { inputs: { 'org-url-slug': '' } });
+    const message = expectSingleFailure(run);
+    expect(message).toContain('org-url-slug');
+    expect(sim.requests).toHaveLength(0);
+  });
+});

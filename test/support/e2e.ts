@@ -1,0 +1,113 @@
+/**
+ * Shared pieces of the end-to-end tests: a simulator per test, the inputs that point the action at
+ * it, and readers for the outputs the contract defines.
+ */
+import { expect } from 'vitest';
+import { type ActionRun, runAction, type RunActionOptions } from './run-action.js';
+import type { RawTest } from './trunk-data.js';
+import {
+  type SimulatorOptions,
+  startTrunkSimulator,
+  type TrunkSimulator,
+} from './trunk-simulator.js';
+
+/** Distinctive, so a leak is found by a plain substring search. */
+export const TOKEN = 'thg-e2e-5ecret-token-7d41c0';
+
+const started: TrunkSimulator[] = [];
+
+/** A simulator that accepts TOKEN unless told otherwise; closeSimulators() stops it. */
+export async function startSim(options: SimulatorOptions = {}): Promise<TrunkSimulator> {
+  const sim = await startTrunkSimulator({ token: TOKEN, ...options });
+  started.push(sim);
+  return sim;
+}
+
+/** For afterEach in every end-to-end file. */
+export async function closeSimulators(): Promise<void> {
+  await Promise.all(started.splice(0).map((sim) => sim.close()));
+}
+
+/** Runs the action against `sim` with a valid token and slug; `options.inputs` add or override. */
+export function runAgainst(
+  sim: TrunkSimulator,
+  options: RunActionOptions = {},
+): Promise<ActionRun> {
+  return runAction({
+    ...options,
+    inputs: { 'api-token': TOKEN, 'api-url': sim.url, 'org-url-slug': 'acme', ...options.inputs },
+  });
+}
+
+export interface TestRecord {
+  status: string;
+  name: string;
+  file?: string | null;
+  owners: string[];
+  quarantined: boolean;
+  [field: string]: unknown;
+}
+
+export function testsJson(run: ActionRun): TestRecord[] {
+  const raw = run.outputs['tests-json'];
+  expect(raw, 'tests-json output').toBeTruthy();
+  const parsed: unknown = JSON.parse(raw as string);
+  expect(Array.isArray(parsed), 'tests-json is an array').toBe(true);
+  return parsed as TestRecord[];
+}
+
+export function quarantined(tests: RawTest[]): number {
+  return tests.filter((test) => test.quarantined === true).length;
+}
+
+/** The lines core.setFailed writes; annotations with properties (`::error file=...`) excluded. */
+export function failureLines(run: ActionRun): string[] {
+  return run.errorLines.filter((line) => line.startsWith('::error::'));
+}
+
+/** A readable account of a run, for assertion messages. */
+export function describeRun(run: ActionRun): string {
+  return [
+    `exit ${run.exitCode}${run.timedOut ? ' (killed: timed out)' : ''}`,
+    '--- stdout ---',
+    run.visibleStdout.slice(-4000),
+    '--- stderr ---',
+    run.stderr.slice(-2000),
+    '--- outputs ---',
+    JSON.stringify({ ...run.outputs, 'tests-json': run.outputs['tests-json']?.slice(0, 300) }),
+  ].join('\n');
+}
+
+/**
+ * A failing run as the contract describes it: exit 1, exactly one ::error:: line, and it is the
+ * last error line of the run (setFailed comes after every annotation). Returns its message.
+ */
+export function expectSingleFailure(run: ActionRun): string {
+  expect(run.exitCode, describeRun(run)).toBe(1);
+  const failures = failureLines(run);
+  expect(failures, describeRun(run)).toHaveLength(1);
+  expect(run.errorLines.at(-1)).toBe(failures[0]);
+  const annotation = run.annotations.filter((a) => a.level === 'error').at(-1);
+  return annotation?.message ?? '';
+}
+
+export function expectPassed(run: ActionRun): void {
+  expect(run.exitCode, describeRun(run)).toBe(0);
+  expect(failureLines(run), describeRun(run)).toEqual([]);
+}
+
+/** Every output the contract names; each must be set (possibly empty) on every completed run. */
+export const OUTPUT_NAMES = [
+  'flaky-count',
+  'broken-count',
+  'unhealthy-count',
+  'quarantined-count',
+  'queue-state',
+  'queue-mode',
+  'queue-depth',
+  'pr-position',
+  'tests-json',
+  'queue-json',
+  'result',
+  'failure-reasons',
+] as const;

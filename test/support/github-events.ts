@@ -1,0 +1,151 @@
+/**
+ * Webhook payloads plus the GITHUB_* variables the runner derives from them, for the events the
+ * action cares about. Only the payload fields a real event carries, trimmed to the useful ones.
+ */
+
+export interface GithubEvent {
+  /** GITHUB_EVENT_NAME */
+  name: string;
+  /** Written to GITHUB_EVENT_PATH. */
+  payload: Record<string, unknown>;
+  /** GITHUB_REF, GITHUB_REF_NAME, GITHUB_HEAD_REF, GITHUB_BASE_REF, GITHUB_SHA */
+  ref: string;
+  refName: string;
+  headRef: string;
+  baseRef: string;
+  sha: string;
+}
+
+export interface RepositoryOptions {
+  /** owner/name; must match the run's GITHUB_REPOSITORY. */
+  repository?: string;
+  /** Payload's repository.default_branch. */
+  repositoryDefaultBranch?: string;
+}
+
+const HEAD_SHA = '1111111111111111111111111111111111111111';
+const BASE_SHA = '2222222222222222222222222222222222222222';
+
+function repositoryPayload(options: RepositoryOptions): Record<string, unknown> {
+  const fullName = options.repository ?? 'acme/widgets';
+  const [owner, name] = fullName.split('/');
+  return {
+    id: 4242,
+    name,
+    full_name: fullName,
+    owner: { login: owner, type: 'Organization' },
+    html_url: `https://github.com/${fullName}`,
+    default_branch: options.repositoryDefaultBranch ?? 'main',
+    private: true,
+  };
+}
+
+function refName(ref: string): string {
+  return ref.replace(/^refs\/(heads|tags)\//, '');
+}
+
+export interface PullRequestOptions extends RepositoryOptions {
+  number: number;
+  base?: string;
+  head?: string;
+  title?: string;
+  /** pull_request unless given, e.g. pull_request_target. */
+  eventName?: string;
+}
+
+export function pullRequestEvent(options: PullRequestOptions): GithubEvent {
+  const { number, base = 'main', head = 'feature/change', title = 'Change something' } = options;
+  const repository = repositoryPayload(options);
+  return {
+    name: options.eventName ?? 'pull_request',
+    payload: {
+      action: 'synchronize',
+      number,
+      pull_request: {
+        number,
+        title,
+        state: 'open',
+        html_url: `${repository.html_url as string}/pull/${number}`,
+        user: { login: 'octocat' },
+        base: { ref: base, sha: BASE_SHA, repo: repository },
+        head: { ref: head, sha: HEAD_SHA, repo: repository },
+      },
+      repository,
+      sender: { login: 'octocat' },
+    },
+    ref: `refs/pull/${number}/merge`,
+    refName: `${number}/merge`,
+    headRef: head,
+    baseRef: base,
+    sha: HEAD_SHA,
+  };
+}
+
+export interface PushOptions extends RepositoryOptions {
+  ref?: string;
+}
+
+export function pushEvent(options: PushOptions = {}): GithubEvent {
+  const ref = options.ref ?? 'refs/heads/main';
+  return {
+    name: 'push',
+    payload: {
+      ref,
+      before: BASE_SHA,
+      after: HEAD_SHA,
+      repository: repositoryPayload(options),
+      pusher: { name: 'octocat' },
+    },
+    ref,
+    refName: refName(ref),
+    headRef: '',
+    baseRef: '',
+    sha: HEAD_SHA,
+  };
+}
+
+export interface MergeGroupOptions extends RepositoryOptions {
+  base?: string;
+  prNumber?: number;
+}
+
+export function mergeGroupEvent(options: MergeGroupOptions = {}): GithubEvent {
+  const { base = 'main', prNumber = 42 } = options;
+  const headRef = `refs/heads/gh-readonly-queue/${base}/pr-${prNumber}-${HEAD_SHA}`;
+  return {
+    name: 'merge_group',
+    payload: {
+      action: 'checks_requested',
+      merge_group: {
+        head_sha: HEAD_SHA,
+        head_ref: headRef,
+        base_sha: BASE_SHA,
+        base_ref: `refs/heads/${base}`,
+        head_commit: { id: HEAD_SHA, message: `Merge pull request #${prNumber}` },
+      },
+      repository: repositoryPayload(options),
+    },
+    ref: headRef,
+    refName: refName(headRef),
+    headRef: '',
+    baseRef: '',
+    sha: HEAD_SHA,
+  };
+}
+
+export interface WorkflowDispatchOptions extends RepositoryOptions {
+  ref?: string;
+}
+
+export function workflowDispatchEvent(options: WorkflowDispatchOptions = {}): GithubEvent {
+  const ref = options.ref ?? 'refs/heads/main';
+  return {
+    name: 'workflow_dispatch',
+    payload: { inputs: {}, ref, repository: repositoryPayload(options), workflow: 'health.yml' },
+    ref,
+    refName: refName(ref),
+    headRef: '',
+    baseRef: '',
+    sha: HEAD_SHA,
+  };
+}
