@@ -57,7 +57,7 @@ function queueJson(queue: QueueReport): string {
   const entries = jsonArrayWithin(
     queue.entries,
     queue.entries.length,
-    OUTPUT_LIMIT_BYTES - head.length - 20,
+    OUTPUT_LIMIT_BYTES - Buffer.byteLength(head) - 20,
   );
   return `${head.slice(0, -1)},"entries":${entries}}`;
 }

@@ -57,8 +57,10 @@ function fromEvent(eventName: string, env: NodeJS.ProcessEnv, event: EventPayloa
   const pushed = branchOf(text(env.GITHUB_REF));
   const queued = pushed === undefined ? undefined : fromQueueBranch(pushed);
   if (queued) return { ...queued, inMergeQueue: true };
+  // A scheduled run's ref is the default branch, even when the payload does not name it.
+  const ownBranch = eventName === 'push' || eventName === 'schedule';
   return {
-    branch: eventName === 'push' ? pushed : undefined,
+    branch: ownBranch ? pushed : undefined,
     prNumber: undefined,
     inMergeQueue: false,
   };
@@ -69,7 +71,7 @@ export function deriveRunContext(env: NodeJS.ProcessEnv, event: EventPayload): D
   const derived = fromEvent(eventName, env, event);
   return {
     eventName,
-    serverUrl: (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, ''),
+    serverUrl: (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, ''),
     branch: derived.branch ?? text(event.repository?.default_branch),
     prNumber: derived.prNumber,
     inMergeQueue: derived.inMergeQueue,

@@ -87,7 +87,11 @@ function exchange(
         clearTimeout(timer);
         resolve(Object.assign(response, { body: Buffer.concat(chunks).toString('utf8') }));
       });
-      response.on('error', () => undefined); // surfaced through the request's error event
+      // Once the answer has begun, a dropped connection is reported here, not on the request.
+      response.on('error', (error) => {
+        clearTimeout(timer);
+        reject(new TransportError('network', error.message));
+      });
     });
     request.end(payload);
   });

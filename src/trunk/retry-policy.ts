@@ -3,6 +3,8 @@
 const MAX_BACKOFF_MS = 30_000;
 /** A server may ask for long pauses; a CI step should not sit idle longer than this per retry. */
 export const RETRY_AFTER_CAP_MS = 60_000;
+/** IMF-fixdate, RFC 850 and asctime all name the weekday first and carry an hh:mm:ss time. */
+const HTTP_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? .*\d{2}:\d{2}:\d{2}/i;
 
 /** Trunk says reads are safe to retry after 429 and 5xx (its CLI does the same). */
 export function isRetryableStatus(status: number): boolean {
@@ -24,6 +26,8 @@ export function parseRetryAfter(header: string | undefined, nowMs: number): numb
   const value = header?.trim();
   if (!value) return undefined;
   if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
+  // Date.parse is lenient ("-1" is a day in 2001): accept only what looks like an HTTP date.
+  if (!HTTP_DATE.test(value)) return undefined;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }

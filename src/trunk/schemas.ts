@@ -37,9 +37,15 @@ export const unhealthyTestSchema = z.object({
 
 export const unhealthyTestsPageSchema = z.object({
   tests: z.array(unhealthyTestSchema),
-  // A page without pagination facts can only be read as the last one.
-  page: lenient(
-    z.object({ next_page_token: lenient(z.string()), total_rows: lenient(z.number()) }),
+  // A page without pagination facts can only be read as the last one; a token of another type is a
+  // break, since reading it as "last page" would silently gate on part of the list.
+  page: z.optional(
+    z.nullable(
+      z.object({
+        next_page_token: z.optional(z.nullable(z.string())),
+        total_rows: lenient(z.number()),
+      }),
+    ),
   ),
 });
 

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+
+import type { TestStatus, UnhealthyTest } from '../../src/report/model.js';
+import { buildAnnotations, MAX_ANNOTATIONS_PER_LEVEL } from '../../src/render/annotations.js';
+
+let serial = 0;
+
+function unhealthy(status: TestStatus, over: Partial<UnhealthyTest> = {}): UnhealthyTest {
+  serial += 1;
+  return {
+    id: `id-${serial}`,
+    name: `${status} test ${serial}`,
+    status,
+    file: `src/t${serial}.test.ts`,
+    owners: [],
+    quarantined: false,
+    prsImpacted7d: 0,
+    ...over,
+  };
+}
+
+function many(count: number, status: TestStatus, over: Partial<UnhealthyTest> = {}) {
+  return Array.from({ length: count }, () => unhealthy(status, over));
+}
+
+describe('buildAnnotations', () => {
+  it('annotates a broken test as a warning at its file, with what Trunk knows', () => {
+    const test = unhealthy('broken', {
+      name: 'checkout total rounds half up',
+      file: 'src/checkout/total.test.ts',
+      owners: ['@acme/payments', '@alice'],
+      quarantined: true,
+      prsImpacted7d: 6,
+      since: '2025-09-28T14:03:11.482Z',
+      url: 'https://app.trunk.io/acme/flaky-tests/test/abc',
+    });
+    expect(buildAnnotations({ broken: [test], flaky: [], incomplete: [] })).toEqual([
+      {
+        level: 'warning',
+        title: 'Broken test: checkout total rounds half up',
+        file: 'src/checkout/total.test.ts',
+        message:
+          'Trunk marks checkout total rounds half up broken (since 2025-09-28; owners: @acme/payments, @alice; quarantined; 6 pull requests impacted in 7 days; https://app.trunk.io/acme/flaky-tests/test/abc).',
+      },
+    ]);
+  });
+
+  it('annotates a flaky test as a notice', () => {
+    const test = unhealthy('flaky', { name: 'search paginates' });
+    const [annotation] = buildAnnotations({ broken: [], flaky: [test], incomplete: [] });
+    expect(annotation).toEqual({
+      level: 'notice',
+      title: 'Flaky test: search paginates',
+      file: test.file,
+      message: 'Trunk marks search paginates flaky.',
+    });
+  });
+
+  it('puts broken tests before flaky ones', () => {
+    const annotations = buildAnnotations({
+      broken: many(2, 'broken'),
+      flaky: many(2, 'flaky'),
+      incomplete: [],
+    });
+    expect(annotations.map((annotation) => annotation.level)).toEqual([
+      'warning',
+      'warning',
+      'notice',
+      'notice',
+    ]);
+  });
+
+  it('skips tests without a file', () => {
+    const annotations = buildAnnotations({
+      broken: [unhealthy('broken', { file: undefined }), unhealthy('broken')],
+      flaky: [unhealthy('flaky', { file: undefined })],
+      incomplete: [],
+    });
+    expect(annotations).toHaveLength(1);
+    expect(annotations[0]?.level).toBe('warning');
+  });
+
+  it('makes at most 10 annotations per level', () => {
+    expect(MAX_ANNOTATIONS_PER_LEVEL).toBe(10);
+    const broken = many(25, 'broken');
+    const flaky = many(40, 'flaky');
+    const annotations = buildAnnotations({ broken, flaky, incomplete: [] });
+    const warnings = annotations.filter((annotation) => annotation.level === 'warning');
+    const notices = annotations.filter((annotation) => annotation.level === 'notice');
+    expect(warnings).toHaveLength(10);
+    expect(notices).toHaveLength(10);
+    // The first ones in the report's order: the most impactful.
+    expect(warnings.map((annotation) => annotation.file)).toEqual(
+      broken.slice(0, 10).map((test) => test.file),
+    );
+  });
+
+  it('fills the 10 with tests that have a file when earlier ones have none', () => {
+    const broken = [...many(5, 'broken', { file: undefined }), ...many(15, 'broken')];
+    const annotations = buildAnnotations({ broken, flaky: [], incomplete: [] });
+    expect(annotations).toHaveLength(10);
+    expect(annotations.every((annotation) => annotation.file !== undefined)).toBe(true);
+  });
+
+  it('gives nothing when nothing is unhealthy', () => {
+    expect(buildAnnotations({ broken: [], flaky: [], incomplete: [] })).toEqual([]);
+  });
+});

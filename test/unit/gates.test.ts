@@ -1,0 +1,253 @@
+import { describe, expect, it } from 'vitest';
+
+import type {
+  MergeQueue,
+  QueueReport,
+  Report,
+  TestStatus,
+  UnhealthyTest,
+} from '../../src/report/model.js';
+import { countedTests, evaluateGates, type GateSettings } from '../../src/verdict/gates.js';
+
+let serial = 0;
+
+function unhealthy(status: TestStatus, over: Partial<UnhealthyTest> = {}): UnhealthyTest {
+  serial += 1;
+  return {
+    id: `id-${serial}`,
+    name: `${status} test ${serial}`,
+    status,
+    owners: [],
+    quarantined: false,
+    prsImpacted7d: 0,
+    ...over,
+  };
+}
+
+function many(count: number, status: TestStatus, quarantined = 0): UnhealthyTest[] {
+  return Array.from({ length: count }, (_, i) =>
+    unhealthy(status, { quarantined: i < quarantined }),
+  );
+}
+
+function queue(state: string, branch = 'main'): MergeQueue {
+  return { kind: 'queue', branch, state, mode: 'single', settings: {}, entries: [] };
+}
+
+function report(
+  parts: {
+    broken?: UnhealthyTest[];
+    flaky?: UnhealthyTest[];
+    queue?: QueueReport;
+    noTests?: boolean;
+    failures?: Report['failures'];
+  } = {},
+): Report {
+  return {
+    context: {
+      repository: 'acme/widgets',
+      serverUrl: 'https://github.com',
+      eventName: 'push',
+      targetBranch: 'main',
+    },
+    tests: parts.noTests
+      ? undefined
+      : { broken: parts.broken ?? [], flaky: parts.flaky ?? [], incomplete: [] },
+    queue: parts.queue,
+    failures: parts.failures ?? [],
+    warnings: [],
+  };
+}
+
+const NO_GATES: GateSettings = {
+  maxBrokenTests: undefined,
+  maxFlakyTests: undefined,
+  ignoreQuarantined: false,
+  failOnQueueStates: [],
+};
+
+function gates(over: Partial<GateSettings>): GateSettings {
+  return { ...NO_GATES, ...over };
+}
+
+describe('countedTests', () => {
+  it('counts every test, or only those not quarantined', () => {
+    const tests = many(5, 'flaky', 2);
+    expect(countedTests(tests, false)).toBe(5);
+    expect(countedTests(tests, true)).toBe(3);
+    expect(countedTests([], true)).toBe(0);
+  });
+});
+
+describe('evaluateGates', () => {
+  it('passes with no gates, however unhealthy things are', () => {
+    const verdict = evaluateGates(
+      report({ broken: many(50, 'broken'), flaky: many(500, 'flaky'), queue: queue('paused') }),
+      NO_GATES,
+    );
+    expect(verdict).toEqual({ result: 'passed', reasons: [] });
+  });
+
+  describe('max-broken-tests', () => {
+    it('fails when the broken count is greater than the maximum', () => {
+      const verdict = evaluateGates(
+        report({ broken: many(1, 'broken') }),
+        gates({ maxBrokenTests: 0 }),
+      );
+      expect(verdict.result).toBe('failed');
+      expect(verdict.reasons).toEqual(['1 broken test, more than max-broken-tests (0)']);
+    });
+
+    it('passes when the broken count equals the maximum', () => {
+      const verdict = evaluateGates(
+        report({ broken: many(3, 'broken') }),
+        gates({ maxBrokenTests: 3 }),
+      );
+      expect(verdict).toEqual({ result: 'passed', reasons: [] });
+    });
+
+    it('passes max-broken-tests 0 with no broken tests', () => {
+      const verdict = evaluateGates(
+        report({ flaky: many(9, 'flaky') }),
+        gates({ maxBrokenTests: 0 }),
+      );
+      expect(verdict.result).toBe('passed');
+    });
+
+    it('uses the plural for more than one test', () => {
+      const verdict = evaluateGates(
+        report({ broken: many(4, 'broken') }),
+        gates({ maxBrokenTests: 2 }),
+      );
+      expect(verdict.reasons).toEqual(['4 broken tests, more than max-broken-tests (2)']);
+    });
+  });
+
+  describe('max-flaky-tests', () => {
+    it('fails when the flaky count is greater than the maximum', () => {
+      const verdict = evaluateGates(
+        report({ flaky: many(11, 'flaky') }),
+        gates({ maxFlakyTests: 10 }),
+      );
+      expect(verdict).toEqual({
+        result: 'failed',
+        reasons: ['11 flaky tests, more than max-flaky-tests (10)'],
+      });
+    });
+
+    it('does not count broken tests toward the flaky maximum', () => {
+      const verdict = evaluateGates(
+        report({ broken: many(5, 'broken'), flaky: many(1, 'flaky') }),
+        gates({ maxFlakyTests: 1 }),
+      );
+      expect(verdict.result).toBe('passed');
+    });
+  });
+
+  describe('ignore-quarantined', () => {
+    const tests = { broken: many(3, 'broken', 2), flaky: many(6, 'flaky', 4) };
+
+    it('counts quarantined tests by default', () => {
+      const verdict = evaluateGates(report(tests), gates({ maxBrokenTests: 1, maxFlakyTests: 2 }));
+      expect(verdict.reasons).toEqual([
+        '3 broken tests, more than max-broken-tests (1)',
+        '6 flaky tests, more than max-flaky-tests (2)',
+      ]);
+    });
+
+    it('leaves quarantined tests out when true', () => {
+      const verdict = evaluateGates(
+        report(tests),
+        gates({ maxBrokenTests: 1, maxFlakyTests: 2, ignoreQuarantined: true }),
+      );
+      expect(verdict).toEqual({ result: 'passed', reasons: [] });
+    });
+
+    it('says quarantined tests were not counted when it trips anyway', () => {
+      const verdict = evaluateGates(
+        report(tests),
+        gates({ maxBrokenTests: 0, ignoreQuarantined: true }),
+      );
+      expect(verdict.reasons).toEqual([
+        '1 broken test, more than max-broken-tests (0, quarantined tests not counted)',
+      ]);
+    });
+  });
+
+  describe('fail-on-queue-states', () => {
+    it.each(['running', 'paused', 'draining', 'switching_modes'])(
+      'fails when the queue is %s and that state is listed',
+      (state) => {
+        const verdict = evaluateGates(
+          report({ queue: queue(state, 'release') }),
+          gates({ failOnQueueStates: [state as GateSettings['failOnQueueStates'][number]] }),
+        );
+        expect(verdict.result).toBe('failed');
+        expect(verdict.reasons).toHaveLength(1);
+        expect(verdict.reasons[0]).toContain('release');
+        expect(verdict.reasons[0]).toContain(` is ${state} `);
+        expect(verdict.reasons[0]).toContain('fail-on-queue-states');
+      },
+    );
+
+    it('passes when the state is not listed', () => {
+      const verdict = evaluateGates(
+        report({ queue: queue('running') }),
+        gates({ failOnQueueStates: ['paused', 'draining'] }),
+      );
+      expect(verdict.result).toBe('passed');
+    });
+
+    it('passes with a state it does not know', () => {
+      const verdict = evaluateGates(
+        report({ queue: queue('frozen') }),
+        gates({ failOnQueueStates: ['paused', 'draining', 'switching_modes', 'running'] }),
+      );
+      expect(verdict.result).toBe('passed');
+    });
+
+    it('passes when the branch has no merge queue', () => {
+      const verdict = evaluateGates(
+        report({ queue: { kind: 'none', branch: 'main' } }),
+        gates({ failOnQueueStates: ['paused', 'draining', 'switching_modes', 'running'] }),
+      );
+      expect(verdict.result).toBe('passed');
+    });
+  });
+
+  it('lists every tripped gate, broken then flaky then queue', () => {
+    const verdict = evaluateGates(
+      report({ broken: many(2, 'broken'), flaky: many(3, 'flaky'), queue: queue('paused') }),
+      gates({ maxBrokenTests: 0, maxFlakyTests: 0, failOnQueueStates: ['paused'] }),
+    );
+    expect(verdict.result).toBe('failed');
+    expect(verdict.reasons).toHaveLength(3);
+    expect(verdict.reasons[0]).toMatch(/^2 broken tests/);
+    expect(verdict.reasons[1]).toMatch(/^3 flaky tests/);
+    expect(verdict.reasons[2]).toMatch(/paused/);
+  });
+
+  it('gives error, not failed, when the data of a gate could not be read', () => {
+    const verdict = evaluateGates(
+      report({
+        noTests: true,
+        queue: queue('running'),
+        failures: [{ what: 'tests', message: 'HTTP 503', tolerable: true }],
+      }),
+      gates({ maxBrokenTests: 0, maxFlakyTests: 0, failOnQueueStates: ['paused'] }),
+    );
+    expect(verdict).toEqual({ result: 'error', reasons: [] });
+  });
+
+  it('gives failed when a gate trips on what was read, even if another read failed', () => {
+    const verdict = evaluateGates(
+      report({
+        broken: many(1, 'broken'),
+        failures: [{ what: 'queue', message: 'HTTP 503', tolerable: true }],
+      }),
+      gates({ maxBrokenTests: 0, failOnQueueStates: ['paused'] }),
+    );
+    expect(verdict.result).toBe('failed');
+    expect(verdict.reasons).toHaveLength(1);
+  });
+});

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+
+import type { ReadFailure, Report, Verdict } from '../../src/report/model.js';
+import { decideOutcome } from '../../src/verdict/outcome.js';
+
+function report(failures: ReadFailure[] = []): Report {
+  return {
+    context: {
+      repository: 'acme/widgets',
+      serverUrl: 'https://github.com',
+      eventName: 'push',
+      targetBranch: 'main',
+    },
+    failures,
+    warnings: [],
+  };
+}
+
+const PASSED: Verdict = { result: 'passed', reasons: [] };
+const ERROR: Verdict = { result: 'error', reasons: [] };
+
+const OUTAGE: ReadFailure = {
+  what: 'tests',
+  message: "Trunk's API is unavailable: POST /flaky-tests/list-unhealthy-tests answered HTTP 503.",
+  tolerable: true,
+};
+const SCHEMA: ReadFailure = {
+  what: 'queue',
+  message: "Trunk's answer to POST /getQueue does not have the expected shape: state: missing.",
+  tolerable: true,
+};
+const AUTH: ReadFailure = {
+  what: 'queue',
+  message: 'Trunk rejected the API token: POST /getQueue answered HTTP 401 "Unauthorized".',
+  tolerable: false,
+};
+
+describe('decideOutcome', () => {
+  it('passes quietly when everything was read and no gate tripped', () => {
+    for (const onApiError of ['fail', 'warn'] as const) {
+      expect(decideOutcome(report(), PASSED, onApiError)).toEqual({
+        failure: undefined,
+        warnings: [],
+      });
+    }
+  });
+
+  it('fails on an outage with on-api-error: fail, naming what could not be read', () => {
+    const outcome = decideOutcome(report([OUTAGE]), ERROR, 'fail');
+    expect(outcome.failure).toBe(`Reading the unhealthy tests failed. ${OUTAGE.message}`);
+    expect(outcome.warnings).toEqual([]);
+  });
+
+  it('warns instead on an outage with on-api-error: warn', () => {
+    const outcome = decideOutcome(report([OUTAGE]), ERROR, 'warn');
+    expect(outcome.failure).toBeUndefined();
+    expect(outcome.warnings).toHaveLength(1);
+    expect(outcome.warnings[0]).toContain('Reading the unhealthy tests failed.');
+    expect(outcome.warnings[0]).toContain(OUTAGE.message);
+    expect(outcome.warnings[0]).toContain('on-api-error is warn');
+  });
+
+  it('warns on a schema break with on-api-error: warn', () => {
+    const outcome = decideOutcome(report([SCHEMA]), ERROR, 'warn');
+    expect(outcome.failure).toBeUndefined();
+    expect(outcome.warnings[0]).toContain('Reading the merge queue failed.');
+  });
+
+  it('always fails on a rejected token, even with on-api-error: warn', () => {
+    const outcome = decideOutcome(report([AUTH]), ERROR, 'warn');
+    expect(outcome.failure).toBe(`Reading the merge queue failed. ${AUTH.message}`);
+    expect(outcome.warnings).toEqual([]);
+  });
+
+  it('fails on the rejection and warns on the outage when both happen with warn', () => {
+    const outcome = decideOutcome(report([OUTAGE, AUTH]), ERROR, 'warn');
+    expect(outcome.failure).toContain(AUTH.message);
+    expect(outcome.failure).not.toContain(OUTAGE.message);
+    expect(outcome.warnings).toHaveLength(1);
+    expect(outcome.warnings[0]).toContain(OUTAGE.message);
+  });
+
+  it('puts both failures in one message with on-api-error: fail', () => {
+    const outcome = decideOutcome(report([OUTAGE, SCHEMA]), ERROR, 'fail');
+    expect(outcome.failure).toContain('Reading the unhealthy tests failed.');
+    expect(outcome.failure).toContain('Reading the merge queue failed.');
+  });
+
+  it('fails with every tripped gate in one line', () => {
+    const verdict: Verdict = {
+      result: 'failed',
+      reasons: ['2 broken tests, more than max-broken-tests (0)', 'The merge queue is paused'],
+    };
+    const outcome = decideOutcome(report(), verdict, 'warn');
+    expect(outcome.failure).toBe(
+      'Trunk health gate failed: 2 broken tests, more than max-broken-tests (0); The merge queue is paused. See the job summary for details.',
+    );
+    expect(outcome.failure).not.toContain('\n');
+  });
+
+  it('reports a fatal read failure and a tripped gate together', () => {
+    const verdict: Verdict = { result: 'failed', reasons: ['1 broken test'] };
+    const outcome = decideOutcome(report([AUTH]), verdict, 'fail');
+    expect(outcome.failure).toContain(AUTH.message);
+    expect(outcome.failure).toContain('Trunk health gate failed: 1 broken test');
+  });
+
+  it('fails on a tripped gate while warning about a tolerated outage', () => {
+    const verdict: Verdict = { result: 'failed', reasons: ['1 broken test'] };
+    const outcome = decideOutcome(report([SCHEMA]), verdict, 'warn');
+    expect(outcome.failure).toContain('Trunk health gate failed');
+    expect(outcome.failure).not.toContain(SCHEMA.message);
+    expect(outcome.warnings).toHaveLength(1);
+  });
+});

@@ -1,0 +1,421 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+import type {
+  MergeQueue,
+  QueueEntry,
+  QueueReport,
+  Report,
+  TestStatus,
+  TestsReport,
+  UnhealthyTest,
+  Verdict,
+} from '../../src/report/model.js';
+import { OUTPUT_LIMIT_BYTES, jsonArrayWithin } from '../../src/render/json-output.js';
+import { buildOutputs, MAX_TESTS_JSON_RECORDS } from '../../src/render/outputs.js';
+
+const ONE_MIB = 1024 * 1024;
+const PASSED: Verdict = { result: 'passed', reasons: [] };
+
+function bytes(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}
+
+/** Output names declared in action.yml, in order. */
+function declaredOutputs(): string[] {
+  const yml = readFileSync(new URL('../../action.yml', import.meta.url), 'utf8');
+  const block = /^outputs:\n([\s\S]*?)^\S/m.exec(yml)?.[1] ?? '';
+  return [...block.matchAll(/^ {2}([a-z-]+):/gm)].map((match) => match[1] ?? '');
+}
+
+let serial = 0;
+
+function unhealthy(status: TestStatus, over: Partial<UnhealthyTest> = {}): UnhealthyTest {
+  serial += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`,
+    name: `${status} test ${serial}`,
+    status,
+    file: `src/t${serial}.test.ts`,
+    owners: ['@acme/web'],
+    quarantined: false,
+    prsImpacted7d: 1,
+    url: `https://app.trunk.io/acme/flaky-tests/test/${serial}`,
+    since: '2025-09-01T00:00:00Z',
+    ...over,
+  };
+}
+
+function many(count: number, status: TestStatus, over: Partial<UnhealthyTest> = {}) {
+  return Array.from({ length: count }, () => unhealthy(status, over));
+}
+
+function entry(position: number, prNumber: number, over: Partial<QueueEntry> = {}): QueueEntry {
+  return {
+    position,
+    prNumber,
+    title: `Change ${prNumber}`,
+    author: 'alice',
+    state: 'pending',
+    priorityName: 'medium',
+    priorityValue: 100,
+    skipTheLine: false,
+    noBatch: false,
+    since: '2025-10-01T11:00:00Z',
+    ...over,
+  };
+}
+
+function mergeQueue(entries: QueueEntry[], over: Partial<MergeQueue> = {}): MergeQueue {
+  return {
+    kind: 'queue',
+    branch: 'main',
+    state: 'running',
+    mode: 'single',
+    settings: { concurrency: 2, testingTimeoutMinutes: 60, requiredStatuses: ['ci / test'] },
+    entries,
+    ...over,
+  };
+}
+
+function report(
+  parts: { tests?: TestsReport; queue?: QueueReport; prNumber?: number } = {},
+): Report {
+  return {
+    context: {
+      repository: 'acme/widgets',
+      serverUrl: 'https://github.com',
+      eventName: 'pull_request',
+      targetBranch: 'main',
+      prNumber: parts.prNumber,
+    },
+    tests: parts.tests,
+    queue: parts.queue,
+    failures: [],
+    warnings: [],
+  };
+}
+
+function tests(broken: UnhealthyTest[], flaky: UnhealthyTest[]): TestsReport {
+  return { broken, flaky, incomplete: [] };
+}
+
+interface TestRecord {
+  status: string;
+  name: string;
+  file: string | null;
+  owners: string[];
+  quarantined: boolean;
+  url: string | null;
+  ticketUrl: string | null;
+  since: string | null;
+}
+
+describe('buildOutputs', () => {
+  it('sets every output action.yml declares, and no other', () => {
+    const declared = declaredOutputs();
+    expect(declared).toContain('tests-json');
+    expect(declared).toContain('pr-position');
+    for (const outputs of [
+      buildOutputs(report(), PASSED),
+      buildOutputs(report({ tests: tests([], []), queue: mergeQueue([]), prNumber: 1 }), PASSED),
+    ]) {
+      expect(Object.keys(outputs).sort()).toEqual([...declared].sort());
+      for (const value of Object.values(outputs)) expect(typeof value).toBe('string');
+    }
+  });
+
+  it('gives the counts', () => {
+    const outputs = buildOutputs(
+      report({
+        tests: tests(many(2, 'broken', { quarantined: true }), [
+          ...many(5, 'flaky'),
+          ...many(3, 'flaky', { quarantined: true }),
+        ]),
+      }),
+      PASSED,
+    );
+    expect(outputs).toMatchObject({
+      'flaky-count': '8',
+      'broken-count': '2',
+      'unhealthy-count': '10',
+      'quarantined-count': '5',
+    });
+  });
+
+  it('gives zeros, not empty values, when tests were read and none is unhealthy', () => {
+    const outputs = buildOutputs(report({ tests: tests([], []) }), PASSED);
+    expect(outputs).toMatchObject({
+      'flaky-count': '0',
+      'broken-count': '0',
+      'unhealthy-count': '0',
+      'quarantined-count': '0',
+      'tests-json': '[]',
+    });
+  });
+
+  it('leaves the test outputs empty when tests were not checked', () => {
+    const outputs = buildOutputs(report({ queue: mergeQueue([]) }), PASSED);
+    for (const name of [
+      'flaky-count',
+      'broken-count',
+      'unhealthy-count',
+      'quarantined-count',
+      'tests-json',
+    ]) {
+      expect(outputs[name], name).toBe('');
+    }
+    expect(outputs['queue-state']).toBe('running');
+  });
+
+  it('leaves the queue outputs empty when the queue was not checked', () => {
+    const outputs = buildOutputs(report({ tests: tests([], []), prNumber: 3 }), PASSED);
+    for (const name of ['queue-state', 'queue-mode', 'queue-depth', 'pr-position', 'queue-json']) {
+      expect(outputs[name], name).toBe('');
+    }
+    expect(outputs['broken-count']).toBe('0');
+  });
+
+  it('gives the result and one line per tripped gate', () => {
+    const outputs = buildOutputs(report(), {
+      result: 'failed',
+      reasons: ['3 broken tests, more than max-broken-tests (0)', 'The merge queue is paused'],
+    });
+    expect(outputs.result).toBe('failed');
+    expect(outputs['failure-reasons']).toBe(
+      '3 broken tests, more than max-broken-tests (0)\nThe merge queue is paused',
+    );
+    expect(buildOutputs(report(), { result: 'error', reasons: [] })).toMatchObject({
+      result: 'error',
+      'failure-reasons': '',
+    });
+  });
+
+  describe('tests-json', () => {
+    it('lists broken tests first, with the documented fields', () => {
+      const broken = unhealthy('broken', {
+        name: 'login redirect',
+        owners: ['@acme/web', '@bob'],
+        quarantined: true,
+        ticketUrl: 'https://linear.app/acme/issue/ENG-1',
+      });
+      const flaky = unhealthy('flaky', { file: undefined, url: undefined, since: undefined });
+      const records = JSON.parse(
+        buildOutputs(report({ tests: tests([broken], [flaky]) }), PASSED)['tests-json'] ?? '',
+      ) as TestRecord[];
+      expect(records.map((record) => record.status)).toEqual(['broken', 'flaky']);
+      expect(records[0]).toMatchObject({
+        status: 'broken',
+        name: 'login redirect',
+        file: broken.file,
+        owners: ['@acme/web', '@bob'],
+        quarantined: true,
+        url: broken.url,
+        ticketUrl: 'https://linear.app/acme/issue/ENG-1',
+        since: '2025-09-01T00:00:00Z',
+      });
+      expect(records[1]).toMatchObject({ file: null, url: null, ticketUrl: null, since: null });
+    });
+
+    it('keeps the order of each list, broken before flaky', () => {
+      const broken = many(3, 'broken');
+      const flaky = many(4, 'flaky');
+      const records = JSON.parse(
+        buildOutputs(report({ tests: tests(broken, flaky) }), PASSED)['tests-json'] ?? '',
+      ) as TestRecord[];
+      expect(records.map((record) => record.name)).toEqual(
+        [...broken, ...flaky].map((test) => test.name),
+      );
+    });
+
+    it('holds at most 1,000 records, broken first, while the counts stay complete', () => {
+      const outputs = buildOutputs(
+        report({ tests: tests(many(1200, 'broken'), many(3000, 'flaky')) }),
+        PASSED,
+      );
+      const records = JSON.parse(outputs['tests-json'] ?? '') as TestRecord[];
+      expect(MAX_TESTS_JSON_RECORDS).toBe(1000);
+      expect(records).toHaveLength(1000);
+      expect(records.every((record) => record.status === 'broken')).toBe(true);
+      expect(outputs['broken-count']).toBe('1200');
+      expect(outputs['flaky-count']).toBe('3000');
+    });
+
+    it('stays under 1,000,000 bytes with huge names, as valid JSON', () => {
+      const huge = 'x'.repeat(20_000);
+      const outputs = buildOutputs(
+        report({
+          tests: tests(many(30, 'broken', { name: huge }), many(100, 'flaky', { name: huge })),
+        }),
+        PASSED,
+      );
+      const json = outputs['tests-json'] ?? '';
+      expect(bytes(json)).toBeLessThanOrEqual(OUTPUT_LIMIT_BYTES);
+      expect(bytes(json)).toBeLessThan(ONE_MIB);
+      const records = JSON.parse(json) as TestRecord[];
+      expect(records.length).toBeGreaterThan(30);
+      expect(records.length).toBeLessThan(130);
+      expect(records.slice(0, 30).every((record) => record.status === 'broken')).toBe(true);
+    });
+
+    it('counts bytes, not characters, with multi-byte names', () => {
+      // 4 bytes per emoji in UTF-8; JSON.stringify leaves them as they are.
+      const name = '🧪'.repeat(5000);
+      const outputs = buildOutputs(
+        report({ tests: tests(many(200, 'broken', { name }), []) }),
+        PASSED,
+      );
+      const json = outputs['tests-json'] ?? '';
+      expect(bytes(json)).toBeLessThanOrEqual(OUTPUT_LIMIT_BYTES);
+      expect(JSON.parse(json)).not.toHaveLength(0);
+    });
+
+    it('escapes names that would break JSON or a shell', () => {
+      const name = 'quote " backslash \\ newline \n $(rm -rf /) </script>';
+      const outputs = buildOutputs(
+        report({ tests: tests([unhealthy('broken', { name })], []) }),
+        PASSED,
+      );
+      const records = JSON.parse(outputs['tests-json'] ?? '') as TestRecord[];
+      expect(records[0]?.name).toBe(name);
+      expect(outputs['tests-json']).not.toContain('\n');
+    });
+  });
+
+  describe('queue outputs', () => {
+    const entries = [entry(1, 4812, { state: 'testing' }), entry(2, 4790), entry(3, 4821)];
+
+    it('gives state, mode and depth', () => {
+      const outputs = buildOutputs(
+        report({ queue: mergeQueue(entries, { state: 'draining', mode: 'parallel' }) }),
+        PASSED,
+      );
+      expect(outputs).toMatchObject({
+        'queue-state': 'draining',
+        'queue-mode': 'parallel',
+        'queue-depth': '3',
+      });
+    });
+
+    it('gives an unknown state as sent', () => {
+      const outputs = buildOutputs(report({ queue: mergeQueue([], { state: 'frozen' }) }), PASSED);
+      expect(outputs['queue-state']).toBe('frozen');
+    });
+
+    it('gives an empty mode when Trunk did not send one', () => {
+      const outputs = buildOutputs(report({ queue: mergeQueue([], { mode: undefined }) }), PASSED);
+      expect(outputs['queue-mode']).toBe('');
+    });
+
+    it('gives the 1-based position of the current pull request', () => {
+      const outputs = buildOutputs(report({ queue: mergeQueue(entries), prNumber: 4790 }), PASSED);
+      expect(outputs['pr-position']).toBe('2');
+      const first = buildOutputs(report({ queue: mergeQueue(entries), prNumber: 4812 }), PASSED);
+      expect(first['pr-position']).toBe('1');
+    });
+
+    it('leaves pr-position empty when the pull request is not queued', () => {
+      const outputs = buildOutputs(report({ queue: mergeQueue(entries), prNumber: 1 }), PASSED);
+      expect(outputs['pr-position']).toBe('');
+    });
+
+    it('leaves pr-position empty when the run has no pull request', () => {
+      const outputs = buildOutputs(report({ queue: mergeQueue(entries) }), PASSED);
+      expect(outputs['pr-position']).toBe('');
+    });
+
+    it('says none when the branch has no merge queue', () => {
+      const outputs = buildOutputs(
+        report({ queue: { kind: 'none', branch: 'develop' }, prNumber: 4790 }),
+        PASSED,
+      );
+      expect(outputs).toMatchObject({
+        'queue-state': 'none',
+        'queue-mode': '',
+        'queue-depth': '0',
+        'pr-position': '',
+      });
+      expect(JSON.parse(outputs['queue-json'] ?? '')).toMatchObject({
+        branch: 'develop',
+        state: 'none',
+        depth: 0,
+        entries: [],
+      });
+    });
+
+    it('gives the queue as JSON with its normalised values', () => {
+      const outputs = buildOutputs(report({ queue: mergeQueue(entries) }), PASSED);
+      const queue = JSON.parse(outputs['queue-json'] ?? '') as {
+        branch: string;
+        state: string;
+        mode: string;
+        depth: number;
+        settings: Record<string, unknown>;
+        entries: QueueEntry[];
+      };
+      expect(queue).toMatchObject({
+        branch: 'main',
+        state: 'running',
+        mode: 'single',
+        depth: 3,
+        settings: { concurrency: 2, testingTimeoutMinutes: 60 },
+      });
+      expect(queue.entries).toEqual(entries);
+    });
+
+    it('keeps queue-json under the limit with 50,000 entries, in queue order', () => {
+      const big = Array.from({ length: 50_000 }, (_, i) =>
+        entry(i + 1, 100_000 + i, { title: `A fairly descriptive pull request title number ${i}` }),
+      );
+      const outputs = buildOutputs(report({ queue: mergeQueue(big), prNumber: 149_999 }), PASSED);
+      const json = outputs['queue-json'] ?? '';
+      expect(bytes(json)).toBeLessThanOrEqual(OUTPUT_LIMIT_BYTES);
+      expect(bytes(json)).toBeLessThan(ONE_MIB);
+      const queue = JSON.parse(json) as { depth: number; entries: QueueEntry[] };
+      expect(queue.depth).toBe(50_000);
+      expect(queue.entries.length).toBeGreaterThan(1000);
+      expect(queue.entries.length).toBeLessThan(50_000);
+      expect(queue.entries.map((e) => e.position)).toEqual(
+        Array.from({ length: queue.entries.length }, (_, i) => i + 1),
+      );
+      expect(outputs['queue-depth']).toBe('50000');
+      expect(outputs['pr-position']).toBe('50000');
+    });
+
+    it('keeps queue-json within the byte limit when the branch name is not ASCII', () => {
+      // The room left for entries must be counted in bytes: 'é' is 1 character but 2 bytes, '✓'
+      // 1 character but 3. 240 uncounted bytes are more than one entry (~190 bytes) can absorb.
+      const big = Array.from({ length: 50_000 }, (_, i) => entry(i + 1, i + 1));
+      const part = 'é'.repeat(80);
+      const branch = `release/${part}/${part}/${part}`;
+      const outputs = buildOutputs(
+        report({
+          queue: mergeQueue(big, {
+            branch,
+            settings: { requiredStatuses: ['✓ ci / test', '✓ ci / lint'] },
+          }),
+        }),
+        PASSED,
+      );
+      const json = outputs['queue-json'] ?? '';
+      expect(JSON.parse(json)).toMatchObject({ branch, depth: 50_000 });
+      expect(bytes(json)).toBeLessThanOrEqual(OUTPUT_LIMIT_BYTES);
+    });
+  });
+});
+
+describe('jsonArrayWithin', () => {
+  it('keeps every item that fits', () => {
+    expect(jsonArrayWithin([1, 2, 3], 10, 100)).toBe('[1,2,3]');
+  });
+
+  it('stops at the item limit', () => {
+    expect(jsonArrayWithin([1, 2, 3], 2, 100)).toBe('[1,2]');
+  });
+
+  it('stops before the byte limit, counting brackets and commas', () => {
+    expect(jsonArrayWithin(['aa', 'bb', 'cc'], 10, 11)).toBe('["aa","bb"]');
+    expect(jsonArrayWithin(['aa', 'bb', 'cc'], 10, 10)).toBe('["aa"]');
+    expect(jsonArrayWithin(['aa'], 10, 5)).toBe('[]');
+  });
+});

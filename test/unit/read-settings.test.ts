@@ -1,0 +1,346 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+import { InputError } from '../../src/settings/input-parsers.js';
+import { readSettings, type GetInput } from '../../src/settings/read-settings.js';
+import type { DerivedContext } from '../../src/settings/run-context.js';
+import type { Settings } from '../../src/settings/settings.js';
+
+/** Every input's default exactly as action.yml declares it; api-token has none (required). */
+const ACTION_DEFAULTS: Record<string, string> = {
+  'api-token': '',
+  'org-url-slug': '',
+  repository: '${{ github.repository }}',
+  'repo-host': '',
+  'target-branch': '',
+  'api-url': 'https://api.trunk.io/v1',
+  'check-tests': 'true',
+  'check-queue': 'true',
+  'page-size': '100',
+  'max-pages': '200',
+  'max-broken-tests': '',
+  'max-flaky-tests': '',
+  'ignore-quarantined': 'false',
+  'fail-on-queue-states': '',
+  'on-api-error': 'fail',
+  'timeout-seconds': '30',
+  'max-retries': '3',
+  'job-summary': 'true',
+  annotations: 'true',
+};
+
+/** The inputs block of action.yml, read line by line: enough for its flat, regular layout. */
+function actionYmlInputs(): Record<string, { required: boolean; default?: string }> {
+  const yml = readFileSync(new URL('../../action.yml', import.meta.url), 'utf8');
+  const block = /^inputs:\n([\s\S]*?)^\S/m.exec(yml)?.[1] ?? '';
+  const inputs: Record<string, { required: boolean; default?: string }> = {};
+  let current: { required: boolean; default?: string } | undefined;
+  for (const line of block.split('\n')) {
+    const name = /^ {2}([a-z-]+):\s*$/.exec(line);
+    if (name?.[1]) {
+      current = { required: false };
+      inputs[name[1]] = current;
+      continue;
+    }
+    const required = /^ {4}required:\s*(true|false)\s*$/.exec(line);
+    if (required && current) current.required = required[1] === 'true';
+    const fallback = /^ {4}default:\s*'(.*)'\s*$/.exec(line);
+    if (fallback && current) current.default = fallback[1];
+  }
+  return inputs;
+}
+
+const GITHUB_REPOSITORY = 'acme/widgets';
+
+/**
+ * What @actions/core's getInput returns for a step that sets `given`: the value given, else the
+ * default from action.yml as the runner evaluates it. Records every name asked for.
+ */
+function inputs(given: Record<string, string> = {}): GetInput & { asked: string[] } {
+  const asked: string[] = [];
+  const getInput = (name: string): string => {
+    asked.push(name);
+    if (!(name in ACTION_DEFAULTS)) throw new Error(`input ${name} is not declared in action.yml`);
+    const value = given[name] ?? ACTION_DEFAULTS[name] ?? '';
+    return value.replace('${{ github.repository }}', GITHUB_REPOSITORY);
+  };
+  return Object.assign(getInput, { asked });
+}
+
+/** The minimal inputs a user writes: the token and, since check-tests defaults to true, the slug. */
+const MINIMAL = { 'api-token': 'tkn_secret_123', 'org-url-slug': 'acme' };
+
+function context(overrides: Partial<DerivedContext> = {}): DerivedContext {
+  return {
+    eventName: 'pull_request',
+    serverUrl: 'https://github.com',
+    branch: 'main',
+    prNumber: 12,
+    inMergeQueue: false,
+    ...overrides,
+  };
+}
+
+function read(given: Record<string, string>, derived: DerivedContext = context()): Settings {
+  return readSettings(inputs(given), derived);
+}
+
+/** The message readSettings fails with; fails the test when the inputs are accepted. */
+function failure(given: Record<string, string>, derived: DerivedContext = context()): string {
+  try {
+    readSettings(inputs(given), derived);
+  } catch (error) {
+    expect(error).toBeInstanceOf(InputError);
+    return (error as Error).message;
+  }
+  throw new Error('expected readSettings to reject the inputs');
+}
+
+describe('the defaults this test uses', () => {
+  it('are exactly those action.yml declares, for every input', () => {
+    const declared = actionYmlInputs();
+    expect(Object.keys(declared).sort()).toEqual(Object.keys(ACTION_DEFAULTS).sort());
+    for (const [name, spec] of Object.entries(declared)) {
+      expect(spec.default ?? '', name).toBe(ACTION_DEFAULTS[name]);
+    }
+    expect(declared['api-token']).toEqual({ required: true });
+  });
+});
+
+describe('readSettings with action.yml defaults', () => {
+  it('gives the documented settings', () => {
+    expect(read(MINIMAL)).toEqual({
+      apiToken: 'tkn_secret_123',
+      orgUrlSlug: 'acme',
+      repository: 'acme/widgets',
+      owner: 'acme',
+      repoName: 'widgets',
+      repoHost: 'github.com',
+      targetBranch: 'main',
+      apiUrl: 'https://api.trunk.io/v1',
+      checkTests: true,
+      checkQueue: true,
+      pageSize: 100,
+      maxPages: 200,
+      maxBrokenTests: undefined,
+      maxFlakyTests: undefined,
+      ignoreQuarantined: false,
+      failOnQueueStates: [],
+      onApiError: 'fail',
+      timeoutMs: 30_000,
+      maxRetries: 3,
+      jobSummary: true,
+      annotations: true,
+    } satisfies Settings);
+  });
+
+  it('reads every input declared in action.yml, and only those', () => {
+    const getInput = inputs(MINIMAL);
+    readSettings(getInput, context());
+    expect([...new Set(getInput.asked)].sort()).toEqual(Object.keys(ACTION_DEFAULTS).sort());
+  });
+
+  it('reads every value the user sets', () => {
+    const settings = read({
+      'api-token': ' tkn \n',
+      'org-url-slug': ' acme-corp ',
+      repository: 'Acme-Corp/widgets.js',
+      'repo-host': 'GHE.Example.com',
+      'target-branch': 'refs/heads/release/2.x',
+      'api-url': 'https://trunk.example.com/api/v1/',
+      'page-size': '25',
+      'max-pages': '3',
+      'max-broken-tests': '0',
+      'max-flaky-tests': '10',
+      'ignore-quarantined': 'true',
+      'fail-on-queue-states': 'paused, draining',
+      'on-api-error': 'warn',
+      'timeout-seconds': '2.5',
+      'max-retries': '0',
+      'job-summary': 'false',
+      annotations: 'false',
+    });
+    expect(settings).toMatchObject({
+      apiToken: 'tkn',
+      orgUrlSlug: 'acme-corp',
+      repository: 'Acme-Corp/widgets.js',
+      owner: 'Acme-Corp',
+      repoName: 'widgets.js',
+      repoHost: 'ghe.example.com',
+      targetBranch: 'release/2.x',
+      apiUrl: 'https://trunk.example.com/api/v1',
+      pageSize: 25,
+      maxPages: 3,
+      maxBrokenTests: 0,
+      maxFlakyTests: 10,
+      ignoreQuarantined: true,
+      failOnQueueStates: ['paused', 'draining'],
+      onApiError: 'warn',
+      timeoutMs: 2500,
+      maxRetries: 0,
+      jobSummary: false,
+      annotations: false,
+    });
+  });
+
+  it('takes repo-host from GITHUB_SERVER_URL when it is empty (GitHub Enterprise)', () => {
+    const settings = read(MINIMAL, context({ serverUrl: 'https://github.acme-corp.com' }));
+    expect(settings.repoHost).toBe('github.acme-corp.com');
+  });
+});
+
+describe('readSettings validation', () => {
+  // Each bad value: the input it concerns and what the message must say is allowed.
+  const cases: [input: string, value: string, allowed: string][] = [
+    ['repository', 'widgets', 'owner/name'],
+    ['repository', 'acme/widgets/extra', 'owner/name'],
+    ['repository', 'acme widgets/x', 'owner/name'],
+    ['repo-host', 'https://github.com', 'host name'],
+    ['repo-host', 'git hub.com', 'host name'],
+    ['api-url', 'api.trunk.io', 'absolute URL'],
+    ['api-url', 'http://api.trunk.io/v1', 'https'],
+    ['check-tests', 'yes', 'true or false'],
+    ['check-queue', '1', 'true or false'],
+    ['page-size', '0', 'from 1 to 100'],
+    ['page-size', '101', 'from 1 to 100'],
+    ['page-size', 'ten', 'from 1 to 100'],
+    ['max-pages', '0', 'from 1 to'],
+    ['max-pages', '2.5', 'whole number'],
+    ['max-broken-tests', '-1', 'whole number from 0'],
+    ['max-flaky-tests', 'many', 'whole number from 0'],
+    ['ignore-quarantined', 'sometimes', 'true or false'],
+    ['fail-on-queue-states', 'paused,stopped', 'running, paused, draining, switching_modes'],
+    ['on-api-error', 'ignore', 'fail, warn'],
+    ['timeout-seconds', '0', 'number from 0.1 to 600'],
+    ['timeout-seconds', '601', 'number from 0.1 to 600'],
+    ['timeout-seconds', 'soon', 'number from 0.1 to 600'],
+    ['max-retries', '-1', 'from 0 to 10'],
+    ['max-retries', '11', 'from 0 to 10'],
+    ['job-summary', 'off', 'true or false'],
+    ['annotations', 'none', 'true or false'],
+  ];
+
+  it.each(cases)('rejects %s: %j, saying %j is allowed', (input, value, allowed) => {
+    const message = failure({ ...MINIMAL, [input]: value });
+    expect(message).toContain(input);
+    expect(message).toContain(allowed);
+  });
+
+  it('collects every problem into one message', () => {
+    const message = failure({
+      'api-token': '',
+      'org-url-slug': 'acme',
+      'page-size': '500',
+      'on-api-error': 'maybe',
+      'api-url': 'http://trunk.example.com',
+      'max-retries': 'lots',
+    });
+    for (const input of ['api-token', 'page-size', 'on-api-error', 'api-url', 'max-retries']) {
+      expect(message).toContain(input);
+    }
+    expect(message.split('; ').length).toBeGreaterThanOrEqual(5);
+  });
+
+  it.each(['', '   ', '\n'])('rejects an empty api-token (%j) and explains forks', (token) => {
+    const message = failure({ ...MINIMAL, 'api-token': token });
+    expect(message).toContain('api-token');
+    expect(message).toMatch(/fork/i);
+    expect(message).toMatch(/secret/i);
+  });
+
+  it('never echoes the token in a message about other inputs', () => {
+    const message = failure({ ...MINIMAL, 'page-size': '0', 'api-url': 'ftp://x' });
+    expect(message).not.toContain(MINIMAL['api-token']);
+  });
+
+  describe('org-url-slug', () => {
+    it('is required when check-tests is true', () => {
+      const message = failure({ 'api-token': 't' });
+      expect(message).toContain('org-url-slug');
+      expect(message).toContain('check-tests');
+    });
+
+    it('is required when only whitespace is given', () => {
+      expect(failure({ 'api-token': 't', 'org-url-slug': '  ' })).toContain('org-url-slug');
+    });
+
+    it('is not required when check-tests is false', () => {
+      const settings = read({ 'api-token': 't', 'check-tests': 'false' });
+      expect(settings.checkTests).toBe(false);
+      expect(settings.orgUrlSlug).toBe('');
+    });
+  });
+
+  describe('api-url', () => {
+    it.each([
+      'http://127.0.0.1:8080/v1',
+      'http://localhost:8080/v1',
+      'http://[::1]:8080/v1',
+      'https://trunk.internal.example/v1',
+    ])('accepts %j', (url) => {
+      expect(read({ ...MINIMAL, 'api-url': url }).apiUrl).toBe(url);
+    });
+
+    it.each(['http://api.trunk.io/v1', 'http://192.168.1.10:8080/v1'])(
+      'rejects plain http to %j, which is not loopback',
+      (url) => {
+        const message = failure({ ...MINIMAL, 'api-url': url });
+        expect(message).toContain('api-url');
+        expect(message).toContain('https');
+      },
+    );
+  });
+
+  describe('target-branch', () => {
+    it('is derived from the event when empty', () => {
+      expect(read(MINIMAL, context({ branch: 'develop' })).targetBranch).toBe('develop');
+    });
+
+    it('wins over the derived branch when set', () => {
+      const settings = read(
+        { ...MINIMAL, 'target-branch': 'release' },
+        context({ branch: 'main' }),
+      );
+      expect(settings.targetBranch).toBe('release');
+    });
+
+    it('is required when it cannot be derived and the queue is checked', () => {
+      const message = failure(MINIMAL, context({ eventName: 'schedule', branch: undefined }));
+      expect(message).toContain('target-branch');
+      expect(message).toContain('schedule');
+    });
+
+    it('is not required when the queue is not checked', () => {
+      const settings = read(
+        { ...MINIMAL, 'check-queue': 'false' },
+        context({ eventName: 'schedule', branch: undefined }),
+      );
+      expect(settings.targetBranch).toBe('');
+      expect(settings.checkQueue).toBe(false);
+    });
+  });
+
+  describe('combinations', () => {
+    it('rejects turning off both checks', () => {
+      const message = failure({ ...MINIMAL, 'check-tests': 'false', 'check-queue': 'false' });
+      expect(message).toContain('check-tests');
+      expect(message).toContain('check-queue');
+    });
+
+    it('rejects fail-on-queue-states without check-queue', () => {
+      const message = failure({
+        ...MINIMAL,
+        'check-queue': 'false',
+        'fail-on-queue-states': 'paused',
+      });
+      expect(message).toContain('fail-on-queue-states');
+      expect(message).toContain('check-queue');
+    });
+
+    it.each(['max-broken-tests', 'max-flaky-tests'])('rejects %s without check-tests', (input) => {
+      const message = failure({ 'api-token': 't', 'check-tests': 'false', [input]: '0' });
+      expect(message).toContain(input);
+      expect(message).toContain('check-tests');
+    });
+  });
+});

@@ -1,0 +1,208 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { readEventPayload, type EventPayload } from '../../src/settings/event.js';
+import { deriveRunContext } from '../../src/settings/run-context.js';
+import {
+  mergeGroupEvent,
+  pullRequestEvent,
+  pushEvent,
+  workflowDispatchEvent,
+  type GithubEvent,
+} from '../support/github-events.js';
+
+/** The variables the runner sets for an event, as deriveRunContext reads them. */
+function envOf(event: GithubEvent, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    GITHUB_EVENT_NAME: event.name,
+    GITHUB_REF: event.ref,
+    GITHUB_REF_NAME: event.refName,
+    GITHUB_HEAD_REF: event.headRef,
+    GITHUB_BASE_REF: event.baseRef,
+    GITHUB_SHA: event.sha,
+    GITHUB_SERVER_URL: 'https://github.com',
+    ...extra,
+  };
+}
+
+function derive(event: GithubEvent, extra: NodeJS.ProcessEnv = {}) {
+  return deriveRunContext(envOf(event, extra), event.payload as EventPayload);
+}
+
+describe('deriveRunContext', () => {
+  it('pull_request: the base branch and the pull request number', () => {
+    const context = derive(pullRequestEvent({ number: 12, base: 'release/2.x' }));
+    expect(context).toEqual({
+      eventName: 'pull_request',
+      serverUrl: 'https://github.com',
+      branch: 'release/2.x',
+      prNumber: 12,
+      inMergeQueue: false,
+    });
+  });
+
+  it('pull_request_target: the base branch and the pull request number', () => {
+    const context = derive(
+      pullRequestEvent({ number: 34, base: 'develop', eventName: 'pull_request_target' }),
+    );
+    expect(context).toMatchObject({
+      eventName: 'pull_request_target',
+      branch: 'develop',
+      prNumber: 34,
+      inMergeQueue: false,
+    });
+  });
+
+  it('pull_request without a base in the payload: GITHUB_BASE_REF', () => {
+    const event = pullRequestEvent({ number: 5, base: 'stable' });
+    const context = deriveRunContext(envOf(event), { number: 5 });
+    expect(context).toMatchObject({ branch: 'stable', prNumber: 5 });
+  });
+
+  it('merge_group: the queue base branch and the pull request from the head ref', () => {
+    const context = derive(mergeGroupEvent({ base: 'main', prNumber: 42 }));
+    expect(context).toEqual({
+      eventName: 'merge_group',
+      serverUrl: 'https://github.com',
+      branch: 'main',
+      prNumber: 42,
+      inMergeQueue: true,
+    });
+  });
+
+  it('merge_group on a base branch with slashes', () => {
+    const context = derive(mergeGroupEvent({ base: 'release/v2', prNumber: 8 }));
+    expect(context).toMatchObject({ branch: 'release/v2', prNumber: 8, inMergeQueue: true });
+  });
+
+  it('push to a branch: that branch, no pull request', () => {
+    const context = derive(
+      pushEvent({ ref: 'refs/heads/feature/login', repositoryDefaultBranch: 'main' }),
+    );
+    expect(context).toEqual({
+      eventName: 'push',
+      serverUrl: 'https://github.com',
+      branch: 'feature/login',
+      prNumber: undefined,
+      inMergeQueue: false,
+    });
+  });
+
+  it('push to a tag: the default branch, not the tag', () => {
+    const context = derive(
+      pushEvent({ ref: 'refs/tags/v1.2.0', repositoryDefaultBranch: 'trunk' }),
+    );
+    expect(context).toMatchObject({ branch: 'trunk', prNumber: undefined, inMergeQueue: false });
+  });
+
+  it("push to GitHub's merge queue branch: its base and pull request", () => {
+    const context = derive(
+      pushEvent({
+        ref: 'refs/heads/gh-readonly-queue/main/pr-12-abc123',
+        repositoryDefaultBranch: 'develop',
+      }),
+    );
+    expect(context).toMatchObject({ branch: 'main', prNumber: 12, inMergeQueue: true });
+  });
+
+  it("push to Trunk's merge queue branch: its pull request; the default branch", () => {
+    const context = derive(
+      pushEvent({
+        ref: 'refs/heads/trunk-merge/pr-7/0b6f7c1e-3a9d-4e2b-9c41-5d2f8a7e6b10',
+        repositoryDefaultBranch: 'develop',
+      }),
+    );
+    expect(context).toMatchObject({ branch: 'develop', prNumber: 7, inMergeQueue: true });
+  });
+
+  it('workflow_dispatch: the default branch, whatever ref it runs on', () => {
+    const context = derive(
+      workflowDispatchEvent({ ref: 'refs/heads/feature/x', repositoryDefaultBranch: 'trunk' }),
+    );
+    expect(context).toMatchObject({
+      eventName: 'workflow_dispatch',
+      branch: 'trunk',
+      prNumber: undefined,
+      inMergeQueue: false,
+    });
+  });
+
+  it('a missing payload on a schedule: no branch, no pull request', () => {
+    const context = deriveRunContext({ GITHUB_EVENT_NAME: 'schedule' }, {});
+    expect(context).toEqual({
+      eventName: 'schedule',
+      serverUrl: 'https://github.com',
+      branch: undefined,
+      prNumber: undefined,
+      inMergeQueue: false,
+    });
+  });
+
+  it('a missing payload on a pull request: GITHUB_BASE_REF, no number', () => {
+    const context = deriveRunContext(
+      { GITHUB_EVENT_NAME: 'pull_request', GITHUB_BASE_REF: 'main' },
+      {},
+    );
+    expect(context).toMatchObject({ branch: 'main', prNumber: undefined });
+  });
+
+  it('no environment at all', () => {
+    expect(deriveRunContext({}, {})).toEqual({
+      eventName: '',
+      serverUrl: 'https://github.com',
+      branch: undefined,
+      prNumber: undefined,
+      inMergeQueue: false,
+    });
+  });
+
+  it('payload values of the wrong type are ignored', () => {
+    const context = deriveRunContext({ GITHUB_EVENT_NAME: 'pull_request' }, {
+      number: -3,
+      pull_request: { number: 'twelve', base: { ref: 42 } },
+      repository: { default_branch: 'main' },
+    } as EventPayload);
+    expect(context).toMatchObject({ branch: 'main', prNumber: undefined });
+  });
+
+  it('keeps a GitHub Enterprise server URL, without a trailing slash', () => {
+    const event = pushEvent();
+    const context = derive(event, { GITHUB_SERVER_URL: 'https://ghe.acme.com/' });
+    expect(context.serverUrl).toBe('https://ghe.acme.com');
+  });
+});
+
+describe('readEventPayload', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'thg-event-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  function file(name: string, text: string): string {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  }
+
+  it('reads the payload file', () => {
+    const event = pullRequestEvent({ number: 9 });
+    const payload = readEventPayload(file('event.json', JSON.stringify(event.payload)));
+    expect(payload.pull_request?.number).toBe(9);
+  });
+
+  it.each([
+    ['no path', undefined],
+    ['an empty path', ''],
+    ['a missing file', join(dir, 'missing.json')],
+  ])('gives an empty payload for %s', (_what, path) => {
+    expect(readEventPayload(path)).toEqual({});
+  });
+
+  it.each([
+    ['not JSON', '{ nope'],
+    ['null', 'null'],
+    ['a string', '"push"'],
+  ])('gives an empty payload when the file holds %s', (what, text) => {
+    expect(readEventPayload(file(`${what}.json`, text))).toEqual({});
+  });
+});
