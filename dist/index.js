@@ -12,7 +12,6 @@ module.exports = __nccwpck_require__(218);
 /***/ 218:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 var net = __nccwpck_require__(9278);
@@ -276,7 +275,7 @@ if (process.env.NODE_DEBUG && /\btunnel\b/.test(process.env.NODE_DEBUG)) {
 } else {
   debug = function() {};
 }
-__webpack_unused_export__ = debug; // for test
+exports.debug = debug; // for test
 
 
 /***/ }),
@@ -284,7 +283,6 @@ __webpack_unused_export__ = debug; // for test
 /***/ 6752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 const Client = __nccwpck_require__(3701)
@@ -312,29 +310,29 @@ const createRedirectInterceptor = __nccwpck_require__(5092)
 
 Object.assign(Dispatcher.prototype, api)
 
-__webpack_unused_export__ = Dispatcher
-__webpack_unused_export__ = Client
-__webpack_unused_export__ = Pool
-__webpack_unused_export__ = BalancedPool
-__webpack_unused_export__ = Agent
-module.exports.kT = ProxyAgent
-__webpack_unused_export__ = EnvHttpProxyAgent
-__webpack_unused_export__ = RetryAgent
-__webpack_unused_export__ = RetryHandler
+module.exports.Dispatcher = Dispatcher
+module.exports.Client = Client
+module.exports.Pool = Pool
+module.exports.BalancedPool = BalancedPool
+module.exports.Agent = Agent
+module.exports.ProxyAgent = ProxyAgent
+module.exports.EnvHttpProxyAgent = EnvHttpProxyAgent
+module.exports.RetryAgent = RetryAgent
+module.exports.RetryHandler = RetryHandler
 
-__webpack_unused_export__ = DecoratorHandler
-__webpack_unused_export__ = RedirectHandler
-__webpack_unused_export__ = createRedirectInterceptor
-__webpack_unused_export__ = {
+module.exports.DecoratorHandler = DecoratorHandler
+module.exports.RedirectHandler = RedirectHandler
+module.exports.createRedirectInterceptor = createRedirectInterceptor
+module.exports.interceptors = {
   redirect: __nccwpck_require__(1514),
   retry: __nccwpck_require__(2026),
   dump: __nccwpck_require__(8060),
   dns: __nccwpck_require__(379)
 }
 
-__webpack_unused_export__ = buildConnector
-__webpack_unused_export__ = errors
-__webpack_unused_export__ = {
+module.exports.buildConnector = buildConnector
+module.exports.errors = errors
+module.exports.util = {
   parseHeaders: util.parseHeaders,
   headerNameToString: util.headerNameToString
 }
@@ -388,11 +386,11 @@ function makeDispatcher (fn) {
   }
 }
 
-__webpack_unused_export__ = setGlobalDispatcher
-__webpack_unused_export__ = getGlobalDispatcher
+module.exports.setGlobalDispatcher = setGlobalDispatcher
+module.exports.getGlobalDispatcher = getGlobalDispatcher
 
 const fetchImpl = (__nccwpck_require__(4398).fetch)
-__webpack_unused_export__ = async function fetch (init, options = undefined) {
+module.exports.fetch = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
   } catch (err) {
@@ -403,57 +401,57 @@ __webpack_unused_export__ = async function fetch (init, options = undefined) {
     throw err
   }
 }
-/* unused reexport */ __nccwpck_require__(660).Headers
-/* unused reexport */ __nccwpck_require__(9051).Response
-/* unused reexport */ __nccwpck_require__(9967).Request
-/* unused reexport */ __nccwpck_require__(5910).FormData
-__webpack_unused_export__ = globalThis.File ?? (__nccwpck_require__(4573).File)
-/* unused reexport */ __nccwpck_require__(8355).FileReader
+module.exports.Headers = __nccwpck_require__(660).Headers
+module.exports.Response = __nccwpck_require__(9051).Response
+module.exports.Request = __nccwpck_require__(9967).Request
+module.exports.FormData = __nccwpck_require__(5910).FormData
+module.exports.File = globalThis.File ?? (__nccwpck_require__(4573).File)
+module.exports.FileReader = __nccwpck_require__(8355).FileReader
 
 const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
 
-__webpack_unused_export__ = setGlobalOrigin
-__webpack_unused_export__ = getGlobalOrigin
+module.exports.setGlobalOrigin = setGlobalOrigin
+module.exports.getGlobalOrigin = getGlobalOrigin
 
 const { CacheStorage } = __nccwpck_require__(3245)
 const { kConstruct } = __nccwpck_require__(109)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
-__webpack_unused_export__ = new CacheStorage(kConstruct)
+module.exports.caches = new CacheStorage(kConstruct)
 
 const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(9061)
 
-__webpack_unused_export__ = deleteCookie
-__webpack_unused_export__ = getCookies
-__webpack_unused_export__ = getSetCookies
-__webpack_unused_export__ = setCookie
+module.exports.deleteCookie = deleteCookie
+module.exports.getCookies = getCookies
+module.exports.getSetCookies = getSetCookies
+module.exports.setCookie = setCookie
 
 const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
 
-__webpack_unused_export__ = parseMIMEType
-__webpack_unused_export__ = serializeAMimeType
+module.exports.parseMIMEType = parseMIMEType
+module.exports.serializeAMimeType = serializeAMimeType
 
 const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
-/* unused reexport */ __nccwpck_require__(3726).WebSocket
-__webpack_unused_export__ = CloseEvent
-__webpack_unused_export__ = ErrorEvent
-__webpack_unused_export__ = MessageEvent
+module.exports.WebSocket = __nccwpck_require__(3726).WebSocket
+module.exports.CloseEvent = CloseEvent
+module.exports.ErrorEvent = ErrorEvent
+module.exports.MessageEvent = MessageEvent
 
-__webpack_unused_export__ = makeDispatcher(api.request)
-__webpack_unused_export__ = makeDispatcher(api.stream)
-__webpack_unused_export__ = makeDispatcher(api.pipeline)
-__webpack_unused_export__ = makeDispatcher(api.connect)
-__webpack_unused_export__ = makeDispatcher(api.upgrade)
+module.exports.request = makeDispatcher(api.request)
+module.exports.stream = makeDispatcher(api.stream)
+module.exports.pipeline = makeDispatcher(api.pipeline)
+module.exports.connect = makeDispatcher(api.connect)
+module.exports.upgrade = makeDispatcher(api.upgrade)
 
-__webpack_unused_export__ = MockClient
-__webpack_unused_export__ = MockPool
-__webpack_unused_export__ = MockAgent
-__webpack_unused_export__ = mockErrors
+module.exports.MockClient = MockClient
+module.exports.MockPool = MockPool
+module.exports.MockAgent = MockAgent
+module.exports.mockErrors = mockErrors
 
 const { EventSource } = __nccwpck_require__(1238)
 
-__webpack_unused_export__ = EventSource
+module.exports.EventSource = EventSource
 
 
 /***/ }),
@@ -28374,7 +28372,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2656);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4991);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28383,7 +28381,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2656:
+/***/ 4991:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28438,8 +28436,8 @@ __nccwpck_require__.d(core_namespaceObject, {
   warning: () => (core_warning)
 });
 
-;// CONCATENATED MODULE: external "os"
-const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+// EXTERNAL MODULE: external "os"
+var external_os_ = __nccwpck_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -28514,7 +28512,7 @@ function toCommandProperties(annotationProperties) {
  */
 function issueCommand(command, properties, message) {
     const cmd = new Command(command, properties, message);
-    process.stdout.write(cmd.toString() + external_os_namespaceObject.EOL);
+    process.stdout.write(cmd.toString() + external_os_.EOL);
 }
 function issue(name, message = '') {
     issueCommand(name, {}, message);
@@ -28570,8 +28568,8 @@ function escapeProperty(s) {
 //# sourceMappingURL=command.js.map
 ;// CONCATENATED MODULE: external "crypto"
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
-;// CONCATENATED MODULE: external "fs"
-const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+// EXTERNAL MODULE: external "fs"
+var external_fs_ = __nccwpck_require__(9896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
@@ -28585,10 +28583,10 @@ function issueFileCommand(command, message) {
     if (!filePath) {
         throw new Error(`Unable to find environment variable for file command ${command}`);
     }
-    if (!external_fs_namespaceObject.existsSync(filePath)) {
+    if (!external_fs_.existsSync(filePath)) {
         throw new Error(`Missing file at path: ${filePath}`);
     }
-    external_fs_namespaceObject.appendFileSync(filePath, `${toCommandValue(message)}${external_os_namespaceObject.EOL}`, {
+    external_fs_.appendFileSync(filePath, `${toCommandValue(message)}${external_os_.EOL}`, {
         encoding: 'utf8'
     });
 }
@@ -28604,7 +28602,7 @@ function prepareKeyValueMessage(key, value) {
     if (convertedValue.includes(delimiter)) {
         throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
     }
-    return `${key}<<${delimiter}${external_os_namespaceObject.EOL}${convertedValue}${external_os_namespaceObject.EOL}${delimiter}`;
+    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
 }
 //# sourceMappingURL=file-command.js.map
 ;// CONCATENATED MODULE: external "path"
@@ -29307,7 +29305,7 @@ class HttpClient {
             return proxyAgent;
         }
         const usingSsl = parsedUrl.protocol === 'https:';
-        proxyAgent = new undici/* ProxyAgent */.kT(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
+        proxyAgent = new undici.ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
             token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
         })));
         this._proxyAgentDispatcher = proxyAgent;
@@ -29569,7 +29567,7 @@ var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { access, appendFile, writeFile } = external_fs_namespaceObject.promises;
+const { access, appendFile, writeFile } = external_fs_.promises;
 const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
 const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
 class Summary {
@@ -29592,7 +29590,7 @@ class Summary {
                 throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
             }
             try {
-                yield access(pathFromEnv, external_fs_namespaceObject.constants.R_OK | external_fs_namespaceObject.constants.W_OK);
+                yield access(pathFromEnv, external_fs_.constants.R_OK | external_fs_.constants.W_OK);
             }
             catch (_a) {
                 throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
@@ -29688,7 +29686,7 @@ class Summary {
      * @returns {Summary} summary instance
      */
     addEOL() {
-        return this.addRaw(external_os_namespaceObject.EOL);
+        return this.addRaw(external_os_.EOL);
     }
     /**
      * Adds an HTML codeblock to the summary buffer
@@ -29892,7 +29890,7 @@ var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_namespaceObject.promises;
+const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_.promises;
 // export const {open} = 'fs'
 const IS_WINDOWS = process.platform === 'win32';
 /**
@@ -29919,7 +29917,7 @@ function readlink(fsPath) {
 }
 // See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
 const UV_FS_O_EXLOCK = 0x10000000;
-const READONLY = external_fs_namespaceObject.constants.O_RDONLY;
+const READONLY = external_fs_.constants.O_RDONLY;
 function exists(fsPath) {
     return io_util_awaiter(this, void 0, void 0, function* () {
         try {
@@ -30412,13 +30410,13 @@ class ToolRunner extends external_events_.EventEmitter {
     _processLineBuffer(data, strBuffer, onLine) {
         try {
             let s = strBuffer + data.toString();
-            let n = s.indexOf(external_os_namespaceObject.EOL);
+            let n = s.indexOf(external_os_.EOL);
             while (n > -1) {
                 const line = s.substring(0, n);
                 onLine(line);
                 // the rest of the string ...
-                s = s.substring(n + external_os_namespaceObject.EOL.length);
-                n = s.indexOf(external_os_namespaceObject.EOL);
+                s = s.substring(n + external_os_.EOL.length);
+                n = s.indexOf(external_os_.EOL);
             }
             return s;
         }
@@ -30709,7 +30707,7 @@ class ToolRunner extends external_events_.EventEmitter {
                 }
                 const optionsNonNull = this._cloneExecOptions(this.options);
                 if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_namespaceObject.EOL);
+                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
                 }
                 const state = new ExecState(optionsNonNull, this.toolPath);
                 state.on('debug', (message) => {
@@ -31048,8 +31046,8 @@ const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* ()
         version
     };
 });
-const platform = external_os_namespaceObject.platform();
-const arch = external_os_namespaceObject.arch();
+const platform = external_os_.platform();
+const arch = external_os_.arch();
 const isWindows = platform === 'win32';
 const isMacOS = platform === 'darwin';
 const isLinux = platform === 'linux';
@@ -31230,7 +31228,7 @@ function setOutput(name, value) {
     if (filePath) {
         return issueFileCommand('OUTPUT', prepareKeyValueMessage(name, value));
     }
-    process.stdout.write(external_os_namespaceObject.EOL);
+    process.stdout.write(external_os_.EOL);
     issueCommand('set-output', { name }, toCommandValue(value));
 }
 /**
@@ -31298,7 +31296,7 @@ function notice(message, properties = {}) {
  * @param message info message
  */
 function info(message) {
-    process.stdout.write(message + external_os_namespaceObject.EOL);
+    process.stdout.write(message + external_os_.EOL);
 }
 /**
  * Begin an output group.
@@ -31385,334 +31383,113 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: ./src/trunk/errors.ts
-class TrunkApiError extends Error {
-    kind;
-    endpoint;
-    status;
-    name = 'TrunkApiError';
-    constructor(kind, endpoint, message, status) {
-        super(message);
-        this.kind = kind;
-        this.endpoint = endpoint;
-        this.status = status;
-    }
-    /** Outages and broken responses are Trunk's side; on-api-error decides whether they fail. */
-    get tolerable() {
-        return this.kind === 'outage' || this.kind === 'schema';
-    }
-}
-const EXCERPT_LENGTH = 200;
-/** Error bodies may be plain text, JSON or a proxy's HTML page: show a short, tag-free excerpt. */
-function excerpt(body, secret) {
-    let text = body
-        .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
-        .replace(/<[^>]*>/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim();
-    if (secret !== '')
-        text = text.split(secret).join('***');
-    return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}…` : text;
-}
-function describeResponse(facts, secret) {
-    const body = excerpt(facts.body, secret);
-    const parts = [`HTTP ${facts.status}`];
-    if (body !== '')
-        parts.push(`"${body}"`);
-    if (facts.requestId)
-        parts.push(`(request id ${facts.requestId})`);
-    return parts.join(' ');
-}
-
-;// CONCATENATED MODULE: ./src/report/normalise-queue.ts
-/** Trunk has sent enumerations in both cases over time; a new value is kept as sent. */
-function lower(value) {
-    return value === null || value === undefined || value === '' ? undefined : value.toLowerCase();
-}
-function settingsOf(raw) {
-    return {
-        concurrency: raw.concurrency ?? undefined,
-        testingTimeoutMinutes: raw.testingTimeoutMinutes ?? raw.testingTimeoutMins ?? undefined,
-        canOptimisticallyMerge: raw.canOptimisticallyMerge ?? undefined,
-        pendingFailureDepth: raw.pendingFailureDepth ?? undefined,
-        batch: raw.batch ?? raw.isBatching ?? raw.batchingMode ?? undefined,
-        batchingMaxWaitTimeMinutes: raw.batchingMaxWaitTimeMinutes ?? raw.batchingMaxWaitTimeMins ?? undefined,
-        batchingMinSize: raw.batchingMinSize ?? undefined,
-        bisectionConcurrency: raw.bisectionConcurrency ?? undefined,
-        directMergeMode: lower(raw.directMergeMode),
-        optimizationMode: lower(raw.optimizationMode),
-        mergeMethod: lower(raw.mergeMethod),
-        requiredStatuses: raw.requiredStatuses ?? undefined,
-    };
-}
-function entryOf(raw, index) {
-    return {
-        position: index + 1,
-        prNumber: raw.prNumber,
-        title: raw.prTitle ?? '',
-        author: raw.prAuthor ?? '',
-        sha: raw.prSha ?? undefined,
-        baseBranch: raw.prBaseBranch ?? undefined,
-        state: lower(raw.state),
-        priorityName: raw.priorityName ?? undefined,
-        priorityValue: raw.priorityValue ?? undefined,
-        skipTheLine: raw.skipTheLine ?? false,
-        noBatch: raw.noBatch ?? false,
-        since: raw.stateChangedAt ?? undefined,
-    };
-}
-/** Trunk lists the queue in order (testing first, then pending): positions follow that order. */
-function normaliseQueue(raw, targetBranch) {
-    return {
-        kind: 'queue',
-        branch: raw.branch ?? targetBranch,
-        state: raw.state.toLowerCase(),
-        mode: lower(raw.mode),
-        settings: settingsOf(raw),
-        entries: raw.enqueuedPullRequests.map(entryOf),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/report/normalise-tests.ts
-function present(value) {
-    return value === null || value === undefined || value.trim() === '' ? undefined : value;
-}
-function normaliseTest(raw, status) {
-    return {
-        id: raw.id,
-        name: raw.name,
-        status,
-        file: present(raw.file_path)?.replace(/^\.\//, ''),
-        classname: present(raw.classname),
-        parent: present(raw.parent),
-        variant: present(raw.variant),
-        owners: (raw.codeowners ?? []).filter((owner) => owner.trim() !== ''),
-        quarantined: raw.quarantined ?? false,
-        prsImpacted7d: Math.max(0, raw.pull_requests_impacted_last_7d ?? 0),
-        url: present(raw.html_url),
-        ticketUrl: present(raw.ticket?.html_url),
-        since: present(raw.status?.timestamp),
-        reason: present(raw.status?.reason),
-    };
-}
-/** Trunk does not document an order: most pull requests impacted first, then by name, is stable. */
-function byImpact(a, b) {
-    return (b.prsImpacted7d - a.prsImpacted7d || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
-}
-/** A test listed twice (pages shifting while we walk them) is counted once. */
-function normaliseTests(raw, status) {
-    const unique = new Map();
-    for (const test of raw)
-        unique.set(test.id, normaliseTest(test, status));
-    return [...unique.values()].sort(byImpact);
-}
-
-;// CONCATENATED MODULE: ./src/report/collect-report.ts
-
-
-
-function repoRef(settings) {
-    return { host: settings.repoHost, owner: settings.owner, name: settings.repoName };
-}
-async function readTests(client, settings) {
-    const query = {
-        repo: repoRef(settings),
-        orgUrlSlug: settings.orgUrlSlug,
-        pageSize: settings.pageSize,
-        maxPages: settings.maxPages,
-    };
-    // Each status is its own chain of pages; the two chains run side by side.
-    const [flaky, broken] = await Promise.all([
-        client.listUnhealthyTests({ ...query, status: 'FLAKY' }),
-        client.listUnhealthyTests({ ...query, status: 'BROKEN' }),
-    ]);
-    const incomplete = (list, status) => list.incomplete
-        ? [
-            `The ${status} test list is incomplete: ${list.incomplete} after ${list.tests.length} tests.`,
-        ]
-        : [];
-    return {
-        report: {
-            flaky: normaliseTests(flaky.tests, 'flaky'),
-            broken: normaliseTests(broken.tests, 'broken'),
-            incomplete: [
-                ...(flaky.incomplete ? ['flaky'] : []),
-                ...(broken.incomplete ? ['broken'] : []),
-            ],
-        },
-        warnings: [...incomplete(flaky, 'flaky'), ...incomplete(broken, 'broken')],
-    };
-}
-async function readQueue(client, settings) {
-    const raw = await client.getQueue(repoRef(settings), settings.targetBranch);
-    if (raw === undefined) {
-        const warning = `Branch ${settings.targetBranch} of ${settings.repository} has no Trunk merge queue (getQueue answered 404): queue-state is none. Set target-branch if another branch has the queue.`;
-        return { report: { kind: 'none', branch: settings.targetBranch }, warnings: [warning] };
-    }
-    return { report: normaliseQueue(raw, settings.targetBranch), warnings: [] };
-}
-function failureOf(what, error) {
-    if (error instanceof TrunkApiError)
-        return { what, message: error.message, tolerable: error.tolerable };
-    throw error; // a bug, not an API failure: let the top level report it
-}
-/** Reads whatever the settings ask for, all at once, and keeps each read's failure to itself. */
-async function collectReport(client, settings, context) {
-    const none = Promise.resolve(undefined);
-    const reads = [
-        settings.checkTests ? readTests(client, settings) : none,
-        settings.checkQueue ? readQueue(client, settings) : none,
-    ];
-    const [tests, queue] = await Promise.allSettled(reads);
-    const report = { context, failures: [], warnings: [] };
-    if (tests.status === 'fulfilled') {
-        report.tests = tests.value?.report;
-        report.warnings.push(...(tests.value?.warnings ?? []));
-    }
-    else
-        report.failures.push(failureOf('tests', tests.reason));
-    if (queue.status === 'fulfilled') {
-        report.queue = queue.value?.report;
-        report.warnings.push(...(queue.value?.warnings ?? []));
-    }
-    else
-        report.failures.push(failureOf('queue', queue.reason));
-    return report;
-}
-
-;// CONCATENATED MODULE: ./src/render/annotations.ts
-const MAX_ANNOTATIONS_PER_LEVEL = 10;
-function describe(test) {
-    const facts = [
-        test.since ? `since ${test.since.slice(0, 10)}` : undefined,
-        test.owners.length > 0 ? `owners: ${test.owners.join(', ')}` : undefined,
-        test.quarantined ? 'quarantined' : undefined,
-        test.prsImpacted7d > 0 ? `${test.prsImpacted7d} pull requests impacted in 7 days` : undefined,
-        test.url,
-    ].filter((fact) => fact !== undefined);
-    return `Trunk marks ${test.name} ${test.status}${facts.length > 0 ? ` (${facts.join('; ')})` : ''}.`;
-}
-function annotate(tests, level) {
-    return tests
-        .filter((test) => test.file !== undefined)
-        .slice(0, MAX_ANNOTATIONS_PER_LEVEL)
-        .map((test) => ({
-        level,
-        title: `${test.status === 'broken' ? 'Broken' : 'Flaky'} test: ${test.name}`,
-        message: describe(test),
-        file: test.file,
-    }));
-}
-/**
- * Broken tests as warnings, flaky ones as notices: the step's single error line is kept for the
- * verdict, and GitHub shows at most 10 annotations of a level per step anyway.
- */
-function buildAnnotations(tests) {
-    return [...annotate(tests.broken, 'warning'), ...annotate(tests.flaky, 'notice')];
-}
-
-;// CONCATENATED MODULE: ./src/render/json-output.ts
-/** Outputs are passed through the runner's files and expressions; 1 MiB is GitHub's limit for one. */
-const OUTPUT_LIMIT_BYTES = 1_000_000;
-/**
- * Serialises as many items as fit under both limits, joining pre-serialised pieces so the cost
- * stays linear however many items there are.
- */
-function jsonArrayWithin(items, maxItems, maxBytes) {
-    const parts = [];
-    let bytes = 2; // the brackets
-    for (const item of items.slice(0, maxItems)) {
-        const text = JSON.stringify(item);
-        const size = Buffer.byteLength(text) + (parts.length > 0 ? 1 : 0);
-        if (bytes + size > maxBytes)
-            break;
-        parts.push(text);
-        bytes += size;
-    }
-    return `[${parts.join(',')}]`;
-}
-
-;// CONCATENATED MODULE: ./src/render/outputs.ts
-
-const MAX_TESTS_JSON_RECORDS = 1000;
-function testRecord(test) {
-    return {
-        status: test.status,
-        name: test.name,
-        file: test.file ?? null,
-        classname: test.classname ?? null,
-        variant: test.variant ?? null,
-        owners: test.owners,
-        quarantined: test.quarantined,
-        prsImpacted7d: test.prsImpacted7d,
-        url: test.url ?? null,
-        ticketUrl: test.ticketUrl ?? null,
-        since: test.since ?? null,
-        id: test.id,
-    };
-}
-function testOutputs(tests) {
-    if (tests === undefined) {
-        const empty = [
-            'flaky-count',
-            'broken-count',
-            'unhealthy-count',
-            'quarantined-count',
-            'tests-json',
-        ];
-        return Object.fromEntries(empty.map((name) => [name, '']));
-    }
-    const all = [...tests.broken, ...tests.flaky];
-    return {
-        'flaky-count': String(tests.flaky.length),
-        'broken-count': String(tests.broken.length),
-        'unhealthy-count': String(all.length),
-        'quarantined-count': String(all.filter((test) => test.quarantined).length),
-        'tests-json': jsonArrayWithin(all.map(testRecord), MAX_TESTS_JSON_RECORDS, OUTPUT_LIMIT_BYTES),
-    };
-}
-function queueJson(queue) {
-    if (queue.kind === 'none')
-        return JSON.stringify({ branch: queue.branch, state: 'none', depth: 0, entries: [] });
-    const head = JSON.stringify({
-        branch: queue.branch,
-        state: queue.state,
-        mode: queue.mode ?? null,
-        depth: queue.entries.length,
-        settings: queue.settings,
+;// CONCATENATED MODULE: ./src/github/changed-files.ts
+/** Every file the pull request touches; a renamed file counts under its old name too. */
+async function listChangedFiles(octokit, pr) {
+    const files = await octokit.paginate(octokit.rest.pulls.listFiles, {
+        owner: pr.owner,
+        repo: pr.repo,
+        pull_number: pr.number,
+        per_page: 100,
     });
-    // Room for the entries is what the rest leaves: the queue's settings are small and bounded.
-    const entries = jsonArrayWithin(queue.entries, queue.entries.length, OUTPUT_LIMIT_BYTES - Buffer.byteLength(head) - 20);
-    return `${head.slice(0, -1)},"entries":${entries}}`;
+    return files
+        .flatMap((file) => [file.filename, file.previous_filename ?? ''])
+        .filter((name) => name !== '');
 }
-function queueOutputs(queue, prNumber) {
-    if (queue === undefined) {
-        return {
-            'queue-state': '',
-            'queue-mode': '',
-            'queue-depth': '',
-            'pr-position': '',
-            'queue-json': '',
-        };
+
+;// CONCATENATED MODULE: ./src/github/octokit.ts
+/**
+ * Loaded on demand: most runs never talk to GitHub's API, and the client is the largest part of
+ * the bundle. The base address comes from GITHUB_API_URL, so GitHub Enterprise works as it is.
+ */
+async function createOctokit(token) {
+    const github = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+    return github.getOctokit(token);
+}
+/** GitHub's errors carry a status; say what it means for the permission the user must grant. */
+function describeGithubError(error, permission) {
+    const status = error.status;
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    if (status === 401 || status === 403 || status === 404) {
+        return `GitHub answered ${String(status)} (${message}): the github-token needs ${permission}, and tokens of pull requests from forks are read-only`;
     }
-    const entries = queue.kind === 'queue' ? queue.entries : [];
-    const mine = entries.find((entry) => prNumber !== undefined && entry.prNumber === prNumber);
-    return {
-        'queue-state': queue.kind === 'queue' ? queue.state : 'none',
-        'queue-mode': queue.kind === 'queue' ? (queue.mode ?? '') : '',
-        'queue-depth': String(entries.length),
-        'pr-position': mine ? String(mine.position) : '',
-        'queue-json': queueJson(queue),
-    };
+    if (status === 429)
+        return `GitHub's rate limit was reached (${message})`;
+    return `GitHub's API failed: ${message}`;
 }
-/** Every output, always: later steps can rely on each name being set, empty when unknown. */
-function buildOutputs(report, verdict) {
-    return {
-        ...testOutputs(report.tests),
-        ...queueOutputs(report.queue, report.context.prNumber),
-        result: verdict.result,
-        'failure-reasons': verdict.reasons.join('\n'),
-    };
+
+;// CONCATENATED MODULE: ./src/github/sticky-comment.ts
+async function findComment(octokit, pr, marker) {
+    const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+        owner: pr.owner,
+        repo: pr.repo,
+        issue_number: pr.number,
+        per_page: 100,
+    });
+    return comments.find((comment) => comment.body?.includes(marker));
+}
+/**
+ * One comment per pull request and job, found again by its hidden marker and edited in place, so
+ * a pull request never collects a comment per push. `createIfMissing: false` only edits one that
+ * exists (a passing run of on-failure mode updates an earlier failure, and leaves no new noise).
+ */
+async function upsertStickyComment(octokit, pr, marker, body, createIfMissing) {
+    const existing = await findComment(octokit, pr, marker);
+    if (existing) {
+        await octokit.rest.issues.updateComment({
+            owner: pr.owner,
+            repo: pr.repo,
+            comment_id: existing.id,
+            body,
+        });
+        return 'updated';
+    }
+    if (!createIfMissing)
+        return 'skipped';
+    await octokit.rest.issues.createComment({
+        owner: pr.owner,
+        repo: pr.repo,
+        issue_number: pr.number,
+        body,
+    });
+    return 'created';
+}
+
+;// CONCATENATED MODULE: ./src/github/pull-request.ts
+
+
+
+/** One pull request, reached through GitHub's API with the workflow's token; the client loads once. */
+class PullRequestAccess {
+    token;
+    pr;
+    octokit;
+    constructor(token, pr) {
+        this.token = token;
+        this.pr = pr;
+    }
+    client() {
+        if (this.token === '')
+            return Promise.reject(new Error('github-token is empty'));
+        this.octokit ??= createOctokit(this.token);
+        return this.octokit;
+    }
+    async changedFiles() {
+        try {
+            return await listChangedFiles(await this.client(), this.pr);
+        }
+        catch (error) {
+            throw new Error(describeGithubError(error, 'pull-requests: read'), { cause: error });
+        }
+    }
+    async upsertComment(marker, body, createIfMissing) {
+        try {
+            return await upsertStickyComment(await this.client(), this.pr, marker, body, createIfMissing);
+        }
+        catch (error) {
+            throw new Error(describeGithubError(error, 'pull-requests: write'), { cause: error });
+        }
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
@@ -31793,30 +31570,190 @@ function truncateText(text, max) {
     return `${text.slice(0, end)}…`;
 }
 
-;// CONCATENATED MODULE: ./src/render/summary.ts
-/**
- * The job summary: GitHub-flavoured Markdown built from the normalised report. Pure: the caller
- * writes it. Everything from outside goes through the escapers in ./markdown.js.
- */
+;// CONCATENATED MODULE: ./src/render/format.ts
+/** Small formatting helpers shared by the job summary and the pull request comment. */
 
-const DEFAULT_MAX_SUMMARY_BYTES = 1_000_000;
-// Tried in order until one fits; `undefined` is the minimal stage (verdict and counts only).
-const STAGES = [
-    { broken: 200, flakyOpen: 10, flakyCollapsed: 490, entries: 200 },
-    { broken: 50, flakyOpen: 10, flakyCollapsed: 40, entries: 30 },
-    undefined,
-];
 // Bounds on single fields, so that one hostile record cannot eat the whole budget.
 const MAX_NAME = 200;
 const MAX_FILE = 160;
 const MAX_TITLE = 120;
 const MAX_SHORT = 60;
-const MAX_MESSAGE = 500;
-const MAX_MESSAGES = 20;
-const MAX_OWNERS = 3;
-const MAX_STATUSES = 20;
 const NONE = '—';
-const TRUNCATED_NOTE = '_The summary was truncated to stay under GitHub’s size limit._';
+function tableRow(cells) {
+    return `| ${cells.join(' | ')} |`;
+}
+/** Thousands separated with commas, the same on every machine (toLocaleString is not). */
+function formatNumber(n) {
+    if (!Number.isFinite(n))
+        return escapeMarkdown(String(n));
+    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+function plural(n, noun, withNumber = true) {
+    const word = n === 1 ? noun : `${noun}s`;
+    return withNumber ? `${formatNumber(n)} ${word}` : word;
+}
+function parseDate(iso) {
+    if (!iso)
+        return undefined;
+    const date = new Date(iso);
+    return Number.isNaN(date.getTime()) ? undefined : date;
+}
+function formatDate(iso) {
+    return parseDate(iso)?.toISOString().slice(0, 10) ?? NONE;
+}
+function formatDateTime(iso) {
+    const date = parseDate(iso);
+    return date ? `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC` : NONE;
+}
+// Size
+function joinLines(lines) {
+    return `${lines.join('\n')}\n`;
+}
+const utf8Bytes = (text) => Buffer.byteLength(text, 'utf8');
+/**
+ * Renders the stages in order, most detailed first, and returns the first that fits. When none
+ * does, the last is cut at a line boundary with a note, so the result never exceeds the limit.
+ */
+function fitInStages(stages, limit) {
+    let lines = [];
+    for (const render of stages) {
+        lines = render();
+        const text = joinLines(lines);
+        if (limit.measure(text) <= limit.max)
+            return text;
+    }
+    return truncateAtLine(lines, limit);
+}
+function truncateAtLine(lines, limit) {
+    const tail = `\n${limit.truncatedNote}\n`;
+    let budget = limit.max - limit.measure(tail);
+    if (budget < 0)
+        return '';
+    const kept = [];
+    for (const line of lines) {
+        const cost = limit.measure(line) + 1;
+        if (cost > budget)
+            break;
+        kept.push(line);
+        budget -= cost;
+    }
+    return kept.map((line) => `${line}\n`).join('') + tail;
+}
+
+;// CONCATENATED MODULE: ./src/render/test-table.ts
+/** Tables of unhealthy tests, shared by the job summary and the pull request comment. */
+
+
+const MAX_OWNERS = 3;
+const NEW_MARK = '🆕';
+const BROKEN_HEADER = [
+    '| Test | File | Owners | Quarantined | Ticket | Since |',
+    '|---|---|---|---|---|---|',
+];
+const FLAKY_HEADER = [
+    '| Test | PRs impacted (7 days) | File | Owners | Quarantined | Ticket | Since |',
+    '|---|---:|---|---|---|---|---|',
+];
+function brokenSection(broken, cap) {
+    const lines = [`### Broken tests (${formatNumber(broken.length)})`, ''];
+    if (broken.length === 0)
+        return [...lines, 'No broken tests.', ''];
+    lines.push(...BROKEN_HEADER, ...broken.slice(0, cap).map(brokenRow), '');
+    lines.push(...moreNote(broken.length - cap, 'broken test'));
+    return lines;
+}
+function flakySection(flaky, limits) {
+    const lines = [`### Flaky tests (${formatNumber(flaky.length)})`, ''];
+    if (flaky.length === 0)
+        return [...lines, 'No flaky tests.', ''];
+    lines.push('Most pull requests impacted in the last 7 days first.', '');
+    lines.push(...FLAKY_HEADER, ...flaky.slice(0, limits.flakyOpen).map(flakyRow), '');
+    const collapsed = flaky.slice(limits.flakyOpen, limits.flakyOpen + limits.flakyCollapsed);
+    if (collapsed.length > 0) {
+        const title = `${formatNumber(collapsed.length)} more flaky ${plural(collapsed.length, 'test', false)}`;
+        lines.push(`<details><summary>${escapeHtml(title)}</summary>`, '');
+        lines.push(...FLAKY_HEADER, ...collapsed.map(flakyRow), '', '</details>', '');
+    }
+    lines.push(...moreNote(flaky.length - limits.flakyOpen - collapsed.length, 'flaky test'));
+    return lines;
+}
+function moreNote(hidden, noun) {
+    if (hidden <= 0)
+        return [];
+    return [
+        `…and ${plural(hidden, noun)} more, not listed here: see the \`tests-json\` output or Trunk.`,
+        '',
+    ];
+}
+function brokenRow(test) {
+    return tableRow([testLink(test), ...testDetails(test)]);
+}
+function flakyRow(test) {
+    return tableRow([testLink(test), formatNumber(test.prsImpacted7d), ...testDetails(test)]);
+}
+/** The test's name linked to its Trunk page, marked when it became unhealthy recently. */
+function testLink(test) {
+    const link = mdLink(truncateText(test.name, MAX_NAME), test.url);
+    return test.isNew ? `${NEW_MARK} ${link}` : link;
+}
+const AFFECTED_HEADER = [
+    '| Status | Test | File | Owners | Quarantined | Ticket | Since |',
+    '|---|---|---|---|---|---|---|',
+];
+function affectedRow(test) {
+    const status = test.status === 'broken' ? '❌ broken' : '⚠️ flaky';
+    return tableRow([status, testLink(test), ...testDetails(test)]);
+}
+function testDetails(test) {
+    return [
+        test.file ? code(truncateText(test.file, MAX_FILE)) : NONE,
+        owners(test.owners),
+        test.quarantined ? '🔒 yes' : 'no',
+        test.ticketUrl ? mdLink(ticketLabel(test.ticketUrl), test.ticketUrl) : NONE,
+        formatDate(test.since),
+    ];
+}
+function owners(list) {
+    if (list.length === 0)
+        return NONE;
+    const shown = list.slice(0, MAX_OWNERS).map((o) => escapeMarkdown(truncateText(o, MAX_SHORT)));
+    if (list.length > MAX_OWNERS)
+        shown.push(`+${list.length - MAX_OWNERS} more`);
+    return shown.join(', ');
+}
+/** The ticket's key when the URL ends in one (`…/browse/ABC-123`), else a generic word. */
+function ticketLabel(url) {
+    const last = url.split(/[?#]/)[0]?.split('/').filter(Boolean).pop() ?? '';
+    return /^[A-Za-z][A-Za-z0-9_]*-\d+$|^\d+$/.test(last) ? truncateText(last, MAX_SHORT) : 'ticket';
+}
+
+;// CONCATENATED MODULE: ./src/render/affected-section.ts
+/** "What concerns this pull request": unhealthy tests in the files it changes. */
+
+
+const AFFECTED_TITLE = 'Unhealthy tests in files this pull request changes';
+function affectedSection(affected, cap, heading = '###') {
+    const { tests, changedFiles } = affected;
+    const lines = [`${heading} ${AFFECTED_TITLE} (${formatNumber(tests.length)})`, ''];
+    if (tests.length === 0) {
+        return [
+            ...lines,
+            `None of the ${plural(changedFiles, 'changed file')} holds an unhealthy test.`,
+            '',
+        ];
+    }
+    lines.push(...AFFECTED_HEADER, ...tests.slice(0, cap).map(affectedRow), '');
+    if (tests.length > cap) {
+        lines.push(`…and ${plural(tests.length - cap, 'more test')}: see the \`affected-tests-json\` output.`, '');
+    }
+    return lines;
+}
+
+;// CONCATENATED MODULE: ./src/render/queue-section.ts
+/** The merge queue: its state, settings and enqueued pull requests in order. */
+
+
+const MAX_STATUSES = 20;
 const QUEUE_STATE_MEANINGS = {
     running: 'pull requests enter the queue, are tested and merge',
     paused: 'nothing is tested or merged; the order is kept',
@@ -31827,32 +31764,809 @@ const QUEUE_MODE_MEANINGS = {
     single: 'one line; each pull request is tested on top of those ahead of it',
     parallel: 'lanes by impacted targets',
 };
-function renderSummary(report, verdict, options) {
-    const maxBytes = options.maxBytes ?? DEFAULT_MAX_SUMMARY_BYTES;
-    const prepared = prepare(report, verdict, options);
-    let lines = [];
-    for (const limits of STAGES) {
-        lines = renderStage(prepared, limits);
-        const text = joinLines(lines);
-        if (byteLength(text) <= maxBytes)
-            return text;
+function queueSection(report, queue, cap) {
+    const lines = [
+        `### Merge queue for ${escapeMarkdown(truncateText(queue.branch, MAX_TITLE))}`,
+        '',
+    ];
+    if (queue.kind === 'none')
+        return [...lines, 'This branch has no Trunk merge queue.', ''];
+    lines.push(`- **State:** ${describe(queue.state, QUEUE_STATE_MEANINGS, 'state')}`);
+    if (queue.mode)
+        lines.push(`- **Mode:** ${describe(queue.mode, QUEUE_MODE_MEANINGS, 'mode')}`);
+    lines.push(...settingLines(queue.settings), '');
+    lines.push(...entriesTable(report, queue, cap));
+    return lines;
+}
+function describe(value, meanings, noun) {
+    const meaning = Object.hasOwn(meanings, value) ? meanings[value] : undefined;
+    const shown = escapeMarkdown(truncateText(value, MAX_SHORT));
+    return meaning ? `${shown}: ${meaning}.` : `${shown} (a ${noun} this action does not know).`;
+}
+function settingLines(s) {
+    const items = [
+        ['Concurrency', num(s.concurrency)],
+        ['Testing timeout', minutes(s.testingTimeoutMinutes)],
+        ['Batching', yesNo(s.batch, 'on', 'off')],
+        ['Batching max wait', minutes(s.batchingMaxWaitTimeMinutes)],
+        ['Batching min size', num(s.batchingMinSize)],
+        ['Bisection concurrency', num(s.bisectionConcurrency)],
+        ['Optimistic merging', yesNo(s.canOptimisticallyMerge, 'on', 'off')],
+        ['Pending failure depth', num(s.pendingFailureDepth)],
+        ['Merge method', queue_section_text(s.mergeMethod)],
+        ['Direct merge mode', queue_section_text(s.directMergeMode)],
+        ['Optimization mode', queue_section_text(s.optimizationMode)],
+        ['Required statuses', statuses(s.requiredStatuses)],
+    ];
+    return items
+        .filter((item) => item[1] !== undefined)
+        .map(([label, value]) => `- ${label}: ${value}`);
+}
+function num(value) {
+    return value === undefined ? undefined : formatNumber(value);
+}
+function minutes(value) {
+    return value === undefined ? undefined : `${formatNumber(value)} min`;
+}
+function yesNo(value, yes, no) {
+    return value === undefined ? undefined : value ? yes : no;
+}
+function queue_section_text(value) {
+    return value ? escapeMarkdown(truncateText(value, MAX_SHORT)) : undefined;
+}
+function statuses(list) {
+    if (!list)
+        return undefined;
+    if (list.length === 0)
+        return 'none';
+    const shown = list.slice(0, MAX_STATUSES).map((s) => escapeMarkdown(truncateText(s, MAX_SHORT)));
+    if (list.length > MAX_STATUSES)
+        shown.push(`+${list.length - MAX_STATUSES} more`);
+    return shown.join(', ');
+}
+const ENTRIES_HEADER = [
+    '| # | Pull request | Title | Author | Priority | State | Waiting since |',
+    '|---:|---|---|---|---|---|---|',
+];
+function entriesTable(report, queue, cap) {
+    const entries = queue.entries;
+    if (entries.length === 0)
+        return ['No pull requests are enqueued.', ''];
+    const current = report.context.prNumber;
+    const lines = [`Enqueued pull requests, in queue order (${formatNumber(entries.length)}):`, ''];
+    lines.push(...ENTRIES_HEADER);
+    lines.push(...entries.slice(0, cap).map((e) => entryRow(report, e, e.prNumber === current)), '');
+    if (entries.length > cap) {
+        lines.push(`…and ${plural(entries.length - cap, 'more pull request')} not listed here.`, '');
     }
-    return truncateAtLine(lines, maxBytes);
+    const mine = current === undefined ? undefined : findEntry(queue, current);
+    if (mine && entries.indexOf(mine) >= cap) {
+        lines.push(`👉 **This PR** is at position ${formatNumber(mine.position)}.`, '');
+    }
+    return lines;
 }
-function prepare(report, verdict, options) {
-    // The API does not document an order: sort here so the output is stable.
-    const broken = report.tests ? [...report.tests.broken].sort(byImpactThenName) : [];
-    const flaky = report.tests ? [...report.tests.flaky].sort(byImpactThenName) : [];
-    return { report, verdict, options, broken, flaky };
+function entryRow(report, entry, isCurrent) {
+    const { serverUrl, repository } = report.context;
+    const url = `${serverUrl.replace(/\/+$/, '')}/${repository}/pull/${entry.prNumber}`;
+    const link = mdLink(`#${entry.prNumber}`, url);
+    return tableRow([
+        isCurrent ? `👉 **${formatNumber(entry.position)}**` : formatNumber(entry.position),
+        isCurrent ? `${link} **(this PR)**` : link,
+        escapeMarkdown(truncateText(entry.title, MAX_TITLE)) || NONE,
+        escapeMarkdown(truncateText(entry.author, MAX_SHORT)) || NONE,
+        priority(entry),
+        entry.state ? escapeMarkdown(truncateText(entry.state, MAX_SHORT)) : NONE,
+        formatDateTime(entry.since),
+    ]);
 }
-function byImpactThenName(a, b) {
+function priority(entry) {
+    const parts = [];
+    const name = entry.priorityName
+        ? escapeMarkdown(truncateText(entry.priorityName, MAX_SHORT))
+        : '';
+    const value = entry.priorityValue === undefined ? '' : formatNumber(entry.priorityValue);
+    if (name && value)
+        parts.push(`${name} (${value})`);
+    else if (name || value)
+        parts.push(name || value);
+    if (entry.skipTheLine)
+        parts.push('skip the line');
+    if (entry.noBatch)
+        parts.push('no batching');
+    return parts.length > 0 ? parts.join(', ') : NONE;
+}
+function findEntry(queue, prNumber) {
+    return queue.entries.find((entry) => entry.prNumber === prNumber);
+}
+/** "3 of 7", or "not in the queue". */
+function positionText(queue, prNumber) {
+    const entry = findEntry(queue, prNumber);
+    if (!entry)
+        return 'not in the queue';
+    return `${formatNumber(entry.position)} of ${formatNumber(queue.entries.length)}`;
+}
+
+;// CONCATENATED MODULE: ./src/render/comment.ts
+/**
+ * The sticky pull request comment: what concerns this pull request, short enough to read in the
+ * conversation, with a hidden marker so the next run finds and edits it instead of adding another.
+ */
+
+
+
+
+
+/** GitHub rejects comment bodies over 65,536 characters; the margin covers the marker. */
+const MAX_COMMENT_CHARS = 65_000;
+const STAGES = [
+    { affected: 100, broken: 20 },
+    { affected: 20, broken: 5 },
+    undefined,
+];
+/** Workflow and job names come from the repository; keep only what cannot close the comment. */
+function stickyMarker(workflow, job) {
+    const safe = (text) => text.replace(/[^A-Za-z0-9 _./:-]/g, '_').replace(/-{2,}/g, '-');
+    return `<!-- trunk-health-gate: ${safe(workflow)} / ${safe(job)} -->`;
+}
+function headline(verdict) {
+    switch (verdict.result) {
+        case 'passed':
+            return '✅ **Passed**: no gate tripped.';
+        case 'failed':
+            return `❌ **Failed**: ${plural(verdict.reasons.length, 'gate')} tripped.`;
+        case 'error':
+            return '⚠️ **Error**: Trunk could not be read, so not every gate was checked.';
+    }
+}
+function testsLine(report) {
+    const tests = report.tests;
+    if (!tests)
+        return [];
+    const isNew = (list) => list.filter((test) => test.isNew).length;
+    return [
+        `**Unhealthy tests:** ${formatNumber(tests.broken.length)} broken (${formatNumber(isNew(tests.broken))} new), ` +
+            `${formatNumber(tests.flaky.length)} flaky (${formatNumber(isNew(tests.flaky))} new).`,
+        '',
+    ];
+}
+function queueLine(report) {
+    const { queue, context } = report;
+    if (!queue)
+        return [];
+    const branch = code(truncateText(queue.branch, 100));
+    if (queue.kind === 'none')
+        return [`**Merge queue:** ${branch} has no Trunk merge queue.`, ''];
+    const where = context.prNumber === undefined
+        ? ''
+        : `; this pull request: ${positionText(queue, context.prNumber)}`;
+    const state = escapeMarkdown(truncateText(queue.state, 60));
+    return [
+        `**Merge queue on ${branch}:** ${state}, ${plural(queue.entries.length, 'pull request')} enqueued${where}.`,
+        '',
+    ];
+}
+function brokenList(report, cap) {
+    const broken = report.tests?.broken ?? [];
+    if (broken.length === 0 || cap === 0)
+        return [];
+    const lines = [`#### Broken tests (${formatNumber(broken.length)})`, '', ...BROKEN_HEADER];
+    lines.push(...broken.slice(0, cap).map(brokenRow), '');
+    if (broken.length > cap)
+        lines.push(`…and ${plural(broken.length - cap, 'more broken test')}.`, '');
+    return lines;
+}
+function renderStage(report, verdict, options, limits) {
+    const lines = [options.marker, '### Trunk Health Gate', '', headline(verdict), ''];
+    lines.push(...verdict.reasons.map((reason) => `- ${escapeMarkdown(truncateText(reason, 500))}`));
+    if (verdict.reasons.length > 0)
+        lines.push('');
+    lines.push(...testsLine(report), ...queueLine(report));
+    if (limits !== undefined) {
+        if (report.affected)
+            lines.push(...affectedSection(report.affected, limits.affected, '####'));
+        lines.push(...brokenList(report, limits.broken));
+    }
+    if (options.runUrl)
+        lines.push(`${mdLink('Full report in the job summary', options.runUrl)}`, '');
+    return lines;
+}
+function renderComment(report, verdict, options) {
+    const stages = STAGES.map((limits) => () => renderStage(report, verdict, options, limits));
+    return fitInStages(stages, {
+        max: options.maxChars ?? MAX_COMMENT_CHARS,
+        measure: (text) => text.length,
+        truncatedNote: '_This comment was shortened to fit GitHub’s limit: see the job summary._',
+    });
+}
+
+;// CONCATENATED MODULE: ./src/render/comment-plan.ts
+/**
+ * Whether and how to comment. on-failure comments only when a gate failed, but still edits its
+ * earlier comment when a later run passes, so a pull request never shows a stale failure.
+ */
+function planComment(facts) {
+    if (facts.mode === 'off')
+        return { post: false };
+    if (!facts.isPullRequestEvent)
+        return { post: false };
+    if (facts.isFork) {
+        return {
+            post: false,
+            why: 'comment-on-pr is skipped: this pull request comes from a fork, whose GITHUB_TOKEN is read-only. The job summary has the full report; see the README for the workflow_run recipe that comments on fork pull requests.',
+        };
+    }
+    const failed = facts.verdict.result === 'failed';
+    return { post: true, createIfMissing: facts.mode === 'always' || failed };
+}
+
+;// CONCATENATED MODULE: ./src/io/pull-request-comment.ts
+
+
+
+/** Posts or edits the sticky comment; GitHub's refusals are warnings, never the step's failure. */
+async function publishComment(access, mode, report, verdict, facts) {
+    const plan = planComment({
+        mode,
+        verdict,
+        isPullRequestEvent: access !== undefined,
+        isFork: facts.isFork,
+    });
+    if (!plan.post) {
+        if (plan.why)
+            core_warning(plan.why);
+        return;
+    }
+    if (access === undefined)
+        return;
+    const marker = stickyMarker(facts.workflow, facts.job);
+    const body = renderComment(report, verdict, { marker, runUrl: facts.runUrl });
+    try {
+        const action = await access.upsertComment(marker, body, plan.createIfMissing);
+        info(`Pull request comment: ${action}.`);
+    }
+    catch (error) {
+        core_warning(`The pull request comment was not posted: ${error.message}.`);
+    }
+}
+
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: ./src/io/report-file.ts
+
+
+
+/** RUNNER_TEMP is emptied at the end of each job, so the report never leaks into a later one. */
+async function writeReportFile(json) {
+    const folder = (0,external_node_path_namespaceObject.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'trunk-health-gate');
+    await (0,promises_namespaceObject.mkdir)(folder, { recursive: true });
+    const path = (0,external_node_path_namespaceObject.join)(folder, 'report.json');
+    await (0,promises_namespaceObject.writeFile)(path, json, 'utf8');
+    return path;
+}
+
+;// CONCATENATED MODULE: ./src/trunk/errors.ts
+class TrunkApiError extends Error {
+    kind;
+    endpoint;
+    status;
+    name = 'TrunkApiError';
+    constructor(kind, endpoint, message, status) {
+        super(message);
+        this.kind = kind;
+        this.endpoint = endpoint;
+        this.status = status;
+    }
+    /** Outages and broken responses are Trunk's side; on-api-error decides whether they fail. */
+    get tolerable() {
+        return this.kind === 'outage' || this.kind === 'schema';
+    }
+}
+const EXCERPT_LENGTH = 200;
+/** Error bodies may be plain text, JSON or a proxy's HTML page: show a short, tag-free excerpt. */
+function excerpt(body, secret) {
+    let text = body
+        .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+    if (secret !== '')
+        text = text.split(secret).join('***');
+    return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}…` : text;
+}
+function describeResponse(facts, secret) {
+    const body = excerpt(facts.body, secret);
+    const parts = [`HTTP ${facts.status}`];
+    if (body !== '')
+        parts.push(`"${body}"`);
+    if (facts.requestId)
+        parts.push(`(request id ${facts.requestId})`);
+    return parts.join(' ');
+}
+
+;// CONCATENATED MODULE: ./src/report/affected-tests.ts
+/** Trunk and GitHub may spell one path differently: ./a/b, a\b, /a/b all mean a/b. */
+function normalisePath(path) {
+    return path
+        .trim()
+        .replace(/\\/g, '/')
+        .replace(/\/{2,}/g, '/')
+        .replace(/^(\.\/)+/, '')
+        .replace(/^\//, '');
+}
+/** Unhealthy tests that live in a file the pull request changes; a test without a file never matches. */
+function findAffectedTests(tests, changedFiles) {
+    const changed = new Set(changedFiles.map(normalisePath));
+    return tests.filter((test) => test.file !== undefined && changed.has(normalisePath(test.file)));
+}
+
+;// CONCATENATED MODULE: ./src/report/normalise-queue.ts
+/** Trunk has sent enumerations in both cases over time; a new value is kept as sent. */
+function lower(value) {
+    return value === null || value === undefined || value === '' ? undefined : value.toLowerCase();
+}
+function settingsOf(raw) {
+    return {
+        concurrency: raw.concurrency ?? undefined,
+        testingTimeoutMinutes: raw.testingTimeoutMinutes ?? raw.testingTimeoutMins ?? undefined,
+        canOptimisticallyMerge: raw.canOptimisticallyMerge ?? undefined,
+        pendingFailureDepth: raw.pendingFailureDepth ?? undefined,
+        batch: raw.batch ?? raw.isBatching ?? raw.batchingMode ?? undefined,
+        batchingMaxWaitTimeMinutes: raw.batchingMaxWaitTimeMinutes ?? raw.batchingMaxWaitTimeMins ?? undefined,
+        batchingMinSize: raw.batchingMinSize ?? undefined,
+        bisectionConcurrency: raw.bisectionConcurrency ?? undefined,
+        directMergeMode: lower(raw.directMergeMode),
+        optimizationMode: lower(raw.optimizationMode),
+        mergeMethod: lower(raw.mergeMethod),
+        requiredStatuses: raw.requiredStatuses ?? undefined,
+    };
+}
+function entryOf(raw, index) {
+    return {
+        position: index + 1,
+        prNumber: raw.prNumber,
+        title: raw.prTitle ?? '',
+        author: raw.prAuthor ?? '',
+        sha: raw.prSha ?? undefined,
+        baseBranch: raw.prBaseBranch ?? undefined,
+        state: lower(raw.state),
+        priorityName: raw.priorityName ?? undefined,
+        priorityValue: raw.priorityValue ?? undefined,
+        skipTheLine: raw.skipTheLine ?? false,
+        noBatch: raw.noBatch ?? false,
+        since: raw.stateChangedAt ?? undefined,
+    };
+}
+/** Trunk lists the queue in order (testing first, then pending): positions follow that order. */
+function normaliseQueue(raw, targetBranch) {
+    return {
+        kind: 'queue',
+        branch: raw.branch ?? targetBranch,
+        state: raw.state.toLowerCase(),
+        mode: lower(raw.mode),
+        settings: settingsOf(raw),
+        entries: raw.enqueuedPullRequests.map(entryOf),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/normalise-tests.ts
+function present(value) {
+    return value === null || value === undefined || value.trim() === '' ? undefined : value;
+}
+/** Tests that entered their status at or after `newSince` (ms since the epoch) are new. */
+function normaliseTest(raw, status, newSince) {
+    const since = present(raw.status?.timestamp);
+    const sinceMs = since === undefined ? Number.NaN : Date.parse(since);
+    return {
+        id: raw.id,
+        name: raw.name,
+        status,
+        file: present(raw.file_path)?.replace(/^\.\//, ''),
+        classname: present(raw.classname),
+        parent: present(raw.parent),
+        variant: present(raw.variant),
+        owners: (raw.codeowners ?? []).filter((owner) => owner.trim() !== ''),
+        quarantined: raw.quarantined ?? false,
+        prsImpacted7d: Math.max(0, raw.pull_requests_impacted_last_7d ?? 0),
+        url: present(raw.html_url),
+        ticketUrl: present(raw.ticket?.html_url),
+        since,
+        reason: present(raw.status?.reason),
+        isNew: sinceMs >= newSince,
+    };
+}
+// A fixed locale, so that the order is the same on every runner whatever its language.
+const collator = new Intl.Collator('en', { sensitivity: 'variant', numeric: true });
+const compare = (a, b) => collator.compare(a, b);
+/** Trunk does not document an order: most pull requests impacted first, then by name, is stable. */
+function byImpact(a, b) {
     return b.prsImpacted7d - a.prsImpacted7d || compare(a.name, b.name) || compare(a.id, b.id);
 }
-// Code-unit order rather than localeCompare: the same on every machine.
-function compare(a, b) {
-    return a < b ? -1 : a > b ? 1 : 0;
+/** A test listed twice (pages shifting while we walk them) is counted once. */
+function normaliseTests(raw, status, newSince) {
+    const unique = new Map();
+    for (const test of raw)
+        unique.set(test.id, normaliseTest(test, status, newSince));
+    return [...unique.values()].sort(byImpact);
 }
-function renderStage(p, limits) {
+
+;// CONCATENATED MODULE: ./src/report/collect-report.ts
+
+
+
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+function repoRef(settings) {
+    return { host: settings.repoHost, owner: settings.owner, name: settings.repoName };
+}
+function incompleteWarning(list, status) {
+    if (!list.incomplete)
+        return [];
+    return [
+        `The ${status} test list is incomplete: ${list.incomplete} after ${list.tests.length} tests.`,
+    ];
+}
+async function readTests(trunk, settings, now) {
+    const query = {
+        repo: repoRef(settings),
+        orgUrlSlug: settings.orgUrlSlug,
+        pageSize: settings.pageSize,
+        maxPages: settings.maxPages,
+    };
+    // Each status is its own chain of pages; the two chains run side by side.
+    const [flaky, broken] = await Promise.all([
+        trunk.listUnhealthyTests({ ...query, status: 'FLAKY' }),
+        trunk.listUnhealthyTests({ ...query, status: 'BROKEN' }),
+    ]);
+    const newSince = now - settings.newWithinDays * DAY_MS;
+    return {
+        report: {
+            flaky: normaliseTests(flaky.tests, 'flaky', newSince),
+            broken: normaliseTests(broken.tests, 'broken', newSince),
+            incomplete: [
+                ...(flaky.incomplete ? ['flaky'] : []),
+                ...(broken.incomplete ? ['broken'] : []),
+            ],
+        },
+        warnings: [...incompleteWarning(flaky, 'flaky'), ...incompleteWarning(broken, 'broken')],
+    };
+}
+async function readQueue(trunk, settings) {
+    const raw = await trunk.getQueue(repoRef(settings), settings.targetBranch);
+    if (raw === undefined) {
+        const warning = `Branch ${settings.targetBranch} of ${settings.repository} has no Trunk merge queue ` +
+            '(getQueue answered 404): queue-state is none. Set target-branch if another branch has the queue.';
+        return { report: { kind: 'none', branch: settings.targetBranch }, warnings: [warning] };
+    }
+    return { report: normaliseQueue(raw, settings.targetBranch), warnings: [] };
+}
+function failureOf(what, error) {
+    if (error instanceof TrunkApiError) {
+        return { what, message: error.message, tolerable: error.tolerable };
+    }
+    throw error; // a bug, not an API failure: let the top level report it
+}
+/** Affected tests are extra information: when they cannot be known, the step says why and goes on. */
+function affectedOf(tests, files, settings) {
+    if (tests === undefined)
+        return { report: undefined, warnings: [] };
+    if (files.status === 'rejected') {
+        const why = files.reason instanceof Error ? files.reason.message : String(files.reason);
+        return {
+            report: undefined,
+            warnings: [
+                `The pull request's changed files could not be listed, so affected tests are unknown: ${why}.`,
+            ],
+        };
+    }
+    if (files.value === undefined) {
+        const warning = 'fail-on-affected has nothing to check: this run is not for a pull request.';
+        return { report: undefined, warnings: settings.failOnAffected === 'none' ? [] : [warning] };
+    }
+    const all = [...tests.broken, ...tests.flaky];
+    return {
+        report: { changedFiles: files.value.length, tests: findAffectedTests(all, files.value) },
+        warnings: [],
+    };
+}
+/** Reads whatever the settings ask for, all at once, and keeps each read's failure to itself. */
+async function collectReport(sources, settings, context) {
+    const { trunk, changedFiles, now } = sources;
+    const [tests, queue, files] = await Promise.allSettled([
+        settings.checkTests ? readTests(trunk, settings, now) : undefined,
+        settings.checkQueue ? readQueue(trunk, settings) : undefined,
+        settings.checkTests && changedFiles ? changedFiles() : undefined,
+    ]);
+    const report = { context, failures: [], warnings: [] };
+    if (tests.status === 'fulfilled') {
+        report.tests = tests.value?.report;
+        report.warnings.push(...(tests.value?.warnings ?? []));
+    }
+    else
+        report.failures.push(failureOf('tests', tests.reason));
+    if (queue.status === 'fulfilled') {
+        report.queue = queue.value?.report;
+        report.warnings.push(...(queue.value?.warnings ?? []));
+    }
+    else
+        report.failures.push(failureOf('queue', queue.reason));
+    const affected = affectedOf(report.tests, files, settings);
+    report.affected = affected.report;
+    report.warnings.push(...affected.warnings);
+    return report;
+}
+
+;// CONCATENATED MODULE: ./src/render/annotations.ts
+const MAX_ANNOTATIONS_PER_LEVEL = 10;
+function annotations_describe(test) {
+    const facts = [
+        test.since ? `since ${test.since.slice(0, 10)}` : undefined,
+        test.owners.length > 0 ? `owners: ${test.owners.join(', ')}` : undefined,
+        test.quarantined ? 'quarantined' : undefined,
+        test.prsImpacted7d > 0 ? `${test.prsImpacted7d} pull requests impacted in 7 days` : undefined,
+        test.url,
+    ].filter((fact) => fact !== undefined);
+    return `Trunk marks ${test.name} ${test.status}${facts.length > 0 ? ` (${facts.join('; ')})` : ''}.`;
+}
+function annotate(tests, level) {
+    return tests
+        .filter((test) => test.file !== undefined)
+        .slice(0, MAX_ANNOTATIONS_PER_LEVEL)
+        .map((test) => ({
+        level,
+        title: `${test.status === 'broken' ? 'Broken' : 'Flaky'} test: ${test.name}`,
+        message: annotations_describe(test),
+        file: test.file,
+    }));
+}
+/**
+ * Broken tests as warnings, flaky ones as notices: the step's single error line is kept for the
+ * verdict, and GitHub shows at most 10 annotations of a level per step anyway.
+ */
+function buildAnnotations(tests) {
+    return [...annotate(tests.broken, 'warning'), ...annotate(tests.flaky, 'notice')];
+}
+
+;// CONCATENATED MODULE: ./src/render/json-output.ts
+/** Outputs are passed through the runner's files and expressions; 1 MiB is GitHub's limit for one. */
+const OUTPUT_LIMIT_BYTES = 1_000_000;
+/**
+ * Serialises as many items as fit under both limits, joining pre-serialised pieces so the cost
+ * stays linear however many items there are.
+ */
+function jsonArrayWithin(items, maxItems, maxBytes) {
+    const parts = [];
+    let bytes = 2; // the brackets
+    for (const item of items.slice(0, maxItems)) {
+        const text = JSON.stringify(item);
+        const size = Buffer.byteLength(text) + (parts.length > 0 ? 1 : 0);
+        if (bytes + size > maxBytes)
+            break;
+        parts.push(text);
+        bytes += size;
+    }
+    return `[${parts.join(',')}]`;
+}
+
+;// CONCATENATED MODULE: ./src/render/outputs.ts
+
+const MAX_TESTS_JSON_RECORDS = 1000;
+function testRecord(test) {
+    return {
+        status: test.status,
+        name: test.name,
+        file: test.file ?? null,
+        classname: test.classname ?? null,
+        variant: test.variant ?? null,
+        owners: test.owners,
+        quarantined: test.quarantined,
+        prsImpacted7d: test.prsImpacted7d,
+        url: test.url ?? null,
+        ticketUrl: test.ticketUrl ?? null,
+        since: test.since ?? null,
+        new: test.isNew,
+        id: test.id,
+    };
+}
+function testOutputs(tests) {
+    if (tests === undefined) {
+        const empty = [
+            'flaky-count',
+            'broken-count',
+            'unhealthy-count',
+            'quarantined-count',
+            'tests-json',
+        ];
+        return Object.fromEntries(empty.map((name) => [name, '']));
+    }
+    const all = [...tests.broken, ...tests.flaky];
+    return {
+        'flaky-count': String(tests.flaky.length),
+        'broken-count': String(tests.broken.length),
+        'unhealthy-count': String(all.length),
+        'quarantined-count': String(all.filter((test) => test.quarantined).length),
+        'tests-json': jsonArrayWithin(all.map(testRecord), MAX_TESTS_JSON_RECORDS, OUTPUT_LIMIT_BYTES),
+    };
+}
+function queueJson(queue) {
+    if (queue.kind === 'none')
+        return JSON.stringify({ branch: queue.branch, state: 'none', depth: 0, entries: [] });
+    const head = JSON.stringify({
+        branch: queue.branch,
+        state: queue.state,
+        mode: queue.mode ?? null,
+        depth: queue.entries.length,
+        settings: queue.settings,
+    });
+    // Room for the entries is what the rest leaves: the queue's settings are small and bounded.
+    const entries = jsonArrayWithin(queue.entries, queue.entries.length, OUTPUT_LIMIT_BYTES - Buffer.byteLength(head) - 20);
+    return `${head.slice(0, -1)},"entries":${entries}}`;
+}
+function queueOutputs(queue, prNumber) {
+    if (queue === undefined) {
+        return {
+            'queue-state': '',
+            'queue-mode': '',
+            'queue-depth': '',
+            'pr-position': '',
+            'queue-json': '',
+        };
+    }
+    const entries = queue.kind === 'queue' ? queue.entries : [];
+    const mine = entries.find((entry) => prNumber !== undefined && entry.prNumber === prNumber);
+    return {
+        'queue-state': queue.kind === 'queue' ? queue.state : 'none',
+        'queue-mode': queue.kind === 'queue' ? (queue.mode ?? '') : '',
+        'queue-depth': String(entries.length),
+        'pr-position': mine ? String(mine.position) : '',
+        'queue-json': queueJson(queue),
+    };
+}
+function affectedOutputs(report) {
+    const tests = report.tests;
+    const affected = report.affected?.tests;
+    const newCount = (list) => String(list.filter((test) => test.isNew).length);
+    return {
+        'affected-tests-count': affected ? String(affected.length) : '',
+        'affected-tests-json': affected
+            ? jsonArrayWithin(affected.map(testRecord), MAX_TESTS_JSON_RECORDS, OUTPUT_LIMIT_BYTES)
+            : '',
+        'new-broken-count': tests ? newCount(tests.broken) : '',
+        'new-flaky-count': tests ? newCount(tests.flaky) : '',
+        'in-merge-queue': String(report.context.inMergeQueue),
+    };
+}
+/** Every output, always: later steps can rely on each name being set, empty when unknown. */
+function buildOutputs(report, verdict, reportPath) {
+    return {
+        ...testOutputs(report.tests),
+        ...queueOutputs(report.queue, report.context.prNumber),
+        ...affectedOutputs(report),
+        result: verdict.result,
+        'failure-reasons': verdict.reasons.join('\n'),
+        'report-path': reportPath,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/render/report-file.ts
+/** The inputs that shaped the result; the tokens are left out by construction, not by filtering. */
+function inputsThatMattered(settings) {
+    return {
+        repository: settings.repository,
+        repoHost: settings.repoHost,
+        orgUrlSlug: settings.orgUrlSlug,
+        targetBranch: settings.targetBranch,
+        apiUrl: settings.apiUrl,
+        checkTests: settings.checkTests,
+        checkQueue: settings.checkQueue,
+        maxBrokenTests: settings.maxBrokenTests ?? null,
+        maxFlakyTests: settings.maxFlakyTests ?? null,
+        ignoreQuarantined: settings.ignoreQuarantined,
+        failOnQueueStates: settings.failOnQueueStates,
+        failOnAffected: settings.failOnAffected,
+        newWithinDays: settings.newWithinDays,
+        onApiError: settings.onApiError,
+    };
+}
+/**
+ * The complete record of a run, for later steps and artifacts: unlike tests-json it keeps every
+ * test, however many there are.
+ */
+function renderReportFile(report, verdict, settings) {
+    return JSON.stringify({
+        version: 1,
+        verdict,
+        context: report.context,
+        inputs: inputsThatMattered(settings),
+        tests: report.tests ?? null,
+        queue: report.queue ?? null,
+        affected: report.affected ?? null,
+        failures: report.failures,
+        warnings: report.warnings,
+    });
+}
+
+;// CONCATENATED MODULE: ./src/render/owners-section.ts
+/** Unhealthy tests grouped by code owner, so each team sees its share at a glance. */
+
+
+const NO_OWNER = '(no owner)';
+/** A test with several owners counts for each of them. */
+function countByOwner(tests) {
+    const counts = new Map();
+    for (const test of tests) {
+        for (const owner of test.owners.length > 0 ? test.owners : [NO_OWNER]) {
+            const entry = counts.get(owner) ?? { owner, broken: 0, flaky: 0, isNew: 0 };
+            entry[test.status] += 1;
+            if (test.isNew)
+                entry.isNew += 1;
+            counts.set(owner, entry);
+        }
+    }
+    return [...counts.values()].sort((a, b) => b.broken - a.broken ||
+        b.broken + b.flaky - (a.broken + a.flaky) ||
+        (a.owner < b.owner ? -1 : a.owner > b.owner ? 1 : 0));
+}
+function ownersSection(tests, cap) {
+    const counts = countByOwner(tests);
+    if (counts.length === 0)
+        return [];
+    const lines = [
+        '### Unhealthy tests by code owner',
+        '',
+        '| Owner | Broken | Flaky | New | Total |',
+        '|---|---:|---:|---:|---:|',
+    ];
+    for (const { owner, broken, flaky, isNew } of counts.slice(0, cap)) {
+        const name = owner === NO_OWNER ? `_${NO_OWNER}_` : escapeMarkdown(truncateText(owner, MAX_SHORT));
+        lines.push(tableRow([name, ...[broken, flaky, isNew, broken + flaky].map(formatNumber)]));
+    }
+    lines.push('');
+    if (counts.length > cap)
+        lines.push(`…and ${formatNumber(counts.length - cap)} more owners.`, '');
+    return lines;
+}
+
+;// CONCATENATED MODULE: ./src/render/summary.ts
+/**
+ * The job summary: GitHub-flavoured Markdown built from the normalised report. Pure: the caller
+ * writes it. Everything from outside goes through the escapers in ./markdown.js.
+ */
+
+
+
+
+
+
+const DEFAULT_MAX_SUMMARY_BYTES = 1_000_000;
+const MAX_MESSAGE = 500;
+const MAX_MESSAGES = 20;
+const TRUNCATED_NOTE = '_The summary was truncated to stay under GitHub’s size limit._';
+// Tried in order until one fits; `undefined` is the minimal stage (verdict and counts only).
+const summary_STAGES = [
+    { affected: 200, broken: 200, flakyOpen: 10, flakyCollapsed: 490, owners: 100, entries: 200 },
+    { affected: 50, broken: 50, flakyOpen: 10, flakyCollapsed: 40, owners: 30, entries: 30 },
+    undefined,
+];
+function renderSummary(report, verdict, options) {
+    const prepared = {
+        report,
+        verdict,
+        options,
+        broken: report.tests?.broken ?? [],
+        flaky: report.tests?.flaky ?? [],
+    };
+    const stages = summary_STAGES.map((limits) => () => summary_renderStage(prepared, limits));
+    return fitInStages(stages, {
+        max: options.maxBytes ?? DEFAULT_MAX_SUMMARY_BYTES,
+        measure: utf8Bytes,
+        truncatedNote: TRUNCATED_NOTE,
+    });
+}
+function summary_renderStage(p, limits) {
     const lines = ['## Trunk Health Gate', ''];
     lines.push(...verdictLines(p.verdict, p.report));
     lines.push(...countsTable(p));
@@ -31860,18 +32574,33 @@ function renderStage(p, limits) {
         lines.push(...cutNote(p));
         return lines;
     }
+    if (p.report.affected)
+        lines.push(...affectedSection(p.report.affected, limits.affected));
     if (p.report.tests) {
+        lines.push(...newNote(p));
         lines.push(...brokenSection(p.broken, limits.broken));
         lines.push(...flakySection(p.flaky, limits));
+        lines.push(...ownersSection([...p.broken, ...p.flaky], limits.owners));
     }
     if (p.report.queue)
         lines.push(...queueSection(p.report, p.report.queue, limits.entries));
     return lines;
 }
+function newNote(p) {
+    const count = (list) => list.filter((test) => test.isNew).length;
+    const broken = count(p.broken);
+    const flaky = count(p.flaky);
+    if (broken + flaky === 0)
+        return [];
+    return [
+        `${NEW_MARK} New: ${plural(broken, 'broken test')} and ${plural(flaky, 'flaky test')} became unhealthy recently.`,
+        '',
+    ];
+}
 // ---------------------------------------------------------------------------------------------
 // Verdict
 function verdictLines(verdict, report) {
-    const lines = [headline(verdict), ''];
+    const lines = [summary_headline(verdict), ''];
     if (verdict.result !== 'failed' && verdict.reasons.length > 0) {
         lines.push('**Gates tripped:**', '');
     }
@@ -31886,7 +32615,7 @@ function verdictLines(verdict, report) {
     }
     return lines;
 }
-function headline(verdict) {
+function summary_headline(verdict) {
     switch (verdict.result) {
         case 'passed':
             return '✅ **Passed**: no gate tripped.';
@@ -31965,17 +32694,8 @@ function queueCountRows(report) {
     ];
     const prNumber = report.context.prNumber;
     if (prNumber !== undefined)
-        lines.push(`| Position of this PR | ${position(queue, prNumber)} | |`);
+        lines.push(`| Position of this PR | ${positionText(queue, prNumber)} | |`);
     return lines;
-}
-function position(queue, prNumber) {
-    const entry = findEntry(queue, prNumber);
-    if (!entry)
-        return 'not in the queue';
-    return `${formatNumber(entry.position)} of ${formatNumber(queue.entries.length)}`;
-}
-function findEntry(queue, prNumber) {
-    return queue.entries.find((entry) => entry.prNumber === prNumber);
 }
 function unchecked(report, what) {
     return report.failures.some((f) => f.what === what) ? 'could not be read' : 'not checked';
@@ -31993,243 +32713,6 @@ function cutNote(p) {
             '`tests-json` and `queue-json` outputs, or Trunk._',
         '',
     ];
-}
-// ---------------------------------------------------------------------------------------------
-// Tests
-const BROKEN_HEADER = [
-    '| Test | File | Owners | Quarantined | Ticket | Since |',
-    '|---|---|---|---|---|---|',
-];
-const FLAKY_HEADER = [
-    '| Test | PRs impacted (7 days) | File | Owners | Quarantined | Ticket | Since |',
-    '|---|---:|---|---|---|---|---|',
-];
-function brokenSection(broken, cap) {
-    const lines = [`### Broken tests (${formatNumber(broken.length)})`, ''];
-    if (broken.length === 0)
-        return [...lines, 'No broken tests.', ''];
-    lines.push(...BROKEN_HEADER, ...broken.slice(0, cap).map(brokenRow), '');
-    lines.push(...moreNote(broken.length - cap, 'broken test'));
-    return lines;
-}
-function flakySection(flaky, limits) {
-    const lines = [`### Flaky tests (${formatNumber(flaky.length)})`, ''];
-    if (flaky.length === 0)
-        return [...lines, 'No flaky tests.', ''];
-    lines.push('Most pull requests impacted in the last 7 days first.', '');
-    lines.push(...FLAKY_HEADER, ...flaky.slice(0, limits.flakyOpen).map(flakyRow), '');
-    const collapsed = flaky.slice(limits.flakyOpen, limits.flakyOpen + limits.flakyCollapsed);
-    if (collapsed.length > 0) {
-        const title = `${formatNumber(collapsed.length)} more flaky ${plural(collapsed.length, 'test', false)}`;
-        lines.push(`<details><summary>${escapeHtml(title)}</summary>`, '');
-        lines.push(...FLAKY_HEADER, ...collapsed.map(flakyRow), '', '</details>', '');
-    }
-    lines.push(...moreNote(flaky.length - limits.flakyOpen - collapsed.length, 'flaky test'));
-    return lines;
-}
-function moreNote(hidden, noun) {
-    if (hidden <= 0)
-        return [];
-    return [
-        `…and ${plural(hidden, noun)} more, not listed here: see the \`tests-json\` output or Trunk.`,
-        '',
-    ];
-}
-function brokenRow(test) {
-    return tableRow([testLink(test), ...testDetails(test)]);
-}
-function flakyRow(test) {
-    return tableRow([testLink(test), formatNumber(test.prsImpacted7d), ...testDetails(test)]);
-}
-function testLink(test) {
-    return mdLink(truncateText(test.name, MAX_NAME), test.url);
-}
-function testDetails(test) {
-    return [
-        test.file ? code(truncateText(test.file, MAX_FILE)) : NONE,
-        owners(test.owners),
-        test.quarantined ? '🔒 yes' : 'no',
-        test.ticketUrl ? mdLink(ticketLabel(test.ticketUrl), test.ticketUrl) : NONE,
-        formatDate(test.since),
-    ];
-}
-function owners(list) {
-    if (list.length === 0)
-        return NONE;
-    const shown = list.slice(0, MAX_OWNERS).map((o) => escapeMarkdown(truncateText(o, MAX_SHORT)));
-    if (list.length > MAX_OWNERS)
-        shown.push(`+${list.length - MAX_OWNERS} more`);
-    return shown.join(', ');
-}
-/** The ticket's key when the URL ends in one (`…/browse/ABC-123`), else a generic word. */
-function ticketLabel(url) {
-    const last = url.split(/[?#]/)[0]?.split('/').filter(Boolean).pop() ?? '';
-    return /^[A-Za-z][A-Za-z0-9_]*-\d+$|^\d+$/.test(last) ? truncateText(last, MAX_SHORT) : 'ticket';
-}
-// ---------------------------------------------------------------------------------------------
-// Merge queue
-function queueSection(report, queue, cap) {
-    const lines = [
-        `### Merge queue for ${escapeMarkdown(truncateText(queue.branch, MAX_TITLE))}`,
-        '',
-    ];
-    if (queue.kind === 'none')
-        return [...lines, 'This branch has no Trunk merge queue.', ''];
-    lines.push(`- **State:** ${summary_describe(queue.state, QUEUE_STATE_MEANINGS, 'state')}`);
-    if (queue.mode)
-        lines.push(`- **Mode:** ${summary_describe(queue.mode, QUEUE_MODE_MEANINGS, 'mode')}`);
-    lines.push(...settingLines(queue.settings), '');
-    lines.push(...entriesTable(report, queue, cap));
-    return lines;
-}
-function summary_describe(value, meanings, noun) {
-    const meaning = Object.hasOwn(meanings, value) ? meanings[value] : undefined;
-    const shown = escapeMarkdown(truncateText(value, MAX_SHORT));
-    return meaning ? `${shown}: ${meaning}.` : `${shown} (a ${noun} this action does not know).`;
-}
-function settingLines(s) {
-    const items = [
-        ['Concurrency', num(s.concurrency)],
-        ['Testing timeout', minutes(s.testingTimeoutMinutes)],
-        ['Batching', yesNo(s.batch, 'on', 'off')],
-        ['Batching max wait', minutes(s.batchingMaxWaitTimeMinutes)],
-        ['Batching min size', num(s.batchingMinSize)],
-        ['Bisection concurrency', num(s.bisectionConcurrency)],
-        ['Optimistic merging', yesNo(s.canOptimisticallyMerge, 'on', 'off')],
-        ['Pending failure depth', num(s.pendingFailureDepth)],
-        ['Merge method', summary_text(s.mergeMethod)],
-        ['Direct merge mode', summary_text(s.directMergeMode)],
-        ['Optimization mode', summary_text(s.optimizationMode)],
-        ['Required statuses', statuses(s.requiredStatuses)],
-    ];
-    return items
-        .filter((item) => item[1] !== undefined)
-        .map(([label, value]) => `- ${label}: ${value}`);
-}
-function num(value) {
-    return value === undefined ? undefined : formatNumber(value);
-}
-function minutes(value) {
-    return value === undefined ? undefined : `${formatNumber(value)} min`;
-}
-function yesNo(value, yes, no) {
-    return value === undefined ? undefined : value ? yes : no;
-}
-function summary_text(value) {
-    return value ? escapeMarkdown(truncateText(value, MAX_SHORT)) : undefined;
-}
-function statuses(list) {
-    if (!list)
-        return undefined;
-    if (list.length === 0)
-        return 'none';
-    const shown = list.slice(0, MAX_STATUSES).map((s) => escapeMarkdown(truncateText(s, MAX_SHORT)));
-    if (list.length > MAX_STATUSES)
-        shown.push(`+${list.length - MAX_STATUSES} more`);
-    return shown.join(', ');
-}
-const ENTRIES_HEADER = [
-    '| # | Pull request | Title | Author | Priority | State | Waiting since |',
-    '|---:|---|---|---|---|---|---|',
-];
-function entriesTable(report, queue, cap) {
-    const entries = queue.entries;
-    if (entries.length === 0)
-        return ['No pull requests are enqueued.', ''];
-    const current = report.context.prNumber;
-    const lines = [`Enqueued pull requests, in queue order (${formatNumber(entries.length)}):`, ''];
-    lines.push(...ENTRIES_HEADER);
-    lines.push(...entries.slice(0, cap).map((e) => entryRow(report, e, e.prNumber === current)), '');
-    if (entries.length > cap) {
-        lines.push(`…and ${plural(entries.length - cap, 'more pull request')} not listed here.`, '');
-    }
-    const mine = current === undefined ? undefined : findEntry(queue, current);
-    if (mine && entries.indexOf(mine) >= cap) {
-        lines.push(`👉 **This PR** is at position ${formatNumber(mine.position)}.`, '');
-    }
-    return lines;
-}
-function entryRow(report, entry, isCurrent) {
-    const { serverUrl, repository } = report.context;
-    const url = `${serverUrl.replace(/\/+$/, '')}/${repository}/pull/${entry.prNumber}`;
-    const link = mdLink(`#${entry.prNumber}`, url);
-    return tableRow([
-        isCurrent ? `👉 **${formatNumber(entry.position)}**` : formatNumber(entry.position),
-        isCurrent ? `${link} **(this PR)**` : link,
-        escapeMarkdown(truncateText(entry.title, MAX_TITLE)) || NONE,
-        escapeMarkdown(truncateText(entry.author, MAX_SHORT)) || NONE,
-        priority(entry),
-        entry.state ? escapeMarkdown(truncateText(entry.state, MAX_SHORT)) : NONE,
-        formatDateTime(entry.since),
-    ]);
-}
-function priority(entry) {
-    const parts = [];
-    const name = entry.priorityName
-        ? escapeMarkdown(truncateText(entry.priorityName, MAX_SHORT))
-        : '';
-    const value = entry.priorityValue === undefined ? '' : formatNumber(entry.priorityValue);
-    if (name && value)
-        parts.push(`${name} (${value})`);
-    else if (name || value)
-        parts.push(name || value);
-    if (entry.skipTheLine)
-        parts.push('skip the line');
-    if (entry.noBatch)
-        parts.push('no batching');
-    return parts.length > 0 ? parts.join(', ') : NONE;
-}
-// ---------------------------------------------------------------------------------------------
-// Small formatting helpers
-function tableRow(cells) {
-    return `| ${cells.join(' | ')} |`;
-}
-/** Thousands separated with commas, the same on every machine (toLocaleString is not). */
-function formatNumber(n) {
-    if (!Number.isFinite(n))
-        return escapeMarkdown(String(n));
-    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-function plural(n, noun, withNumber = true) {
-    const word = n === 1 ? noun : `${noun}s`;
-    return withNumber ? `${formatNumber(n)} ${word}` : word;
-}
-function parseDate(iso) {
-    if (!iso)
-        return undefined;
-    const date = new Date(iso);
-    return Number.isNaN(date.getTime()) ? undefined : date;
-}
-function formatDate(iso) {
-    return parseDate(iso)?.toISOString().slice(0, 10) ?? NONE;
-}
-function formatDateTime(iso) {
-    const date = parseDate(iso);
-    return date ? `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC` : NONE;
-}
-// ---------------------------------------------------------------------------------------------
-// Size
-function joinLines(lines) {
-    return `${lines.join('\n')}\n`;
-}
-function byteLength(text) {
-    return Buffer.byteLength(text, 'utf8');
-}
-/** Last resort: whole lines while they fit, then a note. Never over `maxBytes`. */
-function truncateAtLine(lines, maxBytes) {
-    const tail = `\n${TRUNCATED_NOTE}\n`;
-    let budget = maxBytes - byteLength(tail);
-    if (budget < 0)
-        return '';
-    const kept = [];
-    for (const line of lines) {
-        const cost = byteLength(line) + 1;
-        if (cost > budget)
-            break;
-        kept.push(line);
-        budget -= cost;
-    }
-    return kept.map((line) => `${line}\n`).join('') + tail;
 }
 
 ;// CONCATENATED MODULE: external "node:fs"
@@ -32336,6 +32819,8 @@ const QUEUE_STATES = [
     'draining',
     'switching_modes',
 ];
+const FAIL_ON_AFFECTED = ['none', 'broken', 'unhealthy'];
+const COMMENT_MODES = ['off', 'always', 'on-failure'];
 
 ;// CONCATENATED MODULE: ./src/settings/read-settings.ts
 
@@ -32424,6 +32909,10 @@ function readSettings(getInput, derived) {
         maxRetries: integer('max-retries', 0, 10),
         jobSummary: bool('job-summary'),
         annotations: bool('annotations'),
+        failOnAffected: attempt(() => parseChoice('fail-on-affected', getInput('fail-on-affected'), FAIL_ON_AFFECTED), 'none'),
+        newWithinDays: integer('new-within-days', 0, 3650),
+        commentOnPr: attempt(() => parseChoice('comment-on-pr', getInput('comment-on-pr'), COMMENT_MODES), 'off'),
+        githubToken: getInput('github-token').trim(),
     };
     errors.push(...crossChecks(settings));
     if (errors.length > 0)
@@ -32440,6 +32929,9 @@ function crossChecks(settings) {
     }
     if (!settings.checkQueue && settings.failOnQueueStates.length > 0) {
         problems.push('fail-on-queue-states needs check-queue: true');
+    }
+    if (!settings.checkTests && settings.failOnAffected !== 'none') {
+        problems.push('fail-on-affected needs check-tests: true');
     }
     if (!settings.checkTests &&
         (settings.maxBrokenTests !== undefined || settings.maxFlakyTests !== undefined)) {
@@ -32501,15 +32993,31 @@ function fromEvent(eventName, env, event) {
         inMergeQueue: false,
     };
 }
+/** A deleted head repository (null) is treated as a fork: its token is read-only too. */
+function isForkPullRequest(event) {
+    const pr = event.pull_request;
+    if (pr === undefined)
+        return false;
+    const head = pr.head?.repo === null ? undefined : run_context_text(pr.head?.repo?.full_name);
+    return head !== run_context_text(pr.base?.repo?.full_name);
+}
 function deriveRunContext(env, event) {
     const eventName = env.GITHUB_EVENT_NAME ?? '';
     const derived = fromEvent(eventName, env, event);
+    const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+    const runId = run_context_text(env.GITHUB_RUN_ID);
+    const repository = run_context_text(env.GITHUB_REPOSITORY);
     return {
         eventName,
-        serverUrl: (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, ''),
+        serverUrl,
         branch: derived.branch ?? run_context_text(event.repository?.default_branch),
         prNumber: derived.prNumber,
         inMergeQueue: derived.inMergeQueue,
+        isPullRequestEvent: PULL_REQUEST_EVENTS.has(eventName),
+        isFork: PULL_REQUEST_EVENTS.has(eventName) && isForkPullRequest(event),
+        workflow: env.GITHUB_WORKFLOW ?? '',
+        job: env.GITHUB_JOB ?? '',
+        runUrl: runId && repository ? `${serverUrl}/${repository}/actions/runs/${runId}` : undefined,
     };
 }
 
@@ -39826,6 +40334,7 @@ function afterRetries(retries) {
 }
 
 ;// CONCATENATED MODULE: ./src/verdict/gates.ts
+const NAMES_IN_REASON = 3;
 /** The tests a threshold counts: quarantined ones are left out when the user says so. */
 function countedTests(tests, ignoreQuarantined) {
     return ignoreQuarantined ? tests.filter((test) => !test.quarantined).length : tests.length;
@@ -39846,6 +40355,19 @@ function queueReason(report, failOn) {
         return undefined;
     return `The merge queue of ${queue.branch} is ${queue.state} (fail-on-queue-states: ${failOn.join(', ')})`;
 }
+function affectedReason(report, gates) {
+    if (gates.failOnAffected === 'none' || report.affected === undefined)
+        return undefined;
+    const counted = report.affected.tests.filter((test) => (gates.failOnAffected === 'unhealthy' || test.status === 'broken') &&
+        !(gates.ignoreQuarantined && test.quarantined));
+    if (counted.length === 0)
+        return undefined;
+    const label = gates.failOnAffected === 'broken' ? 'broken' : 'unhealthy';
+    const names = counted.slice(0, NAMES_IN_REASON).map((test) => test.name);
+    const more = counted.length > NAMES_IN_REASON ? `, and ${counted.length - NAMES_IN_REASON} more` : '';
+    const plural = counted.length === 1 ? 'test' : 'tests';
+    return `${counted.length} ${label} ${plural} in files this pull request changes (fail-on-affected: ${gates.failOnAffected}): ${names.join(', ')}${more}`;
+}
 /**
  * Applies the gates to what could be read. A gate whose data could not be read is not tripped:
  * the read failure itself decides (result "error").
@@ -39856,6 +40378,7 @@ function evaluateGates(report, gates) {
         tests && thresholdReason('broken', tests.broken, gates.maxBrokenTests, gates.ignoreQuarantined),
         tests && thresholdReason('flaky', tests.flaky, gates.maxFlakyTests, gates.ignoreQuarantined),
         queueReason(report, gates.failOnQueueStates),
+        affectedReason(report, gates),
     ].filter((reason) => reason !== undefined);
     if (reasons.length > 0)
         return { result: 'failed', reasons };
@@ -39899,16 +40422,22 @@ function decideOutcome(report, verdict, onApiError) {
 
 
 
+
+
+
+
 const DEFAULT_RETRY_BASE_MS = 1000;
 function loadSettings() {
-    // Registered before anything else runs, so no later log line can show it.
-    const token = getInput('api-token');
-    if (token !== '')
-        setSecret(token);
+    // Registered before anything else runs, so no later log line can show them.
+    for (const name of ['api-token', 'github-token']) {
+        const secret = getInput(name);
+        if (secret !== '')
+            setSecret(secret);
+    }
     const derived = deriveRunContext(process.env, readEventPayload(process.env.GITHUB_EVENT_PATH));
     return { derived, settings: readSettings((name) => getInput(name), derived) };
 }
-function createClient(settings) {
+function createTrunkClient(settings) {
     // Tests shrink the backoff through this variable; it is not part of the action's interface.
     const retryBase = Number(process.env.TRUNK_HEALTH_GATE_RETRY_BASE_MS);
     return new TrunkClient({
@@ -39919,6 +40448,23 @@ function createClient(settings) {
         retryBaseMs: Number.isFinite(retryBase) && retryBase >= 0 ? retryBase : DEFAULT_RETRY_BASE_MS,
         log: { debug: debug, info: info, warning: core_warning },
     });
+}
+/** The pull request in GitHub's API; the workflow's repository holds it, whatever Trunk calls it. */
+function pullRequestAccess(settings, derived) {
+    if (derived.prNumber === undefined)
+        return undefined;
+    const [owner = settings.owner, repo = settings.repoName] = (process.env.GITHUB_REPOSITORY ?? '').split('/');
+    return new PullRequestAccess(settings.githubToken, { owner, repo, number: derived.prNumber });
+}
+function runContext(settings, derived) {
+    return {
+        repository: settings.repository,
+        serverUrl: derived.serverUrl,
+        eventName: derived.eventName,
+        targetBranch: settings.targetBranch,
+        prNumber: derived.prNumber,
+        inMergeQueue: derived.inMergeQueue,
+    };
 }
 async function writeSummary(report, verdict, settings) {
     if (!settings.jobSummary)
@@ -39955,19 +40501,21 @@ function logVerdict(report, verdict) {
 async function run() {
     try {
         const { derived, settings } = loadSettings();
-        const context = {
-            repository: settings.repository,
-            serverUrl: derived.serverUrl,
-            eventName: derived.eventName,
-            targetBranch: settings.targetBranch,
-            prNumber: derived.prNumber,
+        const access = pullRequestAccess(settings, derived);
+        const sources = {
+            trunk: createTrunkClient(settings),
+            changedFiles: access && (() => access.changedFiles()),
+            now: Date.now(),
         };
-        const report = await group('Reading Trunk', () => collectReport(createClient(settings), settings, context));
+        const report = await group('Reading Trunk', () => collectReport(sources, settings, runContext(settings, derived)));
         const verdict = evaluateGates(report, settings);
         const outcome = decideOutcome(report, verdict, settings.onApiError);
-        for (const [name, value] of Object.entries(buildOutputs(report, verdict)))
+        const reportPath = await writeReportFile(renderReportFile(report, verdict, settings));
+        for (const [name, value] of Object.entries(buildOutputs(report, verdict, reportPath))) {
             setOutput(name, value);
+        }
         await writeSummary(report, verdict, settings);
+        await publishComment(access, settings.commentOnPr, report, verdict, derived);
         main_annotate(report, settings);
         for (const warning of [...report.warnings, ...outcome.warnings])
             core_warning(warning);
@@ -40004,6 +40552,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
+
+/***/ }),
+
+/***/ 9896:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 
 /***/ }),
 
@@ -40168,6 +40723,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
+/***/ 857:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+
+/***/ }),
+
 /***/ 3193:
 /***/ ((module) => {
 
@@ -40211,7 +40773,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 	// Execute the module function
 /******/ 	var threw = true;
 /******/ 	try {
-/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
+/******/ 		__webpack_modules__[moduleId].call(module.exports, module, module.exports, __nccwpck_require__);
 /******/ 		threw = false;
 /******/ 	} finally {
 /******/ 		if(threw) delete __webpack_module_cache__[moduleId];
@@ -40220,6 +40782,9 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 	// Return the exports of the module
 /******/ 	return module.exports;
 /******/ }
+/******/ 
+/******/ // expose the modules object (__webpack_modules__)
+/******/ __nccwpck_require__.m = __webpack_modules__;
 /******/ 
 /************************************************************************/
 /******/ /* webpack/runtime/asset-relocator-loader */
@@ -40348,6 +40913,28 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 	};
 /******/ })();
 /******/ 
+/******/ /* webpack/runtime/ensure chunk */
+/******/ (() => {
+/******/ 	__nccwpck_require__.f = {};
+/******/ 	// This file contains only the entry chunk.
+/******/ 	// The chunk loading function for additional chunks
+/******/ 	__nccwpck_require__.e = (chunkId) => {
+/******/ 		return Promise.all(Object.keys(__nccwpck_require__.f).reduce((promises, key) => {
+/******/ 			__nccwpck_require__.f[key](chunkId, promises);
+/******/ 			return promises;
+/******/ 		}, []));
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/get javascript chunk filename */
+/******/ (() => {
+/******/ 	// This function allow to reference async chunks
+/******/ 	__nccwpck_require__.u = (chunkId) => {
+/******/ 		// return url for filenames based on template
+/******/ 		return "" + chunkId + ".index.js";
+/******/ 	};
+/******/ })();
+/******/ 
 /******/ /* webpack/runtime/hasOwnProperty shorthand */
 /******/ (() => {
 /******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
@@ -40362,6 +40949,69 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 		}
 /******/ 		Object.defineProperty(exports, '__esModule', { value: true });
 /******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/import chunk loading */
+/******/ (() => {
+/******/ 	// no baseURI
+/******/ 	
+/******/ 	// object to store loaded and loading chunks
+/******/ 	// undefined = chunk not loaded, null = chunk preloaded/prefetched
+/******/ 	// [resolve, Promise] = chunk loading, 0 = chunk loaded
+/******/ 	var installedChunks = {
+/******/ 		792: 0
+/******/ 	};
+/******/ 	
+/******/ 	var installChunk = (data) => {
+/******/ 		var {ids, modules, runtime} = data;
+/******/ 		// add "modules" to the modules object,
+/******/ 		// then flag all "ids" as loaded and fire callback
+/******/ 		var moduleId, chunkId, i = 0;
+/******/ 		for(moduleId in modules) {
+/******/ 			if(__nccwpck_require__.o(modules, moduleId)) {
+/******/ 				__nccwpck_require__.m[moduleId] = modules[moduleId];
+/******/ 			}
+/******/ 		}
+/******/ 		if(runtime) runtime(__nccwpck_require__);
+/******/ 		for(;i < ids.length; i++) {
+/******/ 			chunkId = ids[i];
+/******/ 			if(__nccwpck_require__.o(installedChunks, chunkId) && installedChunks[chunkId]) {
+/******/ 				installedChunks[chunkId][0]();
+/******/ 			}
+/******/ 			installedChunks[ids[i]] = 0;
+/******/ 		}
+/******/ 	
+/******/ 	}
+/******/ 	
+/******/ 	__nccwpck_require__.f.j = (chunkId, promises) => {
+/******/ 			// import() chunk loading for javascript
+/******/ 			var installedChunkData = __nccwpck_require__.o(installedChunks, chunkId) ? installedChunks[chunkId] : undefined;
+/******/ 			if(installedChunkData !== 0) { // 0 means "already installed".
+/******/ 	
+/******/ 				// a Promise means "currently loading".
+/******/ 				if(installedChunkData) {
+/******/ 					promises.push(installedChunkData[1]);
+/******/ 				} else {
+/******/ 					if(true) { // all chunks have JS
+/******/ 						// setup Promise in chunk cache
+/******/ 						var promise = import("./" + __nccwpck_require__.u(chunkId)).then(installChunk, (e) => {
+/******/ 							if(installedChunks[chunkId] !== 0) installedChunks[chunkId] = undefined;
+/******/ 							throw e;
+/******/ 						});
+/******/ 						var promise = Promise.race([promise, new Promise((resolve) => (installedChunkData = installedChunks[chunkId] = [resolve]))])
+/******/ 						promises.push(installedChunkData[1] = promise);
+/******/ 					}
+/******/ 				}
+/******/ 			}
+/******/ 	};
+/******/ 	
+/******/ 	// no prefetching
+/******/ 	
+/******/ 	// no preloaded
+/******/ 	
+/******/ 	// no external install chunk
+/******/ 	
+/******/ 	// no on chunks loaded
 /******/ })();
 /******/ 
 /************************************************************************/

@@ -1,13 +1,17 @@
 import * as core from '@actions/core';
-import { collectReport } from './report/collect-report.js';
-import type { Report, Verdict } from './report/model.js';
+import { PullRequestAccess } from './github/pull-request.js';
+import { publishComment } from './io/pull-request-comment.js';
+import { writeReportFile } from './io/report-file.js';
+import { collectReport, type Sources } from './report/collect-report.js';
+import type { Report, RunContext, Verdict } from './report/model.js';
 import { buildAnnotations } from './render/annotations.js';
 import { buildOutputs } from './render/outputs.js';
+import { renderReportFile } from './render/report-file.js';
 import { renderSummary } from './render/summary.js';
 import { readEventPayload } from './settings/event.js';
 import { InputError } from './settings/input-parsers.js';
 import { readSettings } from './settings/read-settings.js';
-import { deriveRunContext } from './settings/run-context.js';
+import { deriveRunContext, type DerivedContext } from './settings/run-context.js';
 import type { Settings } from './settings/settings.js';
 import { TrunkClient } from './trunk/client.js';
 import { closeConnections } from './trunk/http-transport.js';
@@ -17,14 +21,16 @@ import { decideOutcome } from './verdict/outcome.js';
 const DEFAULT_RETRY_BASE_MS = 1000;
 
 function loadSettings() {
-  // Registered before anything else runs, so no later log line can show it.
-  const token = core.getInput('api-token');
-  if (token !== '') core.setSecret(token);
+  // Registered before anything else runs, so no later log line can show them.
+  for (const name of ['api-token', 'github-token']) {
+    const secret = core.getInput(name);
+    if (secret !== '') core.setSecret(secret);
+  }
   const derived = deriveRunContext(process.env, readEventPayload(process.env.GITHUB_EVENT_PATH));
   return { derived, settings: readSettings((name) => core.getInput(name), derived) };
 }
 
-function createClient(settings: Settings): TrunkClient {
+function createTrunkClient(settings: Settings): TrunkClient {
   // Tests shrink the backoff through this variable; it is not part of the action's interface.
   const retryBase = Number(process.env.TRUNK_HEALTH_GATE_RETRY_BASE_MS);
   return new TrunkClient({
@@ -35,6 +41,26 @@ function createClient(settings: Settings): TrunkClient {
     retryBaseMs: Number.isFinite(retryBase) && retryBase >= 0 ? retryBase : DEFAULT_RETRY_BASE_MS,
     log: { debug: core.debug, info: core.info, warning: core.warning },
   });
+}
+
+/** The pull request in GitHub's API; the workflow's repository holds it, whatever Trunk calls it. */
+function pullRequestAccess(settings: Settings, derived: DerivedContext) {
+  if (derived.prNumber === undefined) return undefined;
+  const [owner = settings.owner, repo = settings.repoName] = (
+    process.env.GITHUB_REPOSITORY ?? ''
+  ).split('/');
+  return new PullRequestAccess(settings.githubToken, { owner, repo, number: derived.prNumber });
+}
+
+function runContext(settings: Settings, derived: DerivedContext): RunContext {
+  return {
+    repository: settings.repository,
+    serverUrl: derived.serverUrl,
+    eventName: derived.eventName,
+    targetBranch: settings.targetBranch,
+    prNumber: derived.prNumber,
+    inMergeQueue: derived.inMergeQueue,
+  };
 }
 
 async function writeSummary(report: Report, verdict: Verdict, settings: Settings): Promise<void> {
@@ -73,22 +99,24 @@ function logVerdict(report: Report, verdict: Verdict): void {
 export async function run(): Promise<void> {
   try {
     const { derived, settings } = loadSettings();
-    const context = {
-      repository: settings.repository,
-      serverUrl: derived.serverUrl,
-      eventName: derived.eventName,
-      targetBranch: settings.targetBranch,
-      prNumber: derived.prNumber,
+    const access = pullRequestAccess(settings, derived);
+    const sources: Sources = {
+      trunk: createTrunkClient(settings),
+      changedFiles: access && (() => access.changedFiles()),
+      now: Date.now(),
     };
     const report = await core.group('Reading Trunk', () =>
-      collectReport(createClient(settings), settings, context),
+      collectReport(sources, settings, runContext(settings, derived)),
     );
     const verdict = evaluateGates(report, settings);
     const outcome = decideOutcome(report, verdict, settings.onApiError);
 
-    for (const [name, value] of Object.entries(buildOutputs(report, verdict)))
+    const reportPath = await writeReportFile(renderReportFile(report, verdict, settings));
+    for (const [name, value] of Object.entries(buildOutputs(report, verdict, reportPath))) {
       core.setOutput(name, value);
+    }
     await writeSummary(report, verdict, settings);
+    await publishComment(access, settings.commentOnPr, report, verdict, derived);
     annotate(report, settings);
     for (const warning of [...report.warnings, ...outcome.warnings]) core.warning(warning);
     logVerdict(report, verdict);

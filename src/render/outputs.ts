@@ -18,6 +18,7 @@ function testRecord(test: UnhealthyTest) {
     url: test.url ?? null,
     ticketUrl: test.ticketUrl ?? null,
     since: test.since ?? null,
+    new: test.isNew,
     id: test.id,
   };
 }
@@ -83,12 +84,29 @@ function queueOutputs(queue: QueueReport | undefined, prNumber: number | undefin
   };
 }
 
+function affectedOutputs(report: Report): Outputs {
+  const tests = report.tests;
+  const affected = report.affected?.tests;
+  const newCount = (list: UnhealthyTest[]) => String(list.filter((test) => test.isNew).length);
+  return {
+    'affected-tests-count': affected ? String(affected.length) : '',
+    'affected-tests-json': affected
+      ? jsonArrayWithin(affected.map(testRecord), MAX_TESTS_JSON_RECORDS, OUTPUT_LIMIT_BYTES)
+      : '',
+    'new-broken-count': tests ? newCount(tests.broken) : '',
+    'new-flaky-count': tests ? newCount(tests.flaky) : '',
+    'in-merge-queue': String(report.context.inMergeQueue),
+  };
+}
+
 /** Every output, always: later steps can rely on each name being set, empty when unknown. */
-export function buildOutputs(report: Report, verdict: Verdict): Outputs {
+export function buildOutputs(report: Report, verdict: Verdict, reportPath: string): Outputs {
   return {
     ...testOutputs(report.tests),
     ...queueOutputs(report.queue, report.context.prNumber),
+    ...affectedOutputs(report),
     result: verdict.result,
     'failure-reasons': verdict.reasons.join('\n'),
+    'report-path': reportPath,
   };
 }

@@ -25,6 +25,8 @@ export interface UnhealthyTest {
   /** ISO 8601 date-time since when the test is in this status. */
   since?: string;
   reason?: string;
+  /** In this status for no longer than new-within-days. */
+  isNew: boolean;
 }
 
 export interface TestsReport {
@@ -96,6 +98,14 @@ export interface RunContext {
   targetBranch: string;
   /** The pull request this run is about, when there is one. */
   prNumber?: number;
+  /** The run tests a pull request queued by GitHub's or Trunk's merge queue. */
+  inMergeQueue: boolean;
+}
+
+/** Unhealthy tests in the files the pull request changes. */
+export interface AffectedTests {
+  changedFiles: number;
+  tests: UnhealthyTest[];
 }
 
 /** A read that failed and was tolerated (on-api-error: warn). */
@@ -112,6 +122,8 @@ export interface Report {
   tests?: TestsReport;
   /** Undefined when the queue was not checked or could not be read. */
   queue?: QueueReport;
+  /** Undefined without a pull request, or when its files could not be listed. */
+  affected?: AffectedTests;
   failures: ReadFailure[];
   warnings: string[];
 }

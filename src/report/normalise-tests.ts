@@ -5,7 +5,14 @@ function present(value: string | null | undefined): string | undefined {
   return value === null || value === undefined || value.trim() === '' ? undefined : value;
 }
 
-export function normaliseTest(raw: RawUnhealthyTest, status: TestStatus): UnhealthyTest {
+/** Tests that entered their status at or after `newSince` (ms since the epoch) are new. */
+export function normaliseTest(
+  raw: RawUnhealthyTest,
+  status: TestStatus,
+  newSince: number,
+): UnhealthyTest {
+  const since = present(raw.status?.timestamp);
+  const sinceMs = since === undefined ? Number.NaN : Date.parse(since);
   return {
     id: raw.id,
     name: raw.name,
@@ -19,21 +26,28 @@ export function normaliseTest(raw: RawUnhealthyTest, status: TestStatus): Unheal
     prsImpacted7d: Math.max(0, raw.pull_requests_impacted_last_7d ?? 0),
     url: present(raw.html_url),
     ticketUrl: present(raw.ticket?.html_url),
-    since: present(raw.status?.timestamp),
+    since,
     reason: present(raw.status?.reason),
+    isNew: sinceMs >= newSince,
   };
 }
 
+// A fixed locale, so that the order is the same on every runner whatever its language.
+const collator = new Intl.Collator('en', { sensitivity: 'variant', numeric: true });
+const compare = (a: string, b: string): number => collator.compare(a, b);
+
 /** Trunk does not document an order: most pull requests impacted first, then by name, is stable. */
 export function byImpact(a: UnhealthyTest, b: UnhealthyTest): number {
-  return (
-    b.prsImpacted7d - a.prsImpacted7d || a.name.localeCompare(b.name) || a.id.localeCompare(b.id)
-  );
+  return b.prsImpacted7d - a.prsImpacted7d || compare(a.name, b.name) || compare(a.id, b.id);
 }
 
 /** A test listed twice (pages shifting while we walk them) is counted once. */
-export function normaliseTests(raw: RawUnhealthyTest[], status: TestStatus): UnhealthyTest[] {
+export function normaliseTests(
+  raw: RawUnhealthyTest[],
+  status: TestStatus,
+  newSince: number,
+): UnhealthyTest[] {
   const unique = new Map<string, UnhealthyTest>();
-  for (const test of raw) unique.set(test.id, normaliseTest(test, status));
+  for (const test of raw) unique.set(test.id, normaliseTest(test, status, newSince));
   return [...unique.values()].sort(byImpact);
 }

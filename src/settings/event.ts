@@ -3,7 +3,11 @@ import { readFileSync } from 'node:fs';
 /** The few fields of a webhook payload the action reads; everything else is ignored. */
 export interface EventPayload {
   number?: unknown;
-  pull_request?: { number?: unknown; base?: { ref?: unknown } };
+  pull_request?: {
+    number?: unknown;
+    base?: { ref?: unknown; repo?: { full_name?: unknown } };
+    head?: { repo?: { full_name?: unknown } | null };
+  };
   merge_group?: { head_ref?: unknown; base_ref?: unknown };
   repository?: { default_branch?: unknown };
 }

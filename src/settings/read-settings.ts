@@ -8,7 +8,7 @@ import {
   parseNumber,
   parseOptionalCount,
 } from './input-parsers.js';
-import { QUEUE_STATES, type Settings } from './settings.js';
+import { COMMENT_MODES, FAIL_ON_AFFECTED, QUEUE_STATES, type Settings } from './settings.js';
 
 export type GetInput = (name: string) => string;
 
@@ -124,6 +124,16 @@ export function readSettings(getInput: GetInput, derived: DerivedContext): Setti
     maxRetries: integer('max-retries', 0, 10),
     jobSummary: bool('job-summary'),
     annotations: bool('annotations'),
+    failOnAffected: attempt(
+      () => parseChoice('fail-on-affected', getInput('fail-on-affected'), FAIL_ON_AFFECTED),
+      'none',
+    ),
+    newWithinDays: integer('new-within-days', 0, 3650),
+    commentOnPr: attempt(
+      () => parseChoice('comment-on-pr', getInput('comment-on-pr'), COMMENT_MODES),
+      'off',
+    ),
+    githubToken: getInput('github-token').trim(),
   };
   errors.push(...crossChecks(settings));
   if (errors.length > 0) throw new InputError(errors.join('; '));
@@ -142,6 +152,9 @@ function crossChecks(settings: Settings): string[] {
   }
   if (!settings.checkQueue && settings.failOnQueueStates.length > 0) {
     problems.push('fail-on-queue-states needs check-queue: true');
+  }
+  if (!settings.checkTests && settings.failOnAffected !== 'none') {
+    problems.push('fail-on-affected needs check-tests: true');
   }
   if (
     !settings.checkTests &&

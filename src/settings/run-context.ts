@@ -9,6 +9,14 @@ export interface DerivedContext {
   prNumber?: number;
   /** The run tests a pull request queued by GitHub's or Trunk's merge queue. */
   inMergeQueue: boolean;
+  /** Triggered by pull_request or pull_request_target: the run can comment on it. */
+  isPullRequestEvent: boolean;
+  /** A pull request from a fork: its GITHUB_TOKEN cannot write. */
+  isFork: boolean;
+  workflow: string;
+  job: string;
+  /** Link to this workflow run. */
+  runUrl?: string;
 }
 
 const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
@@ -66,14 +74,30 @@ function fromEvent(eventName: string, env: NodeJS.ProcessEnv, event: EventPayloa
   };
 }
 
+/** A deleted head repository (null) is treated as a fork: its token is read-only too. */
+function isForkPullRequest(event: EventPayload): boolean {
+  const pr = event.pull_request;
+  if (pr === undefined) return false;
+  const head = pr.head?.repo === null ? undefined : text(pr.head?.repo?.full_name);
+  return head !== text(pr.base?.repo?.full_name);
+}
+
 export function deriveRunContext(env: NodeJS.ProcessEnv, event: EventPayload): DerivedContext {
   const eventName = env.GITHUB_EVENT_NAME ?? '';
   const derived = fromEvent(eventName, env, event);
+  const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+  const runId = text(env.GITHUB_RUN_ID);
+  const repository = text(env.GITHUB_REPOSITORY);
   return {
     eventName,
-    serverUrl: (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, ''),
+    serverUrl,
     branch: derived.branch ?? text(event.repository?.default_branch),
     prNumber: derived.prNumber,
     inMergeQueue: derived.inMergeQueue,
+    isPullRequestEvent: PULL_REQUEST_EVENTS.has(eventName),
+    isFork: PULL_REQUEST_EVENTS.has(eventName) && isForkPullRequest(event),
+    workflow: env.GITHUB_WORKFLOW ?? '',
+    job: env.GITHUB_JOB ?? '',
+    runUrl: runId && repository ? `${serverUrl}/${repository}/actions/runs/${runId}` : undefined,
   };
 }

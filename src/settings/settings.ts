@@ -10,6 +10,12 @@ export const QUEUE_STATES: readonly QueueState[] = [
 
 export type OnApiError = 'fail' | 'warn';
 
+export const FAIL_ON_AFFECTED = ['none', 'broken', 'unhealthy'] as const;
+export type FailOnAffected = (typeof FAIL_ON_AFFECTED)[number];
+
+export const COMMENT_MODES = ['off', 'always', 'on-failure'] as const;
+export type CommentMode = (typeof COMMENT_MODES)[number];
+
 export interface Settings {
   apiToken: string;
   orgUrlSlug: string;
@@ -34,4 +40,9 @@ export interface Settings {
   maxRetries: number;
   jobSummary: boolean;
   annotations: boolean;
+  failOnAffected: FailOnAffected;
+  /** A test whose status changed within this many days is new. */
+  newWithinDays: number;
+  commentOnPr: CommentMode;
+  githubToken: string;
 }

@@ -15,6 +15,7 @@ function unhealthy(status: TestStatus, over: Partial<UnhealthyTest> = {}): Unhea
     owners: [],
     quarantined: false,
     prsImpacted7d: 0,
+    isNew: false,
     ...over,
   };
 }

@@ -20,6 +20,7 @@ function unhealthy(status: TestStatus, over: Partial<UnhealthyTest> = {}): Unhea
     owners: [],
     quarantined: false,
     prsImpacted7d: 0,
+    isNew: false,
     ...over,
   };
 }
@@ -49,6 +50,7 @@ function report(
       serverUrl: 'https://github.com',
       eventName: 'push',
       targetBranch: 'main',
+      inMergeQueue: false,
     },
     tests: parts.noTests
       ? undefined
@@ -64,6 +66,7 @@ const NO_GATES: GateSettings = {
   maxFlakyTests: undefined,
   ignoreQuarantined: false,
   failOnQueueStates: [],
+  failOnAffected: 'none',
 };
 
 function gates(over: Partial<GateSettings>): GateSettings {

@@ -31,9 +31,12 @@ function nullsIn(value: unknown, path = '$'): string[] {
   return Object.entries(value).flatMap(([key, inner]) => nullsIn(inner, `${path}.${key}`));
 }
 
+/** A cut-off no test reaches: newness has tests of its own. */
+const NEVER_NEW = Number.POSITIVE_INFINITY;
+
 describe('normaliseTests', () => {
   it('maps a realistic record onto the model', () => {
-    const tests = normaliseTests(rawTests('list-unhealthy-tests-page'), 'flaky');
+    const tests = normaliseTests(rawTests('list-unhealthy-tests-page'), 'flaky', NEVER_NEW);
     expect(tests.find((test) => test.id === '3f1c2a9e-8d4b-4c7a-9e21-5b6d7f8a9c01')).toEqual({
       id: '3f1c2a9e-8d4b-4c7a-9e21-5b6d7f8a9c01',
       name: 'CheckoutService retries a partial refund when the network flaps',
@@ -49,11 +52,12 @@ describe('normaliseTests', () => {
       ticketUrl: 'https://linear.app/acme/issue/ENG-1423',
       since: '2025-09-28T14:03:11.482Z',
       reason: 'Failed then passed on retry',
+      isNew: false,
     } satisfies UnhealthyTest);
   });
 
   it('sorts by pull requests impacted, then by name', () => {
-    const tests = normaliseTests(rawTests('list-unhealthy-tests-page'), 'flaky');
+    const tests = normaliseTests(rawTests('list-unhealthy-tests-page'), 'flaky', NEVER_NEW);
     expect(tests.map((test) => [test.prsImpacted7d, test.name])).toEqual([
       [14, 'auth rejects an expired session after a deploy'],
       [14, 'CheckoutService retries a partial refund when the network flaps'],
@@ -63,7 +67,7 @@ describe('normaliseTests', () => {
   });
 
   it('strips a leading ./ from file paths and keeps a variant', () => {
-    const search = normaliseTests(rawTests('list-unhealthy-tests-page'), 'flaky').find(
+    const search = normaliseTests(rawTests('list-unhealthy-tests-page'), 'flaky', NEVER_NEW).find(
       (test) => test.variant === 'linux-x64',
     );
     expect(search?.file).toBe('packages/search/test/paginate.spec.ts');
@@ -71,12 +75,12 @@ describe('normaliseTests', () => {
   });
 
   it('takes the status from the list it came from', () => {
-    const tests = normaliseTests(rawTests('list-unhealthy-tests-page'), 'broken');
+    const tests = normaliseTests(rawTests('list-unhealthy-tests-page'), 'broken', NEVER_NEW);
     expect(new Set(tests.map((test) => test.status))).toEqual(new Set(['broken']));
   });
 
   it('fills absent, null and mistyped fields with safe defaults and no nulls', () => {
-    const tests = normaliseTests(rawTests('list-unhealthy-tests-sparse'), 'broken');
+    const tests = normaliseTests(rawTests('list-unhealthy-tests-sparse'), 'broken', NEVER_NEW);
     expect(nullsIn(tests)).toEqual([]);
     const byName = new Map(tests.map((test) => [test.name, test]));
     for (const name of [
@@ -96,7 +100,7 @@ describe('normaliseTests', () => {
   });
 
   it('treats blank strings as absent, drops blank owners and clamps a negative count', () => {
-    const blank = normaliseTests(rawTests('list-unhealthy-tests-sparse'), 'broken').find(
+    const blank = normaliseTests(rawTests('list-unhealthy-tests-sparse'), 'broken', NEVER_NEW).find(
       (test) => test.name === 'empty and blank strings',
     );
     expect(blank).toMatchObject({
@@ -113,19 +117,19 @@ describe('normaliseTests', () => {
 
   it('counts a test listed twice once (pages shifting during the walk)', () => {
     const raw = rawTests('list-unhealthy-tests-page');
-    const tests = normaliseTests([...raw, ...raw.slice(0, 2)], 'flaky');
+    const tests = normaliseTests([...raw, ...raw.slice(0, 2)], 'flaky', NEVER_NEW);
     expect(tests).toHaveLength(raw.length);
     expect(new Set(tests.map((test) => test.id)).size).toBe(raw.length);
   });
 
   it('gives an empty list for an empty page', () => {
-    expect(normaliseTests([], 'flaky')).toEqual([]);
+    expect(normaliseTests([], 'flaky', NEVER_NEW)).toEqual([]);
   });
 });
 
 describe('byImpact', () => {
   const test = (over: Partial<UnhealthyTest>): UnhealthyTest => ({
-    ...normaliseTest({ id: 'id', name: 'name' }, 'flaky'),
+    ...normaliseTest({ id: 'id', name: 'name' }, 'flaky', NEVER_NEW),
     ...over,
   });
 

@@ -10,6 +10,7 @@ function report(failures: ReadFailure[] = []): Report {
       serverUrl: 'https://github.com',
       eventName: 'push',
       targetBranch: 'main',
+      inMergeQueue: false,
     },
     failures,
     warnings: [],

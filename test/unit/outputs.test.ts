@@ -28,6 +28,8 @@ function declaredOutputs(): string[] {
   return [...block.matchAll(/^ {2}([a-z-]+):/gm)].map((match) => match[1] ?? '');
 }
 
+const REPORT_PATH = '/runner/_temp/trunk-health-gate/report.json';
+
 let serial = 0;
 
 function unhealthy(status: TestStatus, over: Partial<UnhealthyTest> = {}): UnhealthyTest {
@@ -42,6 +44,7 @@ function unhealthy(status: TestStatus, over: Partial<UnhealthyTest> = {}): Unhea
     prsImpacted7d: 1,
     url: `https://app.trunk.io/acme/flaky-tests/test/${serial}`,
     since: '2025-09-01T00:00:00Z',
+    isNew: false,
     ...over,
   };
 }
@@ -87,6 +90,7 @@ function report(
       serverUrl: 'https://github.com',
       eventName: 'pull_request',
       targetBranch: 'main',
+      inMergeQueue: false,
       prNumber: parts.prNumber,
     },
     tests: parts.tests,
@@ -117,8 +121,12 @@ describe('buildOutputs', () => {
     expect(declared).toContain('tests-json');
     expect(declared).toContain('pr-position');
     for (const outputs of [
-      buildOutputs(report(), PASSED),
-      buildOutputs(report({ tests: tests([], []), queue: mergeQueue([]), prNumber: 1 }), PASSED),
+      buildOutputs(report(), PASSED, REPORT_PATH),
+      buildOutputs(
+        report({ tests: tests([], []), queue: mergeQueue([]), prNumber: 1 }),
+        PASSED,
+        REPORT_PATH,
+      ),
     ]) {
       expect(Object.keys(outputs).sort()).toEqual([...declared].sort());
       for (const value of Object.values(outputs)) expect(typeof value).toBe('string');
@@ -134,6 +142,7 @@ describe('buildOutputs', () => {
         ]),
       }),
       PASSED,
+      REPORT_PATH,
     );
     expect(outputs).toMatchObject({
       'flaky-count': '8',
@@ -144,7 +153,7 @@ describe('buildOutputs', () => {
   });
 
   it('gives zeros, not empty values, when tests were read and none is unhealthy', () => {
-    const outputs = buildOutputs(report({ tests: tests([], []) }), PASSED);
+    const outputs = buildOutputs(report({ tests: tests([], []) }), PASSED, REPORT_PATH);
     expect(outputs).toMatchObject({
       'flaky-count': '0',
       'broken-count': '0',
@@ -155,7 +164,7 @@ describe('buildOutputs', () => {
   });
 
   it('leaves the test outputs empty when tests were not checked', () => {
-    const outputs = buildOutputs(report({ queue: mergeQueue([]) }), PASSED);
+    const outputs = buildOutputs(report({ queue: mergeQueue([]) }), PASSED, REPORT_PATH);
     for (const name of [
       'flaky-count',
       'broken-count',
@@ -169,7 +178,11 @@ describe('buildOutputs', () => {
   });
 
   it('leaves the queue outputs empty when the queue was not checked', () => {
-    const outputs = buildOutputs(report({ tests: tests([], []), prNumber: 3 }), PASSED);
+    const outputs = buildOutputs(
+      report({ tests: tests([], []), prNumber: 3 }),
+      PASSED,
+      REPORT_PATH,
+    );
     for (const name of ['queue-state', 'queue-mode', 'queue-depth', 'pr-position', 'queue-json']) {
       expect(outputs[name], name).toBe('');
     }
@@ -177,15 +190,19 @@ describe('buildOutputs', () => {
   });
 
   it('gives the result and one line per tripped gate', () => {
-    const outputs = buildOutputs(report(), {
-      result: 'failed',
-      reasons: ['3 broken tests, more than max-broken-tests (0)', 'The merge queue is paused'],
-    });
+    const outputs = buildOutputs(
+      report(),
+      {
+        result: 'failed',
+        reasons: ['3 broken tests, more than max-broken-tests (0)', 'The merge queue is paused'],
+      },
+      REPORT_PATH,
+    );
     expect(outputs.result).toBe('failed');
     expect(outputs['failure-reasons']).toBe(
       '3 broken tests, more than max-broken-tests (0)\nThe merge queue is paused',
     );
-    expect(buildOutputs(report(), { result: 'error', reasons: [] })).toMatchObject({
+    expect(buildOutputs(report(), { result: 'error', reasons: [] }, REPORT_PATH)).toMatchObject({
       result: 'error',
       'failure-reasons': '',
     });
@@ -201,7 +218,9 @@ describe('buildOutputs', () => {
       });
       const flaky = unhealthy('flaky', { file: undefined, url: undefined, since: undefined });
       const records = JSON.parse(
-        buildOutputs(report({ tests: tests([broken], [flaky]) }), PASSED)['tests-json'] ?? '',
+        buildOutputs(report({ tests: tests([broken], [flaky]) }), PASSED, REPORT_PATH)[
+          'tests-json'
+        ] ?? '',
       ) as TestRecord[];
       expect(records.map((record) => record.status)).toEqual(['broken', 'flaky']);
       expect(records[0]).toMatchObject({
@@ -221,7 +240,8 @@ describe('buildOutputs', () => {
       const broken = many(3, 'broken');
       const flaky = many(4, 'flaky');
       const records = JSON.parse(
-        buildOutputs(report({ tests: tests(broken, flaky) }), PASSED)['tests-json'] ?? '',
+        buildOutputs(report({ tests: tests(broken, flaky) }), PASSED, REPORT_PATH)['tests-json'] ??
+          '',
       ) as TestRecord[];
       expect(records.map((record) => record.name)).toEqual(
         [...broken, ...flaky].map((test) => test.name),
@@ -232,6 +252,7 @@ describe('buildOutputs', () => {
       const outputs = buildOutputs(
         report({ tests: tests(many(1200, 'broken'), many(3000, 'flaky')) }),
         PASSED,
+        REPORT_PATH,
       );
       const records = JSON.parse(outputs['tests-json'] ?? '') as TestRecord[];
       expect(MAX_TESTS_JSON_RECORDS).toBe(1000);
@@ -248,6 +269,7 @@ describe('buildOutputs', () => {
           tests: tests(many(30, 'broken', { name: huge }), many(100, 'flaky', { name: huge })),
         }),
         PASSED,
+        REPORT_PATH,
       );
       const json = outputs['tests-json'] ?? '';
       expect(bytes(json)).toBeLessThanOrEqual(OUTPUT_LIMIT_BYTES);
@@ -264,6 +286,7 @@ describe('buildOutputs', () => {
       const outputs = buildOutputs(
         report({ tests: tests(many(200, 'broken', { name }), []) }),
         PASSED,
+        REPORT_PATH,
       );
       const json = outputs['tests-json'] ?? '';
       expect(bytes(json)).toBeLessThanOrEqual(OUTPUT_LIMIT_BYTES);
@@ -275,6 +298,7 @@ describe('buildOutputs', () => {
       const outputs = buildOutputs(
         report({ tests: tests([unhealthy('broken', { name })], []) }),
         PASSED,
+        REPORT_PATH,
       );
       const records = JSON.parse(outputs['tests-json'] ?? '') as TestRecord[];
       expect(records[0]?.name).toBe(name);
@@ -289,6 +313,7 @@ describe('buildOutputs', () => {
       const outputs = buildOutputs(
         report({ queue: mergeQueue(entries, { state: 'draining', mode: 'parallel' }) }),
         PASSED,
+        REPORT_PATH,
       );
       expect(outputs).toMatchObject({
         'queue-state': 'draining',
@@ -298,29 +323,49 @@ describe('buildOutputs', () => {
     });
 
     it('gives an unknown state as sent', () => {
-      const outputs = buildOutputs(report({ queue: mergeQueue([], { state: 'frozen' }) }), PASSED);
+      const outputs = buildOutputs(
+        report({ queue: mergeQueue([], { state: 'frozen' }) }),
+        PASSED,
+        REPORT_PATH,
+      );
       expect(outputs['queue-state']).toBe('frozen');
     });
 
     it('gives an empty mode when Trunk did not send one', () => {
-      const outputs = buildOutputs(report({ queue: mergeQueue([], { mode: undefined }) }), PASSED);
+      const outputs = buildOutputs(
+        report({ queue: mergeQueue([], { mode: undefined }) }),
+        PASSED,
+        REPORT_PATH,
+      );
       expect(outputs['queue-mode']).toBe('');
     });
 
     it('gives the 1-based position of the current pull request', () => {
-      const outputs = buildOutputs(report({ queue: mergeQueue(entries), prNumber: 4790 }), PASSED);
+      const outputs = buildOutputs(
+        report({ queue: mergeQueue(entries), prNumber: 4790 }),
+        PASSED,
+        REPORT_PATH,
+      );
       expect(outputs['pr-position']).toBe('2');
-      const first = buildOutputs(report({ queue: mergeQueue(entries), prNumber: 4812 }), PASSED);
+      const first = buildOutputs(
+        report({ queue: mergeQueue(entries), prNumber: 4812 }),
+        PASSED,
+        REPORT_PATH,
+      );
       expect(first['pr-position']).toBe('1');
     });
 
     it('leaves pr-position empty when the pull request is not queued', () => {
-      const outputs = buildOutputs(report({ queue: mergeQueue(entries), prNumber: 1 }), PASSED);
+      const outputs = buildOutputs(
+        report({ queue: mergeQueue(entries), prNumber: 1 }),
+        PASSED,
+        REPORT_PATH,
+      );
       expect(outputs['pr-position']).toBe('');
     });
 
     it('leaves pr-position empty when the run has no pull request', () => {
-      const outputs = buildOutputs(report({ queue: mergeQueue(entries) }), PASSED);
+      const outputs = buildOutputs(report({ queue: mergeQueue(entries) }), PASSED, REPORT_PATH);
       expect(outputs['pr-position']).toBe('');
     });
 
@@ -328,6 +373,7 @@ describe('buildOutputs', () => {
       const outputs = buildOutputs(
         report({ queue: { kind: 'none', branch: 'develop' }, prNumber: 4790 }),
         PASSED,
+        REPORT_PATH,
       );
       expect(outputs).toMatchObject({
         'queue-state': 'none',
@@ -344,7 +390,7 @@ describe('buildOutputs', () => {
     });
 
     it('gives the queue as JSON with its normalised values', () => {
-      const outputs = buildOutputs(report({ queue: mergeQueue(entries) }), PASSED);
+      const outputs = buildOutputs(report({ queue: mergeQueue(entries) }), PASSED, REPORT_PATH);
       const queue = JSON.parse(outputs['queue-json'] ?? '') as {
         branch: string;
         state: string;
@@ -367,7 +413,11 @@ describe('buildOutputs', () => {
       const big = Array.from({ length: 50_000 }, (_, i) =>
         entry(i + 1, 100_000 + i, { title: `A fairly descriptive pull request title number ${i}` }),
       );
-      const outputs = buildOutputs(report({ queue: mergeQueue(big), prNumber: 149_999 }), PASSED);
+      const outputs = buildOutputs(
+        report({ queue: mergeQueue(big), prNumber: 149_999 }),
+        PASSED,
+        REPORT_PATH,
+      );
       const json = outputs['queue-json'] ?? '';
       expect(bytes(json)).toBeLessThanOrEqual(OUTPUT_LIMIT_BYTES);
       expect(bytes(json)).toBeLessThan(ONE_MIB);
@@ -396,6 +446,7 @@ describe('buildOutputs', () => {
           }),
         }),
         PASSED,
+        REPORT_PATH,
       );
       const json = outputs['queue-json'] ?? '';
       expect(JSON.parse(json)).toMatchObject({ branch, depth: 50_000 });

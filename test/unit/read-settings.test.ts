@@ -27,6 +27,10 @@ const ACTION_DEFAULTS: Record<string, string> = {
   'max-retries': '3',
   'job-summary': 'true',
   annotations: 'true',
+  'fail-on-affected': 'none',
+  'new-within-days': '7',
+  'comment-on-pr': 'off',
+  'github-token': '${{ github.token }}',
 };
 
 /** The inputs block of action.yml, read line by line: enough for its flat, regular layout. */
@@ -51,6 +55,7 @@ function actionYmlInputs(): Record<string, { required: boolean; default?: string
 }
 
 const GITHUB_REPOSITORY = 'acme/widgets';
+const GITHUB_TOKEN = 'ghs_workflow_token';
 
 /**
  * What @actions/core's getInput returns for a step that sets `given`: the value given, else the
@@ -62,7 +67,9 @@ function inputs(given: Record<string, string> = {}): GetInput & { asked: string[
     asked.push(name);
     if (!(name in ACTION_DEFAULTS)) throw new Error(`input ${name} is not declared in action.yml`);
     const value = given[name] ?? ACTION_DEFAULTS[name] ?? '';
-    return value.replace('${{ github.repository }}', GITHUB_REPOSITORY);
+    return value
+      .replace('${{ github.repository }}', GITHUB_REPOSITORY)
+      .replace('${{ github.token }}', GITHUB_TOKEN);
   };
   return Object.assign(getInput, { asked });
 }
@@ -77,6 +84,10 @@ function context(overrides: Partial<DerivedContext> = {}): DerivedContext {
     branch: 'main',
     prNumber: 12,
     inMergeQueue: false,
+    isPullRequestEvent: true,
+    isFork: false,
+    workflow: 'CI',
+    job: 'gate',
     ...overrides,
   };
 }
@@ -131,6 +142,10 @@ describe('readSettings with action.yml defaults', () => {
       maxRetries: 3,
       jobSummary: true,
       annotations: true,
+      failOnAffected: 'none',
+      newWithinDays: 7,
+      commentOnPr: 'off',
+      githubToken: GITHUB_TOKEN,
     } satisfies Settings);
   });
 

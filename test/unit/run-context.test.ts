@@ -31,10 +31,55 @@ function derive(event: GithubEvent, extra: NodeJS.ProcessEnv = {}) {
   return deriveRunContext(envOf(event, extra), event.payload as EventPayload);
 }
 
+describe('deriveRunContext: what the pull request comment needs', () => {
+  it('a pull request from the same repository is not a fork', () => {
+    const context = derive(pullRequestEvent({ number: 3 }));
+    expect(context).toMatchObject({ isPullRequestEvent: true, isFork: false });
+  });
+
+  it('a pull request whose head repository is another is a fork', () => {
+    const event = pullRequestEvent({ number: 3 });
+    const pr = event.payload.pull_request as { head: { repo: Record<string, unknown> } };
+    pr.head.repo = { ...pr.head.repo, full_name: 'forker/widgets' };
+    expect(derive(event)).toMatchObject({ isPullRequestEvent: true, isFork: true });
+  });
+
+  it('a pull request whose head repository was deleted counts as a fork', () => {
+    const event = pullRequestEvent({ number: 3 });
+    (event.payload.pull_request as { head: { repo: unknown } }).head.repo = null;
+    expect(derive(event).isFork).toBe(true);
+  });
+
+  it('a push is neither a pull request event nor a fork', () => {
+    expect(derive(pushEvent({ ref: 'refs/heads/main' }))).toMatchObject({
+      isPullRequestEvent: false,
+      isFork: false,
+    });
+  });
+
+  it('names the workflow, the job and the run', () => {
+    const context = derive(pushEvent({ ref: 'refs/heads/main' }), {
+      GITHUB_WORKFLOW: 'CI',
+      GITHUB_JOB: 'gate',
+      GITHUB_RUN_ID: '42',
+      GITHUB_REPOSITORY: 'acme/widgets',
+    });
+    expect(context).toMatchObject({
+      workflow: 'CI',
+      job: 'gate',
+      runUrl: 'https://github.com/acme/widgets/actions/runs/42',
+    });
+  });
+
+  it('has no run link without a run id', () => {
+    expect(derive(pushEvent({ ref: 'refs/heads/main' })).runUrl).toBeUndefined();
+  });
+});
+
 describe('deriveRunContext', () => {
   it('pull_request: the base branch and the pull request number', () => {
     const context = derive(pullRequestEvent({ number: 12, base: 'release/2.x' }));
-    expect(context).toEqual({
+    expect(context).toMatchObject({
       eventName: 'pull_request',
       serverUrl: 'https://github.com',
       branch: 'release/2.x',
@@ -63,7 +108,7 @@ describe('deriveRunContext', () => {
 
   it('merge_group: the queue base branch and the pull request from the head ref', () => {
     const context = derive(mergeGroupEvent({ base: 'main', prNumber: 42 }));
-    expect(context).toEqual({
+    expect(context).toMatchObject({
       eventName: 'merge_group',
       serverUrl: 'https://github.com',
       branch: 'main',
@@ -81,7 +126,7 @@ describe('deriveRunContext', () => {
     const context = derive(
       pushEvent({ ref: 'refs/heads/feature/login', repositoryDefaultBranch: 'main' }),
     );
-    expect(context).toEqual({
+    expect(context).toMatchObject({
       eventName: 'push',
       serverUrl: 'https://github.com',
       branch: 'feature/login',
@@ -131,7 +176,7 @@ describe('deriveRunContext', () => {
 
   it('a missing payload on a schedule: no branch, no pull request', () => {
     const context = deriveRunContext({ GITHUB_EVENT_NAME: 'schedule' }, {});
-    expect(context).toEqual({
+    expect(context).toMatchObject({
       eventName: 'schedule',
       serverUrl: 'https://github.com',
       branch: undefined,
@@ -149,7 +194,7 @@ describe('deriveRunContext', () => {
   });
 
   it('no environment at all', () => {
-    expect(deriveRunContext({}, {})).toEqual({
+    expect(deriveRunContext({}, {})).toMatchObject({
       eventName: '',
       serverUrl: 'https://github.com',
       branch: undefined,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 import type { Report, UnhealthyTest, Verdict } from '../../src/report/model.js';
+import { byImpact } from '../../src/report/normalise-tests.js';
 import { renderSummary, type SummaryOptions } from '../../src/render/summary.js';
 
 interface Fixture {
@@ -12,8 +13,12 @@ interface Fixture {
 
 const FIXTURES = new URL('../fixtures/summary/', import.meta.url);
 
+/** Fixtures list tests in Trunk's arbitrary order; the model sorts them, as normaliseTests does. */
 function load(name: string): Fixture {
-  return JSON.parse(readFileSync(new URL(`${name}.json`, FIXTURES), 'utf8')) as Fixture;
+  const fixture = JSON.parse(readFileSync(new URL(`${name}.json`, FIXTURES), 'utf8')) as Fixture;
+  fixture.report.tests?.broken.sort(byImpact);
+  fixture.report.tests?.flaky.sort(byImpact);
+  return fixture;
 }
 
 function render(name: string): string {
@@ -166,14 +171,15 @@ describe('renderSummary escaping', () => {
   it('keeps every table row to its header width', () => {
     const rows = tableRows(out);
     expect(rows.length).toBeGreaterThan(10);
+    const isSeparator = (row: string[] | undefined) =>
+      row !== undefined && row.every((cell) => /^\s*:?-+:?\s*$/.test(cell));
     let width = 0;
-    for (const row of rows) {
-      if (row.every((cell) => /^\s*-*:?-+:?\s*$|^\s*$/.test(cell)) && row.some((c) => c)) continue;
-      if (row[0]?.trim() === '' || row[0]?.trim() === 'Test' || row[0]?.trim() === '#') {
-        width = row.length;
-      }
+    rows.forEach((row, index) => {
+      if (isSeparator(row)) return;
+      // A header is the row right above a separator; the rows under it must match its width.
+      if (isSeparator(rows[index + 1])) width = row.length;
       expect(row, row.join('|')).toHaveLength(width);
-    }
+    });
   });
 
   it('makes no links but to http(s) pages', () => {
@@ -207,6 +213,7 @@ describe('renderSummary size', () => {
         url: `https://app.trunk.io/acme/flaky-tests/test/${'a'.repeat(300)}${i}`,
         ticketUrl: `https://acme.atlassian.net/browse/QA-${i}`,
         since: '2025-06-01T12:00:00Z',
+        isNew: false,
       }));
     return {
       context: {
@@ -214,6 +221,7 @@ describe('renderSummary size', () => {
         serverUrl: 'https://github.com',
         eventName: 'pull_request',
         targetBranch: 'main',
+        inMergeQueue: false,
         prNumber: 999,
       },
       tests: {

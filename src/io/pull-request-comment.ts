@@ -1,0 +1,41 @@
+import * as core from '@actions/core';
+import type { PullRequestAccess } from '../github/pull-request.js';
+import type { Report, Verdict } from '../report/model.js';
+import { renderComment, stickyMarker } from '../render/comment.js';
+import { planComment } from '../render/comment-plan.js';
+import type { CommentMode } from '../settings/settings.js';
+
+/** Posts or edits the sticky comment; GitHub's refusals are warnings, never the step's failure. */
+export async function publishComment(
+  access: PullRequestAccess | undefined,
+  mode: CommentMode,
+  report: Report,
+  verdict: Verdict,
+  facts: {
+    isPullRequestEvent: boolean;
+    isFork: boolean;
+    workflow: string;
+    job: string;
+    runUrl?: string;
+  },
+): Promise<void> {
+  const plan = planComment({
+    mode,
+    verdict,
+    isPullRequestEvent: access !== undefined,
+    isFork: facts.isFork,
+  });
+  if (!plan.post) {
+    if (plan.why) core.warning(plan.why);
+    return;
+  }
+  if (access === undefined) return;
+  const marker = stickyMarker(facts.workflow, facts.job);
+  const body = renderComment(report, verdict, { marker, runUrl: facts.runUrl });
+  try {
+    const action = await access.upsertComment(marker, body, plan.createIfMissing);
+    core.info(`Pull request comment: ${action}.`);
+  } catch (error) {
+    core.warning(`The pull request comment was not posted: ${(error as Error).message}.`);
+  }
+}

@@ -1,0 +1,28 @@
+import type { Verdict } from '../report/model.js';
+import type { CommentMode } from '../settings/settings.js';
+
+export type CommentPlan = { post: false; why?: string } | { post: true; createIfMissing: boolean };
+
+interface CommentFacts {
+  mode: CommentMode;
+  verdict: Verdict;
+  isPullRequestEvent: boolean;
+  isFork: boolean;
+}
+
+/**
+ * Whether and how to comment. on-failure comments only when a gate failed, but still edits its
+ * earlier comment when a later run passes, so a pull request never shows a stale failure.
+ */
+export function planComment(facts: CommentFacts): CommentPlan {
+  if (facts.mode === 'off') return { post: false };
+  if (!facts.isPullRequestEvent) return { post: false };
+  if (facts.isFork) {
+    return {
+      post: false,
+      why: 'comment-on-pr is skipped: this pull request comes from a fork, whose GITHUB_TOKEN is read-only. The job summary has the full report; see the README for the workflow_run recipe that comments on fork pull requests.',
+    };
+  }
+  const failed = facts.verdict.result === 'failed';
+  return { post: true, createIfMissing: facts.mode === 'always' || failed };
+}

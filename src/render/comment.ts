@@ -1,0 +1,113 @@
+/**
+ * The sticky pull request comment: what concerns this pull request, short enough to read in the
+ * conversation, with a hidden marker so the next run finds and edits it instead of adding another.
+ */
+
+import type { Report, UnhealthyTest, Verdict } from '../report/model.js';
+import { affectedSection } from './affected-section.js';
+import { fitInStages, formatNumber, plural } from './format.js';
+import { code, escapeMarkdown, mdLink, truncateText } from './markdown.js';
+import { positionText } from './queue-section.js';
+import { BROKEN_HEADER, brokenRow } from './test-table.js';
+
+/** GitHub rejects comment bodies over 65,536 characters; the margin covers the marker. */
+export const MAX_COMMENT_CHARS = 65_000;
+
+export interface CommentOptions {
+  marker: string;
+  /** Link to this run, where the full job summary is. */
+  runUrl?: string;
+  maxChars?: number;
+}
+
+interface Limits {
+  affected: number;
+  broken: number;
+}
+
+const STAGES: readonly (Limits | undefined)[] = [
+  { affected: 100, broken: 20 },
+  { affected: 20, broken: 5 },
+  undefined,
+];
+
+/** Workflow and job names come from the repository; keep only what cannot close the comment. */
+export function stickyMarker(workflow: string, job: string): string {
+  const safe = (text: string) => text.replace(/[^A-Za-z0-9 _./:-]/g, '_').replace(/-{2,}/g, '-');
+  return `<!-- trunk-health-gate: ${safe(workflow)} / ${safe(job)} -->`;
+}
+
+function headline(verdict: Verdict): string {
+  switch (verdict.result) {
+    case 'passed':
+      return '✅ **Passed**: no gate tripped.';
+    case 'failed':
+      return `❌ **Failed**: ${plural(verdict.reasons.length, 'gate')} tripped.`;
+    case 'error':
+      return '⚠️ **Error**: Trunk could not be read, so not every gate was checked.';
+  }
+}
+
+function testsLine(report: Report): string[] {
+  const tests = report.tests;
+  if (!tests) return [];
+  const isNew = (list: UnhealthyTest[]) => list.filter((test) => test.isNew).length;
+  return [
+    `**Unhealthy tests:** ${formatNumber(tests.broken.length)} broken (${formatNumber(isNew(tests.broken))} new), ` +
+      `${formatNumber(tests.flaky.length)} flaky (${formatNumber(isNew(tests.flaky))} new).`,
+    '',
+  ];
+}
+
+function queueLine(report: Report): string[] {
+  const { queue, context } = report;
+  if (!queue) return [];
+  const branch = code(truncateText(queue.branch, 100));
+  if (queue.kind === 'none') return [`**Merge queue:** ${branch} has no Trunk merge queue.`, ''];
+  const where =
+    context.prNumber === undefined
+      ? ''
+      : `; this pull request: ${positionText(queue, context.prNumber)}`;
+  const state = escapeMarkdown(truncateText(queue.state, 60));
+  return [
+    `**Merge queue on ${branch}:** ${state}, ${plural(queue.entries.length, 'pull request')} enqueued${where}.`,
+    '',
+  ];
+}
+
+function brokenList(report: Report, cap: number): string[] {
+  const broken = report.tests?.broken ?? [];
+  if (broken.length === 0 || cap === 0) return [];
+  const lines = [`#### Broken tests (${formatNumber(broken.length)})`, '', ...BROKEN_HEADER];
+  lines.push(...broken.slice(0, cap).map(brokenRow), '');
+  if (broken.length > cap)
+    lines.push(`…and ${plural(broken.length - cap, 'more broken test')}.`, '');
+  return lines;
+}
+
+function renderStage(
+  report: Report,
+  verdict: Verdict,
+  options: CommentOptions,
+  limits: Limits | undefined,
+) {
+  const lines = [options.marker, '### Trunk Health Gate', '', headline(verdict), ''];
+  lines.push(...verdict.reasons.map((reason) => `- ${escapeMarkdown(truncateText(reason, 500))}`));
+  if (verdict.reasons.length > 0) lines.push('');
+  lines.push(...testsLine(report), ...queueLine(report));
+  if (limits !== undefined) {
+    if (report.affected) lines.push(...affectedSection(report.affected, limits.affected, '####'));
+    lines.push(...brokenList(report, limits.broken));
+  }
+  if (options.runUrl) lines.push(`${mdLink('Full report in the job summary', options.runUrl)}`, '');
+  return lines;
+}
+
+export function renderComment(report: Report, verdict: Verdict, options: CommentOptions): string {
+  const stages = STAGES.map((limits) => () => renderStage(report, verdict, options, limits));
+  return fitInStages(stages, {
+    max: options.maxChars ?? MAX_COMMENT_CHARS,
+    measure: (text) => text.length,
+    truncatedNote: '_This comment was shortened to fit GitHub’s limit: see the job summary._',
+  });
+}

@@ -1,0 +1,84 @@
+/** Small formatting helpers shared by the job summary and the pull request comment. */
+
+import { escapeMarkdown } from './markdown.js';
+
+// Bounds on single fields, so that one hostile record cannot eat the whole budget.
+export const MAX_NAME = 200;
+export const MAX_FILE = 160;
+export const MAX_TITLE = 120;
+export const MAX_SHORT = 60;
+export const NONE = '—';
+
+export function tableRow(cells: readonly string[]): string {
+  return `| ${cells.join(' | ')} |`;
+}
+
+/** Thousands separated with commas, the same on every machine (toLocaleString is not). */
+export function formatNumber(n: number): string {
+  if (!Number.isFinite(n)) return escapeMarkdown(String(n));
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+export function plural(n: number, noun: string, withNumber = true): string {
+  const word = n === 1 ? noun : `${noun}s`;
+  return withNumber ? `${formatNumber(n)} ${word}` : word;
+}
+
+export function parseDate(iso: string | undefined): Date | undefined {
+  if (!iso) return undefined;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+export function formatDate(iso: string | undefined): string {
+  return parseDate(iso)?.toISOString().slice(0, 10) ?? NONE;
+}
+
+export function formatDateTime(iso: string | undefined): string {
+  const date = parseDate(iso);
+  return date ? `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC` : NONE;
+}
+
+// Size
+
+export function joinLines(lines: readonly string[]): string {
+  return `${lines.join('\n')}\n`;
+}
+
+/** A limit and how to measure against it: bytes for the job summary, characters for a comment. */
+export interface SizeLimit {
+  max: number;
+  measure: (text: string) => number;
+  /** Said at the end when even the smallest stage had to be cut. */
+  truncatedNote: string;
+}
+
+export const utf8Bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
+
+/**
+ * Renders the stages in order, most detailed first, and returns the first that fits. When none
+ * does, the last is cut at a line boundary with a note, so the result never exceeds the limit.
+ */
+export function fitInStages(stages: readonly (() => string[])[], limit: SizeLimit): string {
+  let lines: string[] = [];
+  for (const render of stages) {
+    lines = render();
+    const text = joinLines(lines);
+    if (limit.measure(text) <= limit.max) return text;
+  }
+  return truncateAtLine(lines, limit);
+}
+
+function truncateAtLine(lines: readonly string[], limit: SizeLimit): string {
+  const tail = `\n${limit.truncatedNote}\n`;
+  let budget = limit.max - limit.measure(tail);
+  if (budget < 0) return '';
+  const kept: string[] = [];
+  for (const line of lines) {
+    const cost = limit.measure(line) + 1;
+    if (cost > budget) break;
+    kept.push(line);
+    budget -= cost;
+  }
+  return kept.map((line) => `${line}\n`).join('') + tail;
+}

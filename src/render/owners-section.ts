@@ -1,0 +1,52 @@
+/** Unhealthy tests grouped by code owner, so each team sees its share at a glance. */
+
+import type { UnhealthyTest } from '../report/model.js';
+import { formatNumber, MAX_SHORT, tableRow } from './format.js';
+import { escapeMarkdown, truncateText } from './markdown.js';
+
+const NO_OWNER = '(no owner)';
+
+interface OwnerCounts {
+  owner: string;
+  broken: number;
+  flaky: number;
+  isNew: number;
+}
+
+/** A test with several owners counts for each of them. */
+export function countByOwner(tests: readonly UnhealthyTest[]): OwnerCounts[] {
+  const counts = new Map<string, OwnerCounts>();
+  for (const test of tests) {
+    for (const owner of test.owners.length > 0 ? test.owners : [NO_OWNER]) {
+      const entry = counts.get(owner) ?? { owner, broken: 0, flaky: 0, isNew: 0 };
+      entry[test.status] += 1;
+      if (test.isNew) entry.isNew += 1;
+      counts.set(owner, entry);
+    }
+  }
+  return [...counts.values()].sort(
+    (a, b) =>
+      b.broken - a.broken ||
+      b.broken + b.flaky - (a.broken + a.flaky) ||
+      (a.owner < b.owner ? -1 : a.owner > b.owner ? 1 : 0),
+  );
+}
+
+export function ownersSection(tests: readonly UnhealthyTest[], cap: number): string[] {
+  const counts = countByOwner(tests);
+  if (counts.length === 0) return [];
+  const lines = [
+    '### Unhealthy tests by code owner',
+    '',
+    '| Owner | Broken | Flaky | New | Total |',
+    '|---|---:|---:|---:|---:|',
+  ];
+  for (const { owner, broken, flaky, isNew } of counts.slice(0, cap)) {
+    const name =
+      owner === NO_OWNER ? `_${NO_OWNER}_` : escapeMarkdown(truncateText(owner, MAX_SHORT));
+    lines.push(tableRow([name, ...[broken, flaky, isNew, broken + flaky].map(formatNumber)]));
+  }
+  lines.push('');
+  if (counts.length > cap) lines.push(`…and ${formatNumber(counts.length - cap)} more owners.`, '');
+  return lines;
+}

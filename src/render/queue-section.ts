@@ -1,0 +1,161 @@
+/** The merge queue: its state, settings and enqueued pull requests in order. */
+
+import type {
+  MergeQueue,
+  QueueEntry,
+  QueueReport,
+  QueueSettings,
+  Report,
+} from '../report/model.js';
+import {
+  formatDateTime,
+  formatNumber,
+  MAX_SHORT,
+  MAX_TITLE,
+  NONE,
+  plural,
+  tableRow,
+} from './format.js';
+import { escapeMarkdown, mdLink, truncateText } from './markdown.js';
+
+const MAX_STATUSES = 20;
+
+const QUEUE_STATE_MEANINGS: Readonly<Record<string, string>> = {
+  running: 'pull requests enter the queue, are tested and merge',
+  paused: 'nothing is tested or merged; the order is kept',
+  draining: 'no new pull requests start testing; those already in the queue still merge',
+  switching_modes: 'behaves like draining while the mode changes',
+};
+
+const QUEUE_MODE_MEANINGS: Readonly<Record<string, string>> = {
+  single: 'one line; each pull request is tested on top of those ahead of it',
+  parallel: 'lanes by impacted targets',
+};
+
+export function queueSection(report: Report, queue: QueueReport, cap: number): string[] {
+  const lines = [
+    `### Merge queue for ${escapeMarkdown(truncateText(queue.branch, MAX_TITLE))}`,
+    '',
+  ];
+  if (queue.kind === 'none') return [...lines, 'This branch has no Trunk merge queue.', ''];
+  lines.push(`- **State:** ${describe(queue.state, QUEUE_STATE_MEANINGS, 'state')}`);
+  if (queue.mode) lines.push(`- **Mode:** ${describe(queue.mode, QUEUE_MODE_MEANINGS, 'mode')}`);
+  lines.push(...settingLines(queue.settings), '');
+  lines.push(...entriesTable(report, queue, cap));
+  return lines;
+}
+
+export function describe(
+  value: string,
+  meanings: Readonly<Record<string, string>>,
+  noun: string,
+): string {
+  const meaning = Object.hasOwn(meanings, value) ? meanings[value] : undefined;
+  const shown = escapeMarkdown(truncateText(value, MAX_SHORT));
+  return meaning ? `${shown}: ${meaning}.` : `${shown} (a ${noun} this action does not know).`;
+}
+
+function settingLines(s: QueueSettings): string[] {
+  const items: [string, string | undefined][] = [
+    ['Concurrency', num(s.concurrency)],
+    ['Testing timeout', minutes(s.testingTimeoutMinutes)],
+    ['Batching', yesNo(s.batch, 'on', 'off')],
+    ['Batching max wait', minutes(s.batchingMaxWaitTimeMinutes)],
+    ['Batching min size', num(s.batchingMinSize)],
+    ['Bisection concurrency', num(s.bisectionConcurrency)],
+    ['Optimistic merging', yesNo(s.canOptimisticallyMerge, 'on', 'off')],
+    ['Pending failure depth', num(s.pendingFailureDepth)],
+    ['Merge method', text(s.mergeMethod)],
+    ['Direct merge mode', text(s.directMergeMode)],
+    ['Optimization mode', text(s.optimizationMode)],
+    ['Required statuses', statuses(s.requiredStatuses)],
+  ];
+  return items
+    .filter((item): item is [string, string] => item[1] !== undefined)
+    .map(([label, value]) => `- ${label}: ${value}`);
+}
+
+function num(value: number | undefined): string | undefined {
+  return value === undefined ? undefined : formatNumber(value);
+}
+
+function minutes(value: number | undefined): string | undefined {
+  return value === undefined ? undefined : `${formatNumber(value)} min`;
+}
+
+function yesNo(value: boolean | undefined, yes: string, no: string): string | undefined {
+  return value === undefined ? undefined : value ? yes : no;
+}
+
+function text(value: string | undefined): string | undefined {
+  return value ? escapeMarkdown(truncateText(value, MAX_SHORT)) : undefined;
+}
+
+function statuses(list: string[] | undefined): string | undefined {
+  if (!list) return undefined;
+  if (list.length === 0) return 'none';
+  const shown = list.slice(0, MAX_STATUSES).map((s) => escapeMarkdown(truncateText(s, MAX_SHORT)));
+  if (list.length > MAX_STATUSES) shown.push(`+${list.length - MAX_STATUSES} more`);
+  return shown.join(', ');
+}
+
+const ENTRIES_HEADER = [
+  '| # | Pull request | Title | Author | Priority | State | Waiting since |',
+  '|---:|---|---|---|---|---|---|',
+];
+
+function entriesTable(report: Report, queue: MergeQueue, cap: number): string[] {
+  const entries = queue.entries;
+  if (entries.length === 0) return ['No pull requests are enqueued.', ''];
+  const current = report.context.prNumber;
+  const lines = [`Enqueued pull requests, in queue order (${formatNumber(entries.length)}):`, ''];
+  lines.push(...ENTRIES_HEADER);
+  lines.push(...entries.slice(0, cap).map((e) => entryRow(report, e, e.prNumber === current)), '');
+  if (entries.length > cap) {
+    lines.push(`…and ${plural(entries.length - cap, 'more pull request')} not listed here.`, '');
+  }
+  const mine = current === undefined ? undefined : findEntry(queue, current);
+  if (mine && entries.indexOf(mine) >= cap) {
+    lines.push(`👉 **This PR** is at position ${formatNumber(mine.position)}.`, '');
+  }
+  return lines;
+}
+
+function entryRow(report: Report, entry: QueueEntry, isCurrent: boolean): string {
+  const { serverUrl, repository } = report.context;
+  const url = `${serverUrl.replace(/\/+$/, '')}/${repository}/pull/${entry.prNumber}`;
+  const link = mdLink(`#${entry.prNumber}`, url);
+  return tableRow([
+    isCurrent ? `👉 **${formatNumber(entry.position)}**` : formatNumber(entry.position),
+    isCurrent ? `${link} **(this PR)**` : link,
+    escapeMarkdown(truncateText(entry.title, MAX_TITLE)) || NONE,
+    escapeMarkdown(truncateText(entry.author, MAX_SHORT)) || NONE,
+    priority(entry),
+    entry.state ? escapeMarkdown(truncateText(entry.state, MAX_SHORT)) : NONE,
+    formatDateTime(entry.since),
+  ]);
+}
+
+function priority(entry: QueueEntry): string {
+  const parts: string[] = [];
+  const name = entry.priorityName
+    ? escapeMarkdown(truncateText(entry.priorityName, MAX_SHORT))
+    : '';
+  const value = entry.priorityValue === undefined ? '' : formatNumber(entry.priorityValue);
+  if (name && value) parts.push(`${name} (${value})`);
+  else if (name || value) parts.push(name || value);
+  if (entry.skipTheLine) parts.push('skip the line');
+  if (entry.noBatch) parts.push('no batching');
+  return parts.length > 0 ? parts.join(', ') : NONE;
+}
+
+export function findEntry(queue: MergeQueue, prNumber: number): QueueEntry | undefined {
+  return queue.entries.find((entry) => entry.prNumber === prNumber);
+}
+
+/** "3 of 7", or "not in the queue". */
+export function positionText(queue: MergeQueue, prNumber: number): string {
+  const entry = findEntry(queue, prNumber);
+  if (!entry) return 'not in the queue';
+  return `${formatNumber(entry.position)} of ${formatNumber(queue.entries.length)}`;
+}
