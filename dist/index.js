@@ -31384,6 +31384,16 @@ function getIDToken(aud) {
 
 //# sourceMappingURL=core.js.map
 ;// CONCATENATED MODULE: ./src/github/changed-files.ts
+/** Finds the open pull request whose head is owner:branch (a fork's, after workflow_run). */
+async function findOpenPullRequest(octokit, repository, head) {
+    const { data } = await octokit.rest.pulls.list({
+        ...repository,
+        head,
+        state: 'open',
+        per_page: 1,
+    });
+    return data[0]?.number;
+}
 /** Every file the pull request touches; a renamed file counts under its old name too. */
 async function listChangedFiles(octokit, pr) {
     const files = await octokit.paginate(octokit.rest.pulls.listFiles, {
@@ -31459,20 +31469,37 @@ async function upsertStickyComment(octokit, pr, marker, body, createIfMissing) {
 
 
 
-/** One pull request, reached through GitHub's API with the workflow's token; the client loads once. */
+const clients = new Map();
+/** One client per token for the whole run: loading the GitHub client is the costly part. */
+function client(token) {
+    if (token === '')
+        return Promise.reject(new Error('github-token is empty'));
+    let octokit = clients.get(token);
+    if (octokit === undefined) {
+        octokit = createOctokit(token);
+        clients.set(token, octokit);
+    }
+    return octokit;
+}
+/** The number of the open pull request with this head; undefined when there is none. */
+async function lookUpPullRequest(token, repository, head) {
+    try {
+        return await findOpenPullRequest(await client(token), repository, head);
+    }
+    catch (error) {
+        throw new Error(describeGithubError(error, 'pull-requests: read'), { cause: error });
+    }
+}
+/** One pull request, reached through GitHub's API with the workflow's token. */
 class PullRequestAccess {
     token;
     pr;
-    octokit;
     constructor(token, pr) {
         this.token = token;
         this.pr = pr;
     }
     client() {
-        if (this.token === '')
-            return Promise.reject(new Error('github-token is empty'));
-        this.octokit ??= createOctokit(this.token);
-        return this.octokit;
+        return client(this.token);
     }
     async changedFiles() {
         try {
@@ -32965,6 +32992,20 @@ function fromQueueBranch(branch) {
         return { branch: undefined, prNumber: positiveInteger(trunk[1]) };
     return undefined;
 }
+/** A workflow_run after a pull request's workflow: the recipe for commenting on fork pull requests. */
+function fromWorkflowRun(event) {
+    const run = event.workflow_run;
+    if (!PULL_REQUEST_EVENTS.has(run_context_text(run?.event) ?? ''))
+        return undefined;
+    const pr = run?.pull_requests?.[0];
+    const owner = run_context_text(run?.head_repository?.owner?.login);
+    const branch = run_context_text(run?.head_branch);
+    return {
+        branch: run_context_text(pr?.base?.ref),
+        prNumber: positiveInteger(pr?.number),
+        pullRequestHead: pr === undefined && owner && branch ? `${owner}:${branch}` : undefined,
+    };
+}
 function fromEvent(eventName, env, event) {
     if (PULL_REQUEST_EVENTS.has(eventName)) {
         return {
@@ -33003,7 +33044,8 @@ function isForkPullRequest(event) {
 }
 function deriveRunContext(env, event) {
     const eventName = env.GITHUB_EVENT_NAME ?? '';
-    const derived = fromEvent(eventName, env, event);
+    const afterPullRequest = eventName === 'workflow_run' ? fromWorkflowRun(event) : undefined;
+    const derived = { ...fromEvent(eventName, env, event), ...afterPullRequest };
     const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
     const runId = run_context_text(env.GITHUB_RUN_ID);
     const repository = run_context_text(env.GITHUB_REPOSITORY);
@@ -33013,7 +33055,8 @@ function deriveRunContext(env, event) {
         branch: derived.branch ?? run_context_text(event.repository?.default_branch),
         prNumber: derived.prNumber,
         inMergeQueue: derived.inMergeQueue,
-        isPullRequestEvent: PULL_REQUEST_EVENTS.has(eventName),
+        isPullRequestEvent: PULL_REQUEST_EVENTS.has(eventName) || afterPullRequest !== undefined,
+        pullRequestHead: afterPullRequest?.pullRequestHead,
         isFork: PULL_REQUEST_EVENTS.has(eventName) && isForkPullRequest(event),
         workflow: env.GITHUB_WORKFLOW ?? '',
         job: env.GITHUB_JOB ?? '',
@@ -40449,12 +40492,32 @@ function createTrunkClient(settings) {
         log: { debug: debug, info: info, warning: core_warning },
     });
 }
-/** The pull request in GitHub's API; the workflow's repository holds it, whatever Trunk calls it. */
+/** The workflow's repository holds the pull request, whatever Trunk calls the repository. */
+function githubRepository(settings) {
+    const [owner = settings.owner, repo = settings.repoName] = (process.env.GITHUB_REPOSITORY ?? '').split('/');
+    return { owner, repo };
+}
+/** After workflow_run on a fork's pull request, only its head is known: ask GitHub for the number. */
+async function resolvePullRequest(settings, derived) {
+    const head = derived.pullRequestHead;
+    if (derived.prNumber !== undefined || head === undefined)
+        return derived;
+    try {
+        const prNumber = await lookUpPullRequest(settings.githubToken, githubRepository(settings), head);
+        if (prNumber === undefined)
+            core_warning(`No open pull request has the head ${head}.`);
+        return { ...derived, prNumber };
+    }
+    catch (error) {
+        core_warning(`The pull request of this workflow_run was not found: ${error.message}.`);
+        return derived;
+    }
+}
 function pullRequestAccess(settings, derived) {
     if (derived.prNumber === undefined)
         return undefined;
-    const [owner = settings.owner, repo = settings.repoName] = (process.env.GITHUB_REPOSITORY ?? '').split('/');
-    return new PullRequestAccess(settings.githubToken, { owner, repo, number: derived.prNumber });
+    const pr = { ...githubRepository(settings), number: derived.prNumber };
+    return new PullRequestAccess(settings.githubToken, pr);
 }
 function runContext(settings, derived) {
     return {
@@ -40500,7 +40563,9 @@ function logVerdict(report, verdict) {
 /** Wires the one-way flow: inputs, settings, reads, gates, then every renderer; failing last. */
 async function run() {
     try {
-        const { derived, settings } = loadSettings();
+        const loaded = loadSettings();
+        const settings = loaded.settings;
+        const derived = await resolvePullRequest(settings, loaded.derived);
         const access = pullRequestAccess(settings, derived);
         const sources = {
             trunk: createTrunkClient(settings),

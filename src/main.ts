@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import { PullRequestAccess } from './github/pull-request.js';
+import { lookUpPullRequest, PullRequestAccess } from './github/pull-request.js';
 import { publishComment } from './io/pull-request-comment.js';
 import { writeReportFile } from './io/report-file.js';
 import { collectReport, type Sources } from './report/collect-report.js';
@@ -43,13 +43,41 @@ function createTrunkClient(settings: Settings): TrunkClient {
   });
 }
 
-/** The pull request in GitHub's API; the workflow's repository holds it, whatever Trunk calls it. */
-function pullRequestAccess(settings: Settings, derived: DerivedContext) {
-  if (derived.prNumber === undefined) return undefined;
+/** The workflow's repository holds the pull request, whatever Trunk calls the repository. */
+function githubRepository(settings: Settings): { owner: string; repo: string } {
   const [owner = settings.owner, repo = settings.repoName] = (
     process.env.GITHUB_REPOSITORY ?? ''
   ).split('/');
-  return new PullRequestAccess(settings.githubToken, { owner, repo, number: derived.prNumber });
+  return { owner, repo };
+}
+
+/** After workflow_run on a fork's pull request, only its head is known: ask GitHub for the number. */
+async function resolvePullRequest(
+  settings: Settings,
+  derived: DerivedContext,
+): Promise<DerivedContext> {
+  const head = derived.pullRequestHead;
+  if (derived.prNumber !== undefined || head === undefined) return derived;
+  try {
+    const prNumber = await lookUpPullRequest(
+      settings.githubToken,
+      githubRepository(settings),
+      head,
+    );
+    if (prNumber === undefined) core.warning(`No open pull request has the head ${head}.`);
+    return { ...derived, prNumber };
+  } catch (error) {
+    core.warning(
+      `The pull request of this workflow_run was not found: ${(error as Error).message}.`,
+    );
+    return derived;
+  }
+}
+
+function pullRequestAccess(settings: Settings, derived: DerivedContext) {
+  if (derived.prNumber === undefined) return undefined;
+  const pr = { ...githubRepository(settings), number: derived.prNumber };
+  return new PullRequestAccess(settings.githubToken, pr);
 }
 
 function runContext(settings: Settings, derived: DerivedContext): RunContext {
@@ -98,7 +126,9 @@ function logVerdict(report: Report, verdict: Verdict): void {
 /** Wires the one-way flow: inputs, settings, reads, gates, then every renderer; failing last. */
 export async function run(): Promise<void> {
   try {
-    const { derived, settings } = loadSettings();
+    const loaded = loadSettings();
+    const settings = loaded.settings;
+    const derived = await resolvePullRequest(settings, loaded.derived);
     const access = pullRequestAccess(settings, derived);
     const sources: Sources = {
       trunk: createTrunkClient(settings),

@@ -1,5 +1,20 @@
 import type { Octokit } from './octokit.js';
 
+/** Finds the open pull request whose head is owner:branch (a fork's, after workflow_run). */
+export async function findOpenPullRequest(
+  octokit: Octokit,
+  repository: { owner: string; repo: string },
+  head: string,
+): Promise<number | undefined> {
+  const { data } = await octokit.rest.pulls.list({
+    ...repository,
+    head,
+    state: 'open',
+    per_page: 1,
+  });
+  return data[0]?.number;
+}
+
 export interface PullRequestRef {
   owner: string;
   repo: string;

@@ -1,20 +1,42 @@
-import { listChangedFiles, type PullRequestRef } from './changed-files.js';
+import { findOpenPullRequest, listChangedFiles, type PullRequestRef } from './changed-files.js';
 import { createOctokit, describeGithubError, type Octokit } from './octokit.js';
 import { upsertStickyComment, type CommentAction } from './sticky-comment.js';
 
-/** One pull request, reached through GitHub's API with the workflow's token; the client loads once. */
-export class PullRequestAccess {
-  private octokit?: Promise<Octokit>;
+const clients = new Map<string, Promise<Octokit>>();
 
+/** One client per token for the whole run: loading the GitHub client is the costly part. */
+function client(token: string): Promise<Octokit> {
+  if (token === '') return Promise.reject(new Error('github-token is empty'));
+  let octokit = clients.get(token);
+  if (octokit === undefined) {
+    octokit = createOctokit(token);
+    clients.set(token, octokit);
+  }
+  return octokit;
+}
+
+/** The number of the open pull request with this head; undefined when there is none. */
+export async function lookUpPullRequest(
+  token: string,
+  repository: { owner: string; repo: string },
+  head: string,
+): Promise<number | undefined> {
+  try {
+    return await findOpenPullRequest(await client(token), repository, head);
+  } catch (error) {
+    throw new Error(describeGithubError(error, 'pull-requests: read'), { cause: error });
+  }
+}
+
+/** One pull request, reached through GitHub's API with the workflow's token. */
+export class PullRequestAccess {
   constructor(
     private readonly token: string,
     readonly pr: PullRequestRef,
   ) {}
 
   private client(): Promise<Octokit> {
-    if (this.token === '') return Promise.reject(new Error('github-token is empty'));
-    this.octokit ??= createOctokit(this.token);
-    return this.octokit;
+    return client(this.token);
   }
 
   async changedFiles(): Promise<string[]> {

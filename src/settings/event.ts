@@ -9,6 +9,12 @@ export interface EventPayload {
     head?: { repo?: { full_name?: unknown } | null };
   };
   merge_group?: { head_ref?: unknown; base_ref?: unknown };
+  workflow_run?: {
+    event?: unknown;
+    head_branch?: unknown;
+    head_repository?: { owner?: { login?: unknown } } | null;
+    pull_requests?: { number?: unknown; base?: { ref?: unknown } }[];
+  };
   repository?: { default_branch?: unknown };
 }
 

@@ -9,8 +9,13 @@ export interface DerivedContext {
   prNumber?: number;
   /** The run tests a pull request queued by GitHub's or Trunk's merge queue. */
   inMergeQueue: boolean;
-  /** Triggered by pull_request or pull_request_target: the run can comment on it. */
+  /** Triggered by a pull request (directly, or through workflow_run): the run can comment on it. */
   isPullRequestEvent: boolean;
+  /**
+   * owner:branch of the pull request's head, when a workflow_run payload names no pull request
+   * (GitHub leaves the list empty for forks): the number is then looked up.
+   */
+  pullRequestHead?: string;
   /** A pull request from a fork: its GITHUB_TOKEN cannot write. */
   isFork: boolean;
   workflow: string;
@@ -44,6 +49,20 @@ function fromQueueBranch(branch: string): Pick<DerivedContext, 'branch' | 'prNum
   const trunk = TRUNK_QUEUE_BRANCH.exec(branch);
   if (trunk) return { branch: undefined, prNumber: positiveInteger(trunk[1]) };
   return undefined;
+}
+
+/** A workflow_run after a pull request's workflow: the recipe for commenting on fork pull requests. */
+function fromWorkflowRun(event: EventPayload) {
+  const run = event.workflow_run;
+  if (!PULL_REQUEST_EVENTS.has(text(run?.event) ?? '')) return undefined;
+  const pr = run?.pull_requests?.[0];
+  const owner = text(run?.head_repository?.owner?.login);
+  const branch = text(run?.head_branch);
+  return {
+    branch: text(pr?.base?.ref),
+    prNumber: positiveInteger(pr?.number),
+    pullRequestHead: pr === undefined && owner && branch ? `${owner}:${branch}` : undefined,
+  };
 }
 
 function fromEvent(eventName: string, env: NodeJS.ProcessEnv, event: EventPayload) {
@@ -84,7 +103,8 @@ function isForkPullRequest(event: EventPayload): boolean {
 
 export function deriveRunContext(env: NodeJS.ProcessEnv, event: EventPayload): DerivedContext {
   const eventName = env.GITHUB_EVENT_NAME ?? '';
-  const derived = fromEvent(eventName, env, event);
+  const afterPullRequest = eventName === 'workflow_run' ? fromWorkflowRun(event) : undefined;
+  const derived = { ...fromEvent(eventName, env, event), ...afterPullRequest };
   const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
   const runId = text(env.GITHUB_RUN_ID);
   const repository = text(env.GITHUB_REPOSITORY);
@@ -94,7 +114,8 @@ export function deriveRunContext(env: NodeJS.ProcessEnv, event: EventPayload): D
     branch: derived.branch ?? text(event.repository?.default_branch),
     prNumber: derived.prNumber,
     inMergeQueue: derived.inMergeQueue,
-    isPullRequestEvent: PULL_REQUEST_EVENTS.has(eventName),
+    isPullRequestEvent: PULL_REQUEST_EVENTS.has(eventName) || afterPullRequest !== undefined,
+    pullRequestHead: afterPullRequest?.pullRequestHead,
     isFork: PULL_REQUEST_EVENTS.has(eventName) && isForkPullRequest(event),
     workflow: env.GITHUB_WORKFLOW ?? '',
     job: env.GITHUB_JOB ?? '',

@@ -76,6 +76,52 @@ describe('deriveRunContext: what the pull request comment needs', () => {
   });
 });
 
+describe('deriveRunContext: workflow_run after a pull request', () => {
+  const env = { GITHUB_EVENT_NAME: 'workflow_run', GITHUB_REF: 'refs/heads/main' };
+  const run = (workflowRun: Record<string, unknown>) =>
+    deriveRunContext(env, {
+      workflow_run: workflowRun,
+      repository: { default_branch: 'main' },
+    } as EventPayload);
+
+  it('takes the pull request and its base from the payload', () => {
+    const context = run({
+      event: 'pull_request',
+      pull_requests: [{ number: 8, base: { ref: 'release' } }],
+      head_branch: 'feature',
+      head_repository: { owner: { login: 'acme' } },
+    });
+    expect(context).toMatchObject({
+      prNumber: 8,
+      branch: 'release',
+      isPullRequestEvent: true,
+      isFork: false,
+      pullRequestHead: undefined,
+    });
+  });
+
+  it("names a fork's head for a look-up when the payload lists no pull request", () => {
+    const context = run({
+      event: 'pull_request',
+      pull_requests: [],
+      head_branch: 'fix/typo',
+      head_repository: { owner: { login: 'forker' } },
+    });
+    expect(context).toMatchObject({
+      prNumber: undefined,
+      branch: 'main',
+      isPullRequestEvent: true,
+      pullRequestHead: 'forker:fix/typo',
+    });
+  });
+
+  it('is no pull request run after a push', () => {
+    const context = run({ event: 'push', pull_requests: [], head_branch: 'main' });
+    expect(context).toMatchObject({ prNumber: undefined, isPullRequestEvent: false });
+    expect(context.pullRequestHead).toBeUndefined();
+  });
+});
+
 describe('deriveRunContext', () => {
   it('pull_request: the base branch and the pull request number', () => {
     const context = derive(pullRequestEvent({ number: 12, base: 'release/2.x' }));
