@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import type { Report, UnhealthyTest, Verdict } from '../../src/report/model.js';
+import { findAffectedTests, normalisePath } from '../../src/report/affected-tests.js';
+import { MAX_COMMENT_CHARS, renderComment, stickyMarker } from '../../src/render/comment.js';
+import { planComment } from '../../src/render/comment-plan.js';
+import { countByOwner } from '../../src/render/owners-section.js';
+
+let serial = 0;
+
+function unhealthy(
+  status: UnhealthyTest['status'],
+  over: Partial<UnhealthyTest> = {},
+): UnhealthyTest {
+  serial += 1;
+  return {
+    id: `id-${serial}`,
+    name: `${status} test ${serial}`,
+    status,
+    owners: [],
+    quarantined: false,
+    prsImpacted7d: 0,
+    isNew: false,
+    ...over,
+  };
+}
+
+const PASSED: Verdict = { result: 'passed', reasons: [] };
+const FAILED: Verdict = {
+  result: 'failed',
+  reasons: ['1 broken test, more than max-broken-tests (0)'],
+};
+
+function report(tests: UnhealthyTest[], affected = tests): Report {
+  return {
+    context: {
+      repository: 'acme/widgets',
+      serverUrl: 'https://github.com',
+      eventName: 'pull_request',
+      targetBranch: 'main',
+      prNumber: 7,
+      inMergeQueue: false,
+    },
+    tests: {
+      broken: tests.filter((t) => t.status === 'broken'),
+      flaky: tests.filter((t) => t.status === 'flaky'),
+      incomplete: [],
+    },
+    affected: { changedFiles: 3, tests: affected },
+    failures: [],
+    warnings: [],
+  };
+}
+
+describe('normalisePath and findAffectedTests', () => {
+  it.each([
+    ['./src/a.test.ts', 'src/a.test.ts'],
+    ['src\\a.test.ts', 'src/a.test.ts'],
+    ['/src//a.test.ts', 'src/a.test.ts'],
+    [' src/a.test.ts ', 'src/a.test.ts'],
+  ])('reads %j as %j', (raw, normal) => {
+    expect(normalisePath(raw)).toBe(normal);
+  });
+
+  it('matches tests by file, whatever the spelling, and never a test without a file', () => {
+    const inChanged = unhealthy('broken', { file: './src/a.test.ts' });
+    const elsewhere = unhealthy('flaky', { file: 'src/b.test.ts' });
+    const unknown = unhealthy('flaky');
+    expect(findAffectedTests([inChanged, elsewhere, unknown], ['src/a.test.ts', ''])).toEqual([
+      inChanged,
+    ]);
+  });
+
+  it('is case-sensitive, as git paths are', () => {
+    expect(
+      findAffectedTests([unhealthy('broken', { file: 'src/A.test.ts' })], ['src/a.test.ts']),
+    ).toEqual([]);
+  });
+});
+
+describe('planComment', () => {
+  const base = { isPullRequestEvent: true, isFork: false };
+
+  it('stays silent when off, or outside a pull request', () => {
+    expect(planComment({ ...base, mode: 'off', verdict: FAILED })).toEqual({ post: false });
+    expect(
+      planComment({ ...base, isPullRequestEvent: false, mode: 'always', verdict: FAILED }),
+    ).toEqual({
+      post: false,
+    });
+  });
+
+  it('always: creates or updates', () => {
+    expect(planComment({ ...base, mode: 'always', verdict: PASSED })).toEqual({
+      post: true,
+      createIfMissing: true,
+    });
+  });
+
+  it('on-failure: creates on failure, only updates an earlier comment otherwise', () => {
+    expect(planComment({ ...base, mode: 'on-failure', verdict: FAILED })).toEqual({
+      post: true,
+      createIfMissing: true,
+    });
+    expect(planComment({ ...base, mode: 'on-failure', verdict: PASSED })).toEqual({
+      post: true,
+      createIfMissing: false,
+    });
+    expect(
+      planComment({ ...base, mode: 'on-failure', verdict: { result: 'error', reasons: [] } }),
+    ).toEqual({
+      post: true,
+      createIfMissing: false,
+    });
+  });
+
+  it('skips a fork with a reason that points to the workflow_run recipe', () => {
+    const plan = planComment({ ...base, isFork: true, mode: 'always', verdict: FAILED });
+    expect(plan.post).toBe(false);
+    expect(plan.post === false && plan.why).toMatch(/fork.*workflow_run/s);
+  });
+});
+
+describe('stickyMarker', () => {
+  it('is a hidden comment naming the workflow and job', () => {
+    expect(stickyMarker('CI', 'gate')).toBe('<!-- trunk-health-gate: CI / gate -->');
+  });
+
+  it('cannot be closed early by a hostile workflow name', () => {
+    const marker = stickyMarker('x --> <img src=x> --', 'job');
+    expect(marker.indexOf('-->')).toBe(marker.length - 3);
+    expect(marker).not.toContain('<img');
+  });
+});
+
+describe('renderComment', () => {
+  it('starts with the marker and neutralises mentions and HTML in test names', () => {
+    const test = unhealthy('broken', {
+      name: '@octocat <script>x</script>',
+      file: 'src/a.test.ts',
+    });
+    const body = renderComment(report([test]), FAILED, { marker: stickyMarker('CI', 'gate') });
+    expect(body.startsWith('<!-- trunk-health-gate: CI / gate -->\n')).toBe(true);
+    expect(body).not.toMatch(/@octocat|<script/);
+    expect(body).toContain('❌ **Failed**');
+  });
+
+  it('links the full report when the run is known', () => {
+    const body = renderComment(report([]), PASSED, {
+      marker: 'm',
+      runUrl: 'https://github.com/acme/widgets/actions/runs/1',
+    });
+    expect(body).toContain('(https://github.com/acme/widgets/actions/runs/1)');
+  });
+
+  it('stays under the limit with 10,000 affected tests with long names', () => {
+    const tests = Array.from({ length: 10_000 }, (_, i) =>
+      unhealthy(i % 2 ? 'flaky' : 'broken', {
+        name: `${'n'.repeat(300)} ${i}`,
+        file: `src/${i}.test.ts`,
+      }),
+    );
+    const body = renderComment(report(tests), FAILED, { marker: 'm' });
+    expect(body.length).toBeLessThanOrEqual(MAX_COMMENT_CHARS);
+    expect(body).toContain('Unhealthy tests in files this pull request changes');
+  });
+
+  it('shortens further under a small limit and says so', () => {
+    const tests = Array.from({ length: 50 }, () => unhealthy('broken', { file: 'src/x.test.ts' }));
+    const body = renderComment(report(tests), FAILED, { marker: 'm', maxChars: 400 });
+    expect(body.length).toBeLessThanOrEqual(400);
+  });
+});
+
+describe('countByOwner', () => {
+  it('counts a test for each of its owners, broken first, and names tests without one', () => {
+    const counts = countByOwner([
+      unhealthy('flaky', { owners: ['@acme/web'] }),
+      unhealthy('flaky', { owners: ['@acme/web'], isNew: true }),
+      unhealthy('broken', { owners: ['@acme/pay', '@acme/web'] }),
+      unhealthy('broken'),
+    ]);
+    expect(counts).toEqual([
+      { owner: '@acme/web', broken: 1, flaky: 2, isNew: 1 },
+      { owner: '(no owner)', broken: 1, flaky: 0, isNew: 0 },
+      { owner: '@acme/pay', broken: 1, flaky: 0, isNew: 0 },
+    ]);
+  });
+});
