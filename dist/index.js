@@ -32032,12 +32032,8 @@ function planComment(facts) {
 
 /** Posts or edits the sticky comment; GitHub's refusals are warnings, never the step's failure. */
 async function publishComment(access, mode, report, verdict, facts) {
-    const plan = planComment({
-        mode,
-        verdict,
-        isPullRequestEvent: access !== undefined,
-        isFork: facts.isFork,
-    });
+    // Merge queue runs know their pull request too, but only the pull request's own runs comment.
+    const plan = planComment({ mode, verdict, ...facts });
     if (!plan.post) {
         if (plan.why)
             core_warning(plan.why);
@@ -40357,7 +40353,7 @@ class TrunkClient {
             return new TrunkApiError('not-found', path, `${where}. Check api-url and org-url-slug.`, status);
         }
         if (isRetryableStatus(status)) {
-            return new TrunkApiError('outage', path, `Trunk's API is unavailable: ${where}${afterRetries(retries)}. Try again later, or set on-api-error: warn to pass while Trunk is down.`, status);
+            return new TrunkApiError('outage', path, `Trunk's API is unavailable: ${where}${afterRetries(retries)}. Try again later.`, status);
         }
         return new TrunkApiError('rejected', path, `Trunk rejected the request: ${where}. Check org-url-slug, repository and repo-host.`, status);
     }
@@ -40365,11 +40361,11 @@ class TrunkClient {
         if (error.failure === 'redirect') {
             return new TrunkApiError('rejected', path, `POST ${path} was not completed: ${error.message}. Set api-url to the API's final address.`);
         }
-        return new TrunkApiError('outage', path, `Trunk's API could not be reached: POST ${path} failed: ${error.message}${afterRetries(retries)}. Check api-url and timeout-seconds, or set on-api-error: warn to pass while Trunk is down.`);
+        return new TrunkApiError('outage', path, `Trunk's API could not be reached: POST ${path} failed: ${error.message}${afterRetries(retries)}. Check api-url and timeout-seconds.`);
     }
     schemaError(path, response, problem) {
         const id = response.requestId ? ` (request id ${response.requestId})` : '';
-        return new TrunkApiError('schema', path, `Trunk's answer to POST ${path} does not have the expected shape: ${problem}${id}. This is likely a change on Trunk's side: report it, or set on-api-error: warn to pass meanwhile.`, response.status);
+        return new TrunkApiError('schema', path, `Trunk's answer to POST ${path} does not have the expected shape: ${problem}${id}. This is likely a change on Trunk's side: please report it.`, response.status);
     }
 }
 function afterRetries(retries) {
@@ -40447,7 +40443,11 @@ function decideOutcome(report, verdict, onApiError) {
     const gates = verdict.reasons.length > 0
         ? `Trunk health gate failed: ${verdict.reasons.join('; ')}. See the job summary for details.`
         : undefined;
-    const messages = [...fatal.map(describeFailure), ...(gates ? [gates] : [])];
+    // Advice that only helps while on-api-error is fail, and only for what warn would let pass.
+    const hint = fatal.some((failure) => failure.tolerable)
+        ? ['Set on-api-error: warn to pass while Trunk is unavailable.']
+        : [];
+    const messages = [...fatal.map(describeFailure), ...hint, ...(gates ? [gates] : [])];
     return { failure: messages.length > 0 ? messages.join(' ') : undefined, warnings };
 }
 

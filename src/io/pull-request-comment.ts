@@ -19,12 +19,8 @@ export async function publishComment(
     runUrl?: string;
   },
 ): Promise<void> {
-  const plan = planComment({
-    mode,
-    verdict,
-    isPullRequestEvent: access !== undefined,
-    isFork: facts.isFork,
-  });
+  // Merge queue runs know their pull request too, but only the pull request's own runs comment.
+  const plan = planComment({ mode, verdict, ...facts });
   if (!plan.post) {
     if (plan.why) core.warning(plan.why);
     return;

@@ -190,7 +190,7 @@ export class TrunkClient {
       return new TrunkApiError(
         'outage',
         path,
-        `Trunk's API is unavailable: ${where}${afterRetries(retries)}. Try again later, or set on-api-error: warn to pass while Trunk is down.`,
+        `Trunk's API is unavailable: ${where}${afterRetries(retries)}. Try again later.`,
         status,
       );
     }
@@ -213,7 +213,7 @@ export class TrunkClient {
     return new TrunkApiError(
       'outage',
       path,
-      `Trunk's API could not be reached: POST ${path} failed: ${error.message}${afterRetries(retries)}. Check api-url and timeout-seconds, or set on-api-error: warn to pass while Trunk is down.`,
+      `Trunk's API could not be reached: POST ${path} failed: ${error.message}${afterRetries(retries)}. Check api-url and timeout-seconds.`,
     );
   }
 
@@ -222,7 +222,7 @@ export class TrunkClient {
     return new TrunkApiError(
       'schema',
       path,
-      `Trunk's answer to POST ${path} does not have the expected shape: ${problem}${id}. This is likely a change on Trunk's side: report it, or set on-api-error: warn to pass meanwhile.`,
+      `Trunk's answer to POST ${path} does not have the expected shape: ${problem}${id}. This is likely a change on Trunk's side: please report it.`,
       response.status,
     );
   }

@@ -30,6 +30,10 @@ export function decideOutcome(report: Report, verdict: Verdict, onApiError: OnAp
     verdict.reasons.length > 0
       ? `Trunk health gate failed: ${verdict.reasons.join('; ')}. See the job summary for details.`
       : undefined;
-  const messages = [...fatal.map(describeFailure), ...(gates ? [gates] : [])];
+  // Advice that only helps while on-api-error is fail, and only for what warn would let pass.
+  const hint = fatal.some((failure) => failure.tolerable)
+    ? ['Set on-api-error: warn to pass while Trunk is unavailable.']
+    : [];
+  const messages = [...fatal.map(describeFailure), ...hint, ...(gates ? [gates] : [])];
   return { failure: messages.length > 0 ? messages.join(' ') : undefined, warnings };
 }

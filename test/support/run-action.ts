@@ -194,8 +194,12 @@ const GITHUB_CONTEXT: Record<string, string> = {
   workspace: 'GITHUB_WORKSPACE',
 };
 
+/** What `${{ github.token }}` stands for here: the job's token, as the runner would mint it. */
+export const HARNESS_JOB_TOKEN = 'ghs_harnessJobT0ken';
+
 function expandExpressions(value: string, github: Record<string, string>): string {
   return value.replace(/\$\{\{\s*github\.(\w+)\s*\}\}/g, (whole, key: string) => {
+    if (key === 'token') return HARNESS_JOB_TOKEN;
     const variable = GITHUB_CONTEXT[key];
     return variable === undefined ? whole : (github[variable] ?? '');
   });

@@ -48,8 +48,25 @@ describe('decideOutcome', () => {
 
   it('fails on an outage with on-api-error: fail, naming what could not be read', () => {
     const outcome = decideOutcome(report([OUTAGE]), ERROR, 'fail');
-    expect(outcome.failure).toBe(`Reading the unhealthy tests failed. ${OUTAGE.message}`);
+    expect(outcome.failure).toBe(
+      `Reading the unhealthy tests failed. ${OUTAGE.message} Set on-api-error: warn to pass while Trunk is unavailable.`,
+    );
     expect(outcome.warnings).toEqual([]);
+  });
+
+  it('does not suggest on-api-error: warn when it would not help (a rejected token)', () => {
+    const rejected = {
+      what: 'tests' as const,
+      message: 'Trunk rejected the API token.',
+      tolerable: false,
+    };
+    const outcome = decideOutcome(report([rejected]), ERROR, 'fail');
+    expect(outcome.failure).not.toContain('on-api-error');
+  });
+
+  it('never suggests on-api-error: warn in the warning that it already lets pass', () => {
+    const outcome = decideOutcome(report([OUTAGE]), ERROR, 'warn');
+    expect(outcome.warnings.join(' ')).not.toContain('Set on-api-error: warn');
   });
 
   it('warns instead on an outage with on-api-error: warn', () => {

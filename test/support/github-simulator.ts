@@ -1,0 +1,636 @@
+/**
+ * A local stand-in for the parts of GitHub's REST API the action uses: the files of a pull request
+ * and the comments of its conversation. A real HTTP server on 127.0.0.1; the action finds it through
+ * GITHUB_API_URL, as it finds a GitHub Enterprise server (Octokit requests `${GITHUB_API_URL}/repos/...`).
+ *
+ * It also lists pull requests (`GET /repos/{owner}/{repo}/pulls?head=owner:branch&state=open`), which
+ * a workflow_run after a fork's pull request needs to find the pull request's number.
+ *
+ * What it keeps faithful: page-number pagination with a `Link` header (per_page at most 100, 30 by
+ * default), GitHub's 3,000-file cap on a pull request's file list, `token X` or `Bearer X`
+ * authorisation, JSON error bodies (`{ message, documentation_url }`), comment ids that only grow,
+ * and the 65,536-character limit of a comment body (422 beyond it).
+ *
+ * Free of test-framework imports so demos can run it on its own:
+ *   npx tsx test/support/github-simulator.ts --files 250 --port 8081 --token gh-token
+ */
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export const DEFAULT_GITHUB_TOKEN = 'gh-token';
+export const DEFAULT_REPOSITORY = 'acme/widgets';
+/** The login GitHub shows for comments made with a workflow's GITHUB_TOKEN. */
+export const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
+/** GitHub refuses comment bodies longer than this (in characters). */
+export const MAX_COMMENT_LENGTH = 65_536;
+/** GitHub lists at most this many files of a pull request. */
+export const MAX_LISTED_FILES = 3000;
+export const DEFAULT_PER_PAGE = 30;
+export const MAX_PER_PAGE = 100;
+
+const DOCS = 'https://docs.github.com/rest';
+
+export type FileStatus =
+  'added' | 'removed' | 'modified' | 'renamed' | 'copied' | 'changed' | 'unchanged';
+
+/** A pull request file as `GET /repos/{owner}/{repo}/pulls/{n}/files` sends it. */
+export interface GithubFile {
+  filename: string;
+  status: FileStatus;
+  previous_filename?: string;
+  additions: number;
+  deletions: number;
+  changes: number;
+  sha?: string;
+  blob_url?: string;
+  raw_url?: string;
+  contents_url?: string;
+  patch?: string;
+}
+
+export interface GithubUser {
+  login: string;
+  id: number;
+  type: 'Bot' | 'User';
+}
+
+/** An issue comment as GitHub sends it (the fields a client could use). */
+export interface GithubComment {
+  id: number;
+  node_id: string;
+  url: string;
+  html_url: string;
+  issue_url: string;
+  body: string;
+  user: GithubUser;
+  author_association: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A pull request as `GET /repos/{owner}/{repo}/pulls` lists it (the fields a client could use). */
+export interface GithubPullRequest {
+  number: number;
+  state: 'open' | 'closed';
+  title: string;
+  html_url: string;
+  user: { login: string };
+  head: { ref: string; label: string; sha: string; repo: { full_name: string } };
+  base: { ref: string; label: string; sha: string; repo: { full_name: string } };
+}
+
+export interface PullRequestSeed {
+  number: number;
+  /** The head as `owner:branch`; the owner is the fork's, or the repository's own. */
+  head: string;
+  base?: string;
+  state?: 'open' | 'closed';
+  title?: string;
+}
+
+/** Named routes, for faults and for filtering recorded requests. */
+export type GithubRoute = 'files' | 'comments' | 'create' | 'update' | 'pulls' | 'unknown';
+
+export interface GithubFault {
+  /** Only requests with this method (case-insensitive); any when absent. */
+  method?: string;
+  /**
+   * 'files' (list PR files), 'comments' (list comments), 'create' (POST a comment), 'update'
+   * (PATCH a comment), 'pulls' (list pull requests), or an exact path such as '/repos/acme/widgets/pulls/7/files'. Any request
+   * when absent.
+   */
+  path?: GithubRoute | (string & {});
+  /** Only requests about this pull request / issue number (comment updates carry none). */
+  prNumber?: number;
+  status: number;
+  /** A string is sent as it is; anything else as JSON. GitHub's usual message for `status` unless given. */
+  body?: unknown;
+  /** Added to the response; a 429 gets x-ratelimit-remaining: 0 and a reset time unless overridden. */
+  headers?: Record<string, string>;
+  /** How many requests the fault applies to; 1 unless given, Infinity for "always". */
+  times?: number;
+}
+
+export interface GithubRequest {
+  seq: number;
+  method: string;
+  /** Path without the query string, e.g. /repos/acme/widgets/pulls/7/files. */
+  path: string;
+  query: Record<string, string>;
+  headers: IncomingHttpHeaders;
+  /** Parsed JSON body; undefined when there was none or it was not JSON. */
+  body: unknown;
+  rawBody: string;
+  route: GithubRoute;
+  /** The pull request / issue number in the path, when there is one. */
+  prNumber?: number;
+  /** The status sent; undefined until the answer is written. */
+  status?: number;
+  fault?: GithubFault;
+}
+
+export interface GithubSimulatorOptions {
+  /** The only token accepted in `authorization` (`token X` or `Bearer X`). */
+  token?: string;
+  /** owner/name the API answers for; other repositories get 404. `'*'` accepts any. */
+  repository?: string;
+  /** Changed files by pull request number. */
+  files?: Record<number, GithubFile[]>;
+  /** The login of comments the token creates. */
+  login?: string;
+  /** 0 (any free port) unless a standalone run asks for a fixed one. */
+  port?: number;
+}
+
+interface Answer {
+  status: number;
+  body: string;
+  headers?: Record<string, string>;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+// Fixed, so comment timestamps do not depend on when a test runs.
+const CLOCK_START = Date.UTC(2025, 9, 1, 12, 0, 0);
+
+function json(status: number, value: unknown, headers?: Record<string, string>): Answer {
+  return { status, body: JSON.stringify(value), headers };
+}
+
+function errorAnswer(status: number, message: string): Answer {
+  return json(status, { message, documentation_url: DOCS, status: String(status) });
+}
+
+function defaultFaultBody(status: number): unknown {
+  const messages: Record<number, string> = {
+    401: 'Bad credentials',
+    403: 'Resource not accessible by integration',
+    404: 'Not Found',
+    422: 'Validation Failed',
+    429: 'API rate limit exceeded for installation ID 4242.',
+    500: 'Server Error',
+    502: 'Server Error',
+    503: 'Service Unavailable',
+  };
+  return {
+    message: messages[status] ?? `Status ${status}`,
+    documentation_url: DOCS,
+    status: String(status),
+  };
+}
+
+/** A changed file with plausible counts; `filename` is all most tests need. */
+export function makeFile(filename: string, overrides: Partial<GithubFile> = {}): GithubFile {
+  const additions = overrides.additions ?? 3;
+  const deletions = overrides.deletions ?? 1;
+  return {
+    filename,
+    status: 'modified',
+    additions,
+    deletions,
+    changes: additions + deletions,
+    sha: '3333333333333333333333333333333333333333',
+    ...overrides,
+  };
+}
+
+/** `count` distinct files, `src/generated/file-0001.ts` onwards, each `modified`. */
+export function makeFiles(count: number, prefix = 'src/generated/file-'): GithubFile[] {
+  return Array.from({ length: count }, (_, i) =>
+    makeFile(`${prefix}${String(i + 1).padStart(4, '0')}.ts`),
+  );
+}
+
+interface Route {
+  route: GithubRoute;
+  owner?: string;
+  repo?: string;
+  prNumber?: number;
+  commentId?: number;
+}
+
+const FILES = /^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)\/files$/;
+const ISSUE_COMMENTS = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/;
+const COMMENT = /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/;
+const PULLS = /^\/repos\/([^/]+)\/([^/]+)\/pulls$/;
+
+function routeOf(method: string, path: string): Route {
+  let match = FILES.exec(path);
+  if (match && method === 'GET') {
+    return { route: 'files', owner: match[1], repo: match[2], prNumber: Number(match[3]) };
+  }
+  match = ISSUE_COMMENTS.exec(path);
+  if (match && (method === 'GET' || method === 'POST')) {
+    return {
+      route: method === 'GET' ? 'comments' : 'create',
+      owner: match[1],
+      repo: match[2],
+      prNumber: Number(match[3]),
+    };
+  }
+  match = COMMENT.exec(path);
+  if (match && method === 'PATCH') {
+    return { route: 'update', owner: match[1], repo: match[2], commentId: Number(match[3]) };
+  }
+  match = PULLS.exec(path);
+  if (match && method === 'GET') return { route: 'pulls', owner: match[1], repo: match[2] };
+  return { route: 'unknown' };
+}
+
+export class GithubSimulator {
+  readonly requests: GithubRequest[] = [];
+
+  private token: string;
+  private repository: string;
+  private login: string;
+  private readonly files = new Map<number, GithubFile[]>();
+  private readonly commentsByPr = new Map<number, GithubComment[]>();
+  private readonly pulls: GithubPullRequest[] = [];
+  private readonly faults: { fault: GithubFault; left: number }[] = [];
+  private readonly server: Server;
+  private nextCommentId = 1;
+  private clock = CLOCK_START;
+  private events = 0;
+  private port = 0;
+  private closed = false;
+
+  constructor(options: GithubSimulatorOptions = {}) {
+    this.token = options.token ?? DEFAULT_GITHUB_TOKEN;
+    this.repository = options.repository ?? DEFAULT_REPOSITORY;
+    this.login = options.login ?? ACTIONS_BOT_LOGIN;
+    for (const [number, files] of Object.entries(options.files ?? {})) {
+      this.files.set(Number(number), files);
+    }
+    this.server = createServer((req, res) => void this.handle(req, res));
+  }
+
+  async start(port = 0): Promise<this> {
+    await new Promise<void>((done, fail) => {
+      this.server.once('error', fail);
+      this.server.listen(port, '127.0.0.1', () => {
+        this.server.off('error', fail);
+        done();
+      });
+    });
+    this.port = (this.server.address() as AddressInfo).port;
+    running.add(this);
+    return this;
+  }
+
+  /** The value for GITHUB_API_URL, e.g. http://127.0.0.1:PORT (no trailing slash). */
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  setToken(token: string): this {
+    this.token = token;
+    return this;
+  }
+
+  setFiles(prNumber: number, files: GithubFile[]): this {
+    this.files.set(prNumber, files);
+    return this;
+  }
+
+  /** A pull request `GET /repos/{owner}/{repo}/pulls` lists (filtered by head, base and state). */
+  addPullRequest(seed: PullRequestSeed): GithubPullRequest {
+    const repository = this.repository === '*' ? DEFAULT_REPOSITORY : this.repository;
+    const [owner = '', name = ''] = repository.split('/');
+    const colon = seed.head.indexOf(':');
+    const headOwner = colon < 0 ? owner : seed.head.slice(0, colon);
+    const headRef = colon < 0 ? seed.head : seed.head.slice(colon + 1);
+    const base = seed.base ?? 'main';
+    const pull: GithubPullRequest = {
+      number: seed.number,
+      state: seed.state ?? 'open',
+      title: seed.title ?? `Pull request ${seed.number}`,
+      html_url: `https://github.com/${repository}/pull/${seed.number}`,
+      user: { login: headOwner },
+      head: {
+        ref: headRef,
+        label: `${headOwner}:${headRef}`,
+        sha: '1111111111111111111111111111111111111111',
+        repo: { full_name: `${headOwner}/${name}` },
+      },
+      base: {
+        ref: base,
+        label: `${owner}:${base}`,
+        sha: '2222222222222222222222222222222222222222',
+        repo: { full_name: repository },
+      },
+    };
+    this.pulls.push(pull);
+    return pull;
+  }
+
+  /** The comments of a pull request's conversation, oldest first (copies). */
+  comments(prNumber: number): GithubComment[] {
+    return (this.commentsByPr.get(prNumber) ?? []).map((c) => ({ ...c, user: { ...c.user } }));
+  }
+
+  /** Seeds a comment, as if someone had written it earlier; the action's own login unless given. */
+  addComment(prNumber: number, body: string, login = this.login): GithubComment {
+    return this.storeComment(prNumber, body, login);
+  }
+
+  fault(fault: GithubFault): this {
+    this.faults.push({ fault, left: fault.times ?? 1 });
+    return this;
+  }
+
+  get pendingFaults(): GithubFault[] {
+    return this.faults.map((entry) => entry.fault);
+  }
+
+  clearFaults(): this {
+    this.faults.length = 0;
+    return this;
+  }
+
+  /** Forget recorded requests and pending faults; files and comments stay. */
+  reset(): this {
+    this.requests.length = 0;
+    return this.clearFaults();
+  }
+
+  /** Recorded requests of one route (and pull request, when given). */
+  requestsTo(route: GithubRoute, prNumber?: number): GithubRequest[] {
+    return this.requests.filter(
+      (r) => r.route === route && (prNumber === undefined || r.prNumber === prNumber),
+    );
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    running.delete(this);
+    const closing = new Promise<void>((done) => this.server.close(() => done()));
+    this.server.closeAllConnections();
+    await closing;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const rawBody = await readBody(req);
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const method = (req.method ?? '').toUpperCase();
+    const route = routeOf(method, url.pathname);
+    const record: GithubRequest = {
+      seq: ++this.events,
+      method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: req.headers,
+      body: parseJson(rawBody),
+      rawBody,
+      route: route.route,
+      prNumber: route.prNumber,
+    };
+    this.requests.push(record);
+
+    const fault = this.takeFault(record);
+    record.fault = fault;
+    const answer = fault ? faultAnswer(fault) : this.answer(record, route);
+    if (this.closed || res.destroyed) return;
+    const body = answer.body;
+    res.writeHead(answer.status, {
+      'content-type': JSON_TYPE,
+      'x-github-request-id': `0000:${String(record.seq).padStart(4, '0')}:SIM`,
+      'x-ratelimit-limit': '5000',
+      'x-ratelimit-remaining': '4999',
+      'x-ratelimit-used': '1',
+      'x-ratelimit-resource': 'core',
+      ...answer.headers,
+      'content-length': Buffer.byteLength(body),
+    });
+    record.status = answer.status;
+    res.end(body);
+  }
+
+  private takeFault(record: GithubRequest): GithubFault | undefined {
+    const index = this.faults.findIndex(({ fault }) => faultMatches(fault, record));
+    const entry = this.faults[index];
+    if (!entry) return undefined;
+    entry.left -= 1;
+    if (entry.left <= 0) this.faults.splice(index, 1);
+    return entry.fault;
+  }
+
+  private answer(record: GithubRequest, route: Route): Answer {
+    if (!this.authorised(record.headers.authorization)) return errorAnswer(401, 'Bad credentials');
+    if (route.route === 'unknown') return errorAnswer(404, 'Not Found');
+    if (this.repository !== '*' && `${route.owner}/${route.repo}` !== this.repository) {
+      return errorAnswer(404, 'Not Found');
+    }
+    switch (route.route) {
+      case 'files':
+        return this.page(
+          record,
+          (this.files.get(route.prNumber as number) ?? []).slice(0, MAX_LISTED_FILES),
+        );
+      case 'comments':
+        return this.page(record, this.comments(route.prNumber as number));
+      case 'create':
+        return this.create(record, route.prNumber as number);
+      case 'update':
+        return this.update(record, route.commentId as number);
+      case 'pulls':
+        return this.page(record, this.listPulls(record.query));
+    }
+  }
+
+  private authorised(header: string | undefined): boolean {
+    const match = /^(?:token|bearer)\s+(.+)$/i.exec(header ?? '');
+    return match !== null && match[1] === this.token;
+  }
+
+  /** Page-number pagination as GitHub does it, with first/prev/next/last links. */
+  private page(record: GithubRequest, items: unknown[]): Answer {
+    const perPage = clampedInteger(record.query.per_page, DEFAULT_PER_PAGE, 1, MAX_PER_PAGE);
+    const page = clampedInteger(record.query.page, 1, 1, Number.MAX_SAFE_INTEGER);
+    const lastPage = Math.max(1, Math.ceil(items.length / perPage));
+    const slice = items.slice((page - 1) * perPage, page * perPage);
+    const link = (n: number, rel: string) => {
+      const query = new URLSearchParams(record.query);
+      query.set('per_page', String(perPage));
+      query.set('page', String(n));
+      return `<${this.url}${record.path}?${query.toString()}>; rel="${rel}"`;
+    };
+    const links: string[] = [];
+    if (page > 1) links.push(link(Math.min(page - 1, lastPage), 'prev'));
+    if (page < lastPage) links.push(link(page + 1, 'next'), link(lastPage, 'last'));
+    if (page > 1) links.push(link(1, 'first'));
+    return json(200, slice, links.length > 0 ? { link: links.join(', ') } : undefined);
+  }
+
+  /** GitHub's filters: state (open unless given), head as owner:branch, base; newest first. */
+  private listPulls(query: Record<string, string>): GithubPullRequest[] {
+    const state = query.state ?? 'open';
+    return this.pulls
+      .filter((pull) => state === 'all' || pull.state === state)
+      .filter((pull) => query.head === undefined || pull.head.label === query.head)
+      .filter((pull) => query.base === undefined || pull.base.ref === query.base)
+      .sort((a, b) => b.number - a.number);
+  }
+
+  private create(record: GithubRequest, prNumber: number): Answer {
+    const problem = bodyProblem(record.body);
+    if (problem) return problem;
+    const comment = this.storeComment(prNumber, (record.body as { body: string }).body, this.login);
+    return json(201, comment, { location: comment.url });
+  }
+
+  private update(record: GithubRequest, commentId: number): Answer {
+    const comment = [...this.commentsByPr.values()].flat().find((c) => c.id === commentId);
+    if (!comment) return errorAnswer(404, 'Not Found');
+    const problem = bodyProblem(record.body);
+    if (problem) return problem;
+    comment.body = (record.body as { body: string }).body;
+    comment.updated_at = this.tick();
+    return json(200, comment);
+  }
+
+  private storeComment(prNumber: number, body: string, login: string): GithubComment {
+    const id = this.nextCommentId++;
+    const [owner, repo] = (this.repository === '*' ? DEFAULT_REPOSITORY : this.repository).split(
+      '/',
+    );
+    const api = `${this.url}/repos/${owner}/${repo}`;
+    const at = this.tick();
+    const comment: GithubComment = {
+      id,
+      node_id: `IC_sim${id}`,
+      url: `${api}/issues/comments/${id}`,
+      html_url: `https://github.com/${owner}/${repo}/pull/${prNumber}#issuecomment-${id}`,
+      issue_url: `${api}/issues/${prNumber}`,
+      body,
+      user: {
+        login,
+        id: login === ACTIONS_BOT_LOGIN ? 41898282 : 1000 + id,
+        type: login.endsWith('[bot]') ? 'Bot' : 'User',
+      },
+      author_association: login.endsWith('[bot]') ? 'NONE' : 'MEMBER',
+      created_at: at,
+      updated_at: at,
+    };
+    const list = this.commentsByPr.get(prNumber) ?? [];
+    list.push(comment);
+    this.commentsByPr.set(prNumber, list);
+    return comment;
+  }
+
+  private tick(): string {
+    this.clock += 1000;
+    return new Date(this.clock).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  }
+}
+
+function bodyProblem(body: unknown): Answer | undefined {
+  const text = (body as { body?: unknown } | undefined)?.body;
+  if (typeof text !== 'string') {
+    return errorAnswer(422, "Invalid request.\n\nFor 'properties/body', nil is not a string.");
+  }
+  if ([...text].length > MAX_COMMENT_LENGTH) {
+    return json(422, {
+      message: 'Validation Failed',
+      errors: [
+        {
+          resource: 'IssueComment',
+          code: 'custom',
+          field: 'body',
+          message: `body is too long (maximum is ${MAX_COMMENT_LENGTH} characters)`,
+        },
+      ],
+      documentation_url: DOCS,
+      status: '422',
+    });
+  }
+  return undefined;
+}
+
+function faultMatches(fault: GithubFault, record: GithubRequest): boolean {
+  if (fault.method !== undefined && fault.method.toUpperCase() !== record.method) return false;
+  if (fault.prNumber !== undefined && fault.prNumber !== record.prNumber) return false;
+  if (fault.path === undefined) return true;
+  const named: readonly string[] = ['files', 'comments', 'create', 'update', 'pulls', 'unknown'];
+  return named.includes(fault.path) ? record.route === fault.path : record.path === fault.path;
+}
+
+function faultAnswer(fault: GithubFault): Answer {
+  const body = fault.body ?? defaultFaultBody(fault.status);
+  const headers: Record<string, string> = {};
+  if (fault.status === 429) {
+    headers['x-ratelimit-remaining'] = '0';
+    headers['x-ratelimit-reset'] = String(Math.floor(CLOCK_START / 1000) + 3600);
+  }
+  return {
+    status: fault.status,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { ...headers, ...fault.headers },
+  };
+}
+
+function clampedInteger(raw: string | undefined, fallback: number, min: number, max: number) {
+  const value = Number(raw);
+  if (raw === undefined || raw === '' || !Number.isInteger(value)) return fallback;
+  return Math.min(max, Math.max(min, value));
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((done) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', () => done(Buffer.concat(chunks).toString('utf8')));
+  });
+}
+
+function parseJson(raw: string): unknown {
+  if (raw === '') return undefined;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+const running = new Set<GithubSimulator>();
+
+/** Closes every simulator still listening: for afterEach in tests, or a demo's shutdown. */
+export async function closeGithubSimulators(): Promise<void> {
+  await Promise.all([...running].map((gh) => gh.close()));
+}
+
+export async function startGithubSimulator(
+  options: GithubSimulatorOptions = {},
+): Promise<GithubSimulator> {
+  return new GithubSimulator(options).start(options.port ?? 0);
+}
+
+function argument(name: string, fallback: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback;
+}
+
+async function main(): Promise<void> {
+  const pr = Number(argument('pr', '42'));
+  const gh = await startGithubSimulator({
+    port: Number(argument('port', '0')),
+    token: argument('token', DEFAULT_GITHUB_TOKEN),
+    files: { [pr]: makeFiles(Number(argument('files', '12'))) },
+  });
+  console.log(`GitHub API simulator listening at ${gh.url} (GITHUB_API_URL); PR #${pr}`);
+  const stop = () => void gh.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  void main();
+}
