@@ -1,0 +1,487 @@
+/**
+ * `npm run demo`: try the action without a Trunk account.
+ *
+ * Builds dist/ when it is missing or stale, starts the Trunk API simulator on loopback with a
+ * mid-sized organisation's data, runs dist/index.js against it exactly as the runner does (a
+ * pull_request event, INPUT_* variables, file commands), prints the outputs and writes the job
+ * summary to demo/summary.md and demo/summary.html. Exits with the action's exit code.
+ *
+ *   npm run demo                                  a normal day
+ *   npm run demo -- --scenario paused             the queue of main is paused: the queue gate trips
+ *   npm run demo -- --scenario broken             a bad merge broke tests: the broken-test gate trips
+ *   npm run demo -- --scenario outage             Trunk answers 503 (add --input on-api-error=warn)
+ *   npm run demo -- --input max-flaky-tests=10    any input, as a workflow's `with:` gives it
+ *
+ * With TRUNK_API_TOKEN and TRUNK_ORG_SLUG set, the same command reads the real Trunk API instead.
+ */
+import { execFileSync, execSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { bundleIsStale } from '../test/support/global-setup.js';
+import {
+  ACTION_ENTRY,
+  type ActionRun,
+  type GithubEvent,
+  pullRequestEvent,
+  REPO_ROOT,
+  runAction,
+  type RunActionOptions,
+} from '../test/support/run-action.js';
+import { startGithubSimulator } from '../test/support/github-simulator.js';
+import { startTrunkSimulator, type TrunkSimulator } from '../test/support/trunk-simulator.js';
+import {
+  DEMO_BRANCH,
+  DEMO_GATES,
+  DEMO_ORG,
+  DEMO_PR,
+  DEMO_REPOSITORY,
+  demoData,
+  demoPrFiles,
+  SCENARIO_DESCRIPTIONS,
+  SCENARIOS,
+  type Scenario,
+} from './demo-data.js';
+import { renderSummaryPage } from './summary-html.js';
+
+const USAGE = `Usage: npm run demo -- [options]
+
+Runs dist/index.js against a local Trunk API simulator (or the real API) and writes the job summary.
+
+Options:
+  --scenario NAME     ${SCENARIOS.join(' | ')} (default: default)
+${SCENARIOS.map((s) => `                        ${s.padEnd(8)} ${SCENARIO_DESCRIPTIONS[s]}`).join('\n')}
+  --input NAME=VALUE  set an action input, as a workflow's \`with:\` does (repeatable)
+  --out DIR           where to write summary.md, summary.html and outputs.json (default: demo)
+  --now ISO-DATE      the simulator's clock, for reproducible pictures (default: now)
+  --debug             show the action's debug lines
+  --help              show this help
+
+Real API: set TRUNK_API_TOKEN and TRUNK_ORG_SLUG (and TRUNK_REPOSITORY=owner/name unless the git
+remote "origin" names it; optionally TRUNK_TARGET_BRANCH, TRUNK_PR_NUMBER, TRUNK_API_URL).`;
+
+const SIMULATOR_TOKEN = 'demo-token-not-a-secret';
+const GITHUB_SIMULATOR_TOKEN = 'demo-github-token-not-a-secret';
+const REAL_API_TIMEOUT_MS = 10 * 60_000;
+
+interface DemoArgs {
+  scenario: Scenario;
+  scenarioGiven: boolean;
+  inputs: Record<string, string>;
+  outDir: string;
+  now: number;
+  debug: boolean;
+}
+
+function parseDemoArgs(argv: string[]): DemoArgs | undefined {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      scenario: { type: 'string' },
+      input: { type: 'string', multiple: true },
+      out: { type: 'string' },
+      now: { type: 'string' },
+      debug: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return undefined;
+  }
+  const scenario = (values.scenario ?? 'default') as Scenario;
+  if (!SCENARIOS.includes(scenario)) {
+    throw new UsageError(`--scenario must be one of ${SCENARIOS.join(', ')}, not "${scenario}"`);
+  }
+  const inputs: Record<string, string> = {};
+  for (const pair of values.input ?? []) {
+    const equals = pair.indexOf('=');
+    if (equals <= 0) throw new UsageError(`--input takes NAME=VALUE, not "${pair}"`);
+    inputs[pair.slice(0, equals).trim()] = pair.slice(equals + 1);
+  }
+  const now = values.now === undefined ? Date.now() : Date.parse(values.now);
+  if (Number.isNaN(now)) throw new UsageError(`--now must be an ISO date, not "${values.now}"`);
+  return {
+    scenario,
+    scenarioGiven: values.scenario !== undefined,
+    inputs,
+    outDir: resolve(REPO_ROOT, values.out ?? 'demo'),
+    now,
+    debug: values.debug ?? false,
+  };
+}
+
+class UsageError extends Error {}
+
+// ---------------------------------------------------------------------------------------------
+// Terminal output
+
+const useColour =
+  process.env.FORCE_COLOR !== undefined && process.env.FORCE_COLOR !== '0'
+    ? true
+    : process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
+
+function paint(code: string, text: string): string {
+  return useColour ? `\u001b[${code}m${text}\u001b[0m` : text;
+}
+const bold = (t: string) => paint('1', t);
+const dim = (t: string) => paint('2', t);
+const red = (t: string) => paint('31', t);
+const green = (t: string) => paint('32', t);
+const yellow = (t: string) => paint('33', t);
+const cyan = (t: string) => paint('36', t);
+
+function unescapeCommand(text: string): string {
+  return text
+    .replace(/%0D/g, '\r')
+    .replace(/%0A/g, '\n')
+    .replace(/%3A/g, ':')
+    .replace(/%2C/g, ',')
+    .replace(/%25/g, '%');
+}
+
+const MAX_ANNOTATION = 140;
+
+/** The action's stdout as the Actions log shows it: commands turned into readable lines. */
+function formatLog(stdout: string, debug: boolean): string[] {
+  const lines: string[] = [];
+  for (const line of stdout.split(/\r?\n/)) {
+    if (line === '' || line.startsWith('::add-mask::') || line === '::endgroup::') continue;
+    const command = /^::([a-z-]+)(?: ([^:]*))?::(.*)$/.exec(line);
+    if (!command) {
+      lines.push(`    ${line}`);
+      continue;
+    }
+    const [, name, properties, message] = command as unknown as [string, string, string, string];
+    let text = unescapeCommand(message).replace(/\n/g, '\n      ');
+    // Annotations repeat what the summary shows; one line each is enough here.
+    if (properties && !debug && text.length > MAX_ANNOTATION) {
+      text = `${text.slice(0, MAX_ANNOTATION).replace(/\s+\S*$/, '')} …`;
+    }
+    const where = /file=([^,]*)/.exec(properties ?? '')?.[1];
+    const at = where ? dim(` (${unescapeCommand(where)})`) : '';
+    if (name === 'group') lines.push(`  ${bold(`▸ ${text}`)}`);
+    else if (name === 'debug') {
+      if (debug) lines.push(dim(`    debug: ${text}`));
+    } else if (name === 'error') lines.push(`  ${red('error:')} ${text}${at}`);
+    else if (name === 'warning') lines.push(`  ${yellow('warning:')} ${text}${at}`);
+    else if (name === 'notice') lines.push(`  ${cyan('notice:')} ${text}${at}`);
+    else lines.push(dim(`    ${line}`));
+  }
+  return lines;
+}
+
+function kilobytes(text: string): string {
+  return `${(Buffer.byteLength(text) / 1024).toFixed(1)} KiB`;
+}
+
+function describeJson(name: string, value: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return `${value.slice(0, 80)}…`;
+  }
+  const size = kilobytes(value);
+  if (Array.isArray(parsed)) {
+    const statuses = new Map<string, number>();
+    for (const item of parsed as { status?: unknown }[]) {
+      if (typeof item?.status === 'string') {
+        statuses.set(item.status, (statuses.get(item.status) ?? 0) + 1);
+      }
+    }
+    const detail = [...statuses].map(([status, n]) => `${n} ${status}`).join(', ');
+    return `${dim('JSON:')} ${parsed.length} records${detail ? ` (${detail})` : ''}, ${size}`;
+  }
+  if (parsed !== null && typeof parsed === 'object') {
+    const record = parsed as Record<string, unknown>;
+    const scalars = Object.entries(record)
+      .filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v))
+      .slice(0, 4)
+      .map(([key, v]) => `${key} ${String(v)}`);
+    return `${dim('JSON:')} ${scalars.join(', ') || `${Object.keys(record).length} fields`}; ${size}`;
+  }
+  return `${name}: ${value}`;
+}
+
+function describeOutput(name: string, value: string, indent: number): string {
+  if (value === '') return dim('(empty)');
+  if (name.endsWith('-json')) return describeJson(name, value);
+  return value.split('\n').join(`\n${' '.repeat(indent)}`);
+}
+
+function printOutputs(outputs: Record<string, string>): void {
+  console.log(bold('\nOutputs'));
+  const names = Object.keys(outputs);
+  if (names.length === 0) console.log(dim('  (none were set)'));
+  const width = Math.max(0, ...names.map((name) => name.length)) + 2;
+  for (const name of names) {
+    const value = describeOutput(name, outputs[name] ?? '', width + 2);
+    console.log(`  ${cyan(name.padEnd(width))}${value}`);
+  }
+}
+
+function printVerdict(run: ActionRun): void {
+  const result = run.outputs.result ?? '';
+  const exit = run.exitCode ?? 1;
+  const reasons = (run.outputs['failure-reasons'] ?? '').split('\n').filter(Boolean);
+  console.log('');
+  if (run.timedOut) {
+    console.log(red(bold('✘ The action did not finish in time and was stopped.')));
+  } else if (result === 'passed' && exit === 0) {
+    console.log(green(bold('✔ PASSED')) + ': no gate tripped. The step succeeds (exit code 0).');
+  } else if (result === 'failed') {
+    console.log(red(bold('✘ FAILED')) + `: a gate tripped, so the step fails (exit code ${exit}).`);
+    for (const reason of reasons) console.log(`    ${red('•')} ${reason}`);
+    console.log(dim('  This is the gate at work: in a workflow, this step would fail the job.'));
+  } else if (result === 'error') {
+    const how =
+      exit === 0
+        ? 'on-api-error is warn, so the step passes with a warning'
+        : 'the step fails (set on-api-error: warn to pass with a warning instead)';
+    console.log(yellow(bold('⚠ ERROR')) + `: Trunk could not be read; ${how} (exit code ${exit}).`);
+  } else {
+    const message = run.annotations.filter((a) => a.level === 'error').at(-1)?.message;
+    console.log(red(bold('✘ FAILED')) + ` before a verdict (exit code ${exit}).`);
+    if (message) console.log(`    ${message}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where the data comes from
+
+interface Target {
+  /** Shown before the run. */
+  describe: string[];
+  options: RunActionOptions;
+  close(): Promise<void>;
+}
+
+function runnerTemp(args: DemoArgs): string {
+  const dir = join(args.outDir, 'runner-temp');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+async function simulatorTarget(args: DemoArgs): Promise<Target> {
+  const data = demoData(args.scenario, args.now);
+  const sim: TrunkSimulator = await startTrunkSimulator({
+    token: SIMULATOR_TOKEN,
+    flaky: data.flaky,
+    broken: data.broken,
+    queues: { [DEMO_BRANCH]: data.queue },
+  });
+  if (args.scenario === 'outage') sim.fault({ status: 503, times: Infinity });
+  // GitHub's API too, for the pull request's changed files: the demo reaches no other host.
+  const github = await startGithubSimulator({
+    token: GITHUB_SIMULATOR_TOKEN,
+    repository: DEMO_REPOSITORY,
+    files: { [DEMO_PR.number]: demoPrFiles() },
+  });
+  const event = pullRequestEvent({
+    number: DEMO_PR.number,
+    title: DEMO_PR.title,
+    head: DEMO_PR.head,
+    base: DEMO_BRANCH,
+    repository: DEMO_REPOSITORY,
+  });
+  const quarantined = [...data.flaky, ...data.broken].filter((t) => t.quarantined).length;
+  return {
+    describe: [
+      `Trunk API simulator at ${sim.url} (organisation ${DEMO_ORG}, repository ${DEMO_REPOSITORY})`,
+      args.scenario === 'outage'
+        ? 'every request answers 503 Service Unavailable'
+        : `${data.flaky.length} flaky and ${data.broken.length} broken tests (${quarantined} quarantined); ` +
+          `merge queue on ${DEMO_BRANCH}: ${data.queue.state.toLowerCase()}, ` +
+          `${data.queue.enqueuedPullRequests.length} pull requests`,
+      `event: pull_request #${DEMO_PR.number} "${DEMO_PR.title}" (yours) into ${DEMO_BRANCH}, ` +
+        `changing ${demoPrFiles().length} files`,
+      `GitHub API simulator at ${github.url}`,
+    ],
+    options: {
+      repository: DEMO_REPOSITORY,
+      event,
+      inputs: {
+        'api-token': SIMULATOR_TOKEN,
+        'api-url': sim.url,
+        'org-url-slug': DEMO_ORG,
+        'github-token': GITHUB_SIMULATOR_TOKEN,
+        ...DEMO_GATES,
+        ...args.inputs,
+      },
+      // RUNNER_TEMP in the output folder, so files the action writes there (its report) stay.
+      env: { GITHUB_API_URL: github.url, RUNNER_TEMP: runnerTemp(args) },
+      // Short backoff, so the outage scenario shows its retries without a long wait.
+      retryBaseMs: '200',
+      killAfterMs: 120_000,
+    },
+    close: async () => {
+      await Promise.all([sim.close(), github.close()]);
+    },
+  };
+}
+
+function repositoryFromGit(): string | undefined {
+  try {
+    const url = execFileSync('git', ['remote', 'get-url', 'origin'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    return /[:/]([^/:]+\/[^/]+?)(?:\.git)?$/.exec(url)?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
+function realApiTarget(args: DemoArgs): Target {
+  const env = process.env;
+  const repository = env.TRUNK_REPOSITORY || repositoryFromGit();
+  if (!repository || !/^[^/\s]+\/[^/\s]+$/.test(repository)) {
+    throw new UsageError(
+      'reading the real API needs the repository: set TRUNK_REPOSITORY=owner/name',
+    );
+  }
+  const branch = env.TRUNK_TARGET_BRANCH || 'main';
+  const prNumber = Number(env.TRUNK_PR_NUMBER);
+  const event: GithubEvent | undefined =
+    Number.isInteger(prNumber) && prNumber > 0
+      ? pullRequestEvent({ number: prNumber, base: branch, repository })
+      : undefined;
+  const passThrough = [
+    'HTTPS_PROXY',
+    'https_proxy',
+    'HTTP_PROXY',
+    'http_proxy',
+    'NO_PROXY',
+    'no_proxy',
+    'NODE_EXTRA_CA_CERTS',
+  ];
+  const childEnv: Record<string, string | undefined> = {
+    // The production backoff: no test shortcut against a real service.
+    TRUNK_HEALTH_GATE_RETRY_BASE_MS: undefined,
+  };
+  for (const name of passThrough) if (env[name]) childEnv[name] = env[name];
+  return {
+    describe: [
+      `the real Trunk API at ${env.TRUNK_API_URL || 'the api-url default (https://api.trunk.io/v1)'}`,
+      `organisation ${env.TRUNK_ORG_SLUG}, repository ${repository}, target branch ${branch}`,
+      event ? `event: pull_request #${prNumber}` : 'event: workflow_dispatch',
+    ],
+    options: {
+      repository,
+      ...(event ? { event } : {}),
+      inputs: {
+        'api-token': env.TRUNK_API_TOKEN,
+        'org-url-slug': env.TRUNK_ORG_SLUG,
+        'target-branch': branch,
+        // For the pull request's changed files; without one, that part is skipped with a warning.
+        'github-token': env.GITHUB_TOKEN ?? '',
+        ...(env.TRUNK_API_URL ? { 'api-url': env.TRUNK_API_URL } : {}),
+        ...DEMO_GATES,
+        ...args.inputs,
+      },
+      env: { ...childEnv, RUNNER_TEMP: runnerTemp(args) },
+      killAfterMs: REAL_API_TIMEOUT_MS,
+    },
+    close: () => Promise.resolve(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Rebuilds dist/ when it is stale; a failed build falls back to the existing bundle, loudly. */
+function ensureBundle(): void {
+  if (process.env.TRUNK_HEALTH_GATE_SKIP_BUNDLE === '1' || !bundleIsStale()) return;
+  console.log(dim('dist/index.js is missing or older than src/: running "npm run bundle"'));
+  try {
+    execSync('npm run -s bundle', { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  } catch {
+    if (!existsSync(ACTION_ENTRY)) {
+      throw new UsageError('"npm run bundle" failed and there is no dist/index.js to run');
+    }
+    console.log(
+      yellow('warning:') +
+        ' "npm run bundle" failed (see above): running the existing dist/index.js, which is older than src/.\n',
+    );
+  }
+}
+
+function writeResults(run: ActionRun, args: DemoArgs, source: string): string[] {
+  mkdirSync(args.outDir, { recursive: true });
+  const files = {
+    md: join(args.outDir, 'summary.md'),
+    html: join(args.outDir, 'summary.html'),
+    json: join(args.outDir, 'outputs.json'),
+  };
+  writeFileSync(files.md, run.summary);
+  const caption = `Job summary of Trunk Health Gate (dist/index.js) against ${source}.`;
+  writeFileSync(
+    files.html,
+    renderSummaryPage(run.summary || '_No job summary was written._', {
+      title: `Trunk Health Gate — job summary (${args.scenario})`,
+      caption,
+    }),
+  );
+  writeFileSync(files.json, `${JSON.stringify(run.outputs, null, 2)}\n`);
+  return Object.values(files).map((file) => relative(process.cwd(), file) || file);
+}
+
+async function main(): Promise<number> {
+  const args = parseDemoArgs(process.argv.slice(2));
+  if (!args) return 0;
+  const real = Boolean(process.env.TRUNK_API_TOKEN && process.env.TRUNK_ORG_SLUG);
+  if (real && args.scenarioGiven) {
+    throw new UsageError(
+      '--scenario needs the simulator; unset TRUNK_API_TOKEN or TRUNK_ORG_SLUG to use it',
+    );
+  }
+  ensureBundle();
+
+  const target = real ? realApiTarget(args) : await simulatorTarget(args);
+  try {
+    const title = real
+      ? 'Trunk Health Gate demo: the real Trunk API'
+      : `Trunk Health Gate demo: scenario "${args.scenario}", ${SCENARIO_DESCRIPTIONS[args.scenario]}`;
+    console.log(bold(title));
+    for (const line of target.describe) console.log(dim(`  ${line}`));
+    const gates = Object.entries({ ...DEMO_GATES, ...args.inputs })
+      .map(([name, value]) => `${name}: ${value}`)
+      .join(', ');
+    console.log(dim(`  with: ${gates}`));
+
+    console.log(bold('\nAction log') + dim(' (node dist/index.js)'));
+    const run = await runAction({ ...target.options, debug: args.debug });
+    for (const line of formatLog(run.stdout, args.debug)) console.log(line);
+    if (run.stderr.trim() !== '') console.log(dim(run.stderr.trim()));
+
+    printOutputs(run.outputs);
+    printVerdict(run);
+
+    const written = writeResults(run, args, real ? 'the real Trunk API' : 'the Trunk simulator');
+    console.log(`\nJob summary: ${written.join(', ')}`);
+    if (!real && args.scenario === 'default') {
+      console.log(dim('Try: npm run demo -- --scenario paused | broken | outage'));
+    }
+    return run.exitCode ?? 1;
+  } finally {
+    await target.close();
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE')) {
+      console.error(`demo: ${(error as Error).message}\n\n${USAGE}`);
+      process.exitCode = 2;
+      return;
+    }
+    console.error(error);
+    process.exitCode = 1;
+  },
+);
