@@ -2,22 +2,16 @@ import { describe, expect, it } from 'vitest';
 
 import type { TestStatus, UnhealthyTest } from '../../src/report/model.js';
 import { buildAnnotations, MAX_ANNOTATIONS_PER_LEVEL } from '../../src/render/annotations.js';
+import { unhealthyTest } from '../support/model-builders.js';
 
 let serial = 0;
 
 function unhealthy(status: TestStatus, over: Partial<UnhealthyTest> = {}): UnhealthyTest {
   serial += 1;
-  return {
-    id: `id-${serial}`,
-    name: `${status} test ${serial}`,
-    status,
+  return unhealthyTest(status, {
     file: `src/t${serial}.test.ts`,
-    owners: [],
-    quarantined: false,
-    prsImpacted7d: 0,
-    isNew: false,
     ...over,
-  };
+  });
 }
 
 function many(count: number, status: TestStatus, over: Partial<UnhealthyTest> = {}) {

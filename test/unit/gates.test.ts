@@ -8,22 +8,9 @@ import type {
   UnhealthyTest,
 } from '../../src/report/model.js';
 import { countedTests, evaluateGates, type GateSettings } from '../../src/verdict/gates.js';
+import { runContext, unhealthyTest } from '../support/model-builders.js';
 
-let serial = 0;
-
-function unhealthy(status: TestStatus, over: Partial<UnhealthyTest> = {}): UnhealthyTest {
-  serial += 1;
-  return {
-    id: `id-${serial}`,
-    name: `${status} test ${serial}`,
-    status,
-    owners: [],
-    quarantined: false,
-    prsImpacted7d: 0,
-    isNew: false,
-    ...over,
-  };
-}
+const unhealthy = unhealthyTest;
 
 function many(count: number, status: TestStatus, quarantined = 0): UnhealthyTest[] {
   return Array.from({ length: count }, (_, i) =>
@@ -45,13 +32,7 @@ function report(
   } = {},
 ): Report {
   return {
-    context: {
-      repository: 'acme/widgets',
-      serverUrl: 'https://github.com',
-      eventName: 'push',
-      targetBranch: 'main',
-      inMergeQueue: false,
-    },
+    context: runContext(),
     tests: parts.noTests
       ? undefined
       : { broken: parts.broken ?? [], flaky: parts.flaky ?? [], incomplete: [] },

@@ -2,19 +2,10 @@ import { describe, expect, it } from 'vitest';
 
 import type { ReadFailure, Report, Verdict } from '../../src/report/model.js';
 import { decideOutcome } from '../../src/verdict/outcome.js';
+import { emptyReport } from '../support/model-builders.js';
 
 function report(failures: ReadFailure[] = []): Report {
-  return {
-    context: {
-      repository: 'acme/widgets',
-      serverUrl: 'https://github.com',
-      eventName: 'push',
-      targetBranch: 'main',
-      inMergeQueue: false,
-    },
-    failures,
-    warnings: [],
-  };
+  return emptyReport({ failures });
 }
 
 const PASSED: Verdict = { result: 'passed', reasons: [] };

@@ -13,6 +13,7 @@ import type {
 } from '../../src/report/model.js';
 import { OUTPUT_LIMIT_BYTES, jsonArrayWithin } from '../../src/render/json-output.js';
 import { buildOutputs, MAX_TESTS_JSON_RECORDS } from '../../src/render/outputs.js';
+import { runContext, unhealthyTest } from '../support/model-builders.js';
 
 const ONE_MIB = 1024 * 1024;
 const PASSED: Verdict = { result: 'passed', reasons: [] };
@@ -34,19 +35,15 @@ let serial = 0;
 
 function unhealthy(status: TestStatus, over: Partial<UnhealthyTest> = {}): UnhealthyTest {
   serial += 1;
-  return {
+  return unhealthyTest(status, {
     id: `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`,
-    name: `${status} test ${serial}`,
-    status,
     file: `src/t${serial}.test.ts`,
     owners: ['@acme/web'],
-    quarantined: false,
     prsImpacted7d: 1,
     url: `https://app.trunk.io/acme/flaky-tests/test/${serial}`,
     since: '2025-09-01T00:00:00Z',
-    isNew: false,
     ...over,
-  };
+  });
 }
 
 function many(count: number, status: TestStatus, over: Partial<UnhealthyTest> = {}) {
@@ -85,14 +82,7 @@ function report(
   parts: { tests?: TestsReport; queue?: QueueReport; prNumber?: number } = {},
 ): Report {
   return {
-    context: {
-      repository: 'acme/widgets',
-      serverUrl: 'https://github.com',
-      eventName: 'pull_request',
-      targetBranch: 'main',
-      inMergeQueue: false,
-      prNumber: parts.prNumber,
-    },
+    context: runContext({ eventName: 'pull_request', prNumber: parts.prNumber }),
     tests: parts.tests,
     queue: parts.queue,
     failures: [],

@@ -4,25 +4,9 @@ import { findAffectedTests, normalisePath } from '../../src/report/affected-test
 import { MAX_COMMENT_CHARS, renderComment, stickyMarker } from '../../src/render/comment.js';
 import { planComment } from '../../src/render/comment-plan.js';
 import { countByOwner } from '../../src/render/owners-section.js';
+import { runContext, unhealthyTest } from '../support/model-builders.js';
 
-let serial = 0;
-
-function unhealthy(
-  status: UnhealthyTest['status'],
-  over: Partial<UnhealthyTest> = {},
-): UnhealthyTest {
-  serial += 1;
-  return {
-    id: `id-${serial}`,
-    name: `${status} test ${serial}`,
-    status,
-    owners: [],
-    quarantined: false,
-    prsImpacted7d: 0,
-    isNew: false,
-    ...over,
-  };
-}
+const unhealthy = unhealthyTest;
 
 const PASSED: Verdict = { result: 'passed', reasons: [] };
 const FAILED: Verdict = {
@@ -32,14 +16,7 @@ const FAILED: Verdict = {
 
 function report(tests: UnhealthyTest[], affected = tests): Report {
   return {
-    context: {
-      repository: 'acme/widgets',
-      serverUrl: 'https://github.com',
-      eventName: 'pull_request',
-      targetBranch: 'main',
-      prNumber: 7,
-      inMergeQueue: false,
-    },
+    context: runContext({ eventName: 'pull_request', prNumber: 7 }),
     tests: {
       broken: tests.filter((t) => t.status === 'broken'),
       flaky: tests.filter((t) => t.status === 'flaky'),

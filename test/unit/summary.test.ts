@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Report, UnhealthyTest, Verdict } from '../../src/report/model.js';
 import { byImpact } from '../../src/report/normalise-tests.js';
 import { renderSummary, type SummaryOptions } from '../../src/render/summary.js';
+import { runContext } from '../support/model-builders.js';
 
 interface Fixture {
   report: Report;
@@ -216,14 +217,7 @@ describe('renderSummary size', () => {
         isNew: false,
       }));
     return {
-      context: {
-        repository: 'acme/widgets',
-        serverUrl: 'https://github.com',
-        eventName: 'pull_request',
-        targetBranch: 'main',
-        inMergeQueue: false,
-        prNumber: 999,
-      },
+      context: runContext({ eventName: 'pull_request', prNumber: 999 }),
       tests: {
         broken: tests('broken', count / 2),
         flaky: tests('flaky', count / 2),

@@ -1,0 +1,42 @@
+/**
+ * Builders of the normalised report model for unit tests of pure logic: each test states only
+ * what matters to it, and everything else has one plain default.
+ */
+import type { Report, RunContext, TestStatus, UnhealthyTest } from '../../src/report/model.js';
+
+let serial = 0;
+
+/** A test with a unique id and name; no file, owners or links unless given. */
+export function unhealthyTest(
+  status: TestStatus,
+  over: Partial<UnhealthyTest> = {},
+): UnhealthyTest {
+  serial += 1;
+  return {
+    id: `id-${serial}`,
+    name: `${status} test ${serial}`,
+    status,
+    owners: [],
+    quarantined: false,
+    prsImpacted7d: 0,
+    isNew: false,
+    ...over,
+  };
+}
+
+/** A run on acme/widgets, targeting main, outside any merge queue. */
+export function runContext(over: Partial<RunContext> = {}): RunContext {
+  return {
+    repository: 'acme/widgets',
+    serverUrl: 'https://github.com',
+    eventName: 'push',
+    targetBranch: 'main',
+    inMergeQueue: false,
+    ...over,
+  };
+}
+
+/** A report that read nothing and failed nothing, with `over` laid on top. */
+export function emptyReport(over: Partial<Report> = {}): Report {
+  return { context: runContext(), failures: [], warnings: [], ...over };
+}
