@@ -24,6 +24,7 @@ import {
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { FaultQueue, parseJson, readBody } from './simulator-parts.js';
 
 export const DEFAULT_GITHUB_TOKEN = 'gh-token';
 export const DEFAULT_REPOSITORY = 'acme/widgets';
@@ -253,7 +254,7 @@ export class GithubSimulator {
   private readonly files = new Map<number, GithubFile[]>();
   private readonly commentsByPr = new Map<number, GithubComment[]>();
   private readonly pulls: GithubPullRequest[] = [];
-  private readonly faults: { fault: GithubFault; left: number }[] = [];
+  private readonly faults = new FaultQueue<GithubFault, GithubRequest>(faultMatches);
   private readonly server: Server;
   private nextCommentId = 1;
   private clock = CLOCK_START;
@@ -341,16 +342,16 @@ export class GithubSimulator {
   }
 
   fault(fault: GithubFault): this {
-    this.faults.push({ fault, left: fault.times ?? 1 });
+    this.faults.add(fault);
     return this;
   }
 
   get pendingFaults(): GithubFault[] {
-    return this.faults.map((entry) => entry.fault);
+    return this.faults.pending;
   }
 
   clearFaults(): this {
-    this.faults.length = 0;
+    this.faults.clear();
     return this;
   }
 
@@ -394,7 +395,7 @@ export class GithubSimulator {
     };
     this.requests.push(record);
 
-    const fault = this.takeFault(record);
+    const fault = this.faults.take(record);
     record.fault = fault;
     const answer = fault ? faultAnswer(fault) : this.answer(record, route);
     if (this.closed || res.destroyed) return;
@@ -411,15 +412,6 @@ export class GithubSimulator {
     });
     record.status = answer.status;
     res.end(body);
-  }
-
-  private takeFault(record: GithubRequest): GithubFault | undefined {
-    const index = this.faults.findIndex(({ fault }) => faultMatches(fault, record));
-    const entry = this.faults[index];
-    if (!entry) return undefined;
-    entry.left -= 1;
-    if (entry.left <= 0) this.faults.splice(index, 1);
-    return entry.fault;
   }
 
   private answer(record: GithubRequest, route: Route): Answer {
@@ -580,24 +572,6 @@ function clampedInteger(raw: string | undefined, fallback: number, min: number, 
   const value = Number(raw);
   if (raw === undefined || raw === '' || !Number.isInteger(value)) return fallback;
   return Math.min(max, Math.max(min, value));
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((done) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', () => done(Buffer.concat(chunks).toString('utf8')));
-  });
-}
-
-function parseJson(raw: string): unknown {
-  if (raw === '') return undefined;
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 const running = new Set<GithubSimulator>();

@@ -24,6 +24,7 @@ import {
   type RawStatusFilter,
   type RawTest,
 } from './trunk-data.js';
+import { FaultQueue, parseJson, readBody } from './simulator-parts.js';
 
 export type { RawQueue, RawQueueEntry, RawStatusFilter, RawTest } from './trunk-data.js';
 
@@ -153,7 +154,7 @@ export class TrunkSimulator {
   private broken: RawTest[];
   private queues: Map<string, RawQueue>;
   private delayMs: number;
-  private readonly faults: { fault: Fault; left: number }[] = [];
+  private readonly faults = new FaultQueue<Fault, RecordedRequest>(faultMatches);
   private readonly cursors = new Map<string, PageCursor>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly server: Server;
@@ -230,17 +231,17 @@ export class TrunkSimulator {
   }
 
   fault(fault: Fault): this {
-    this.faults.push({ fault, left: fault.times ?? 1 });
+    this.faults.add(fault);
     return this;
   }
 
   /** Faults not yet spent, in the order they will be tried. */
   get pendingFaults(): Fault[] {
-    return this.faults.map((entry) => entry.fault);
+    return this.faults.pending;
   }
 
   clearFaults(): this {
-    this.faults.length = 0;
+    this.faults.clear();
     return this;
   }
 
@@ -303,7 +304,7 @@ export class TrunkSimulator {
     };
     this.requests.push(record);
 
-    const fault = this.takeFault(record);
+    const fault = this.faults.take(record);
     record.fault = fault;
     await this.sleep(this.delayMs + (fault?.delayMs ?? 0));
     if (this.closed) return;
@@ -323,15 +324,6 @@ export class TrunkSimulator {
     record.status = answer.status;
     record.respondedSeq = ++this.events;
     res.end(answer.body);
-  }
-
-  private takeFault(record: RecordedRequest): Fault | undefined {
-    const index = this.faults.findIndex(({ fault }) => faultMatches(fault, record));
-    const entry = this.faults[index];
-    if (!entry) return undefined;
-    entry.left -= 1;
-    if (entry.left <= 0) this.faults.splice(index, 1);
-    return entry.fault;
   }
 
   /** Faults that replace the response outright, before any authentication or validation. */
@@ -467,24 +459,6 @@ function defaultErrorBody(status: number): string {
   if (status === 403) return 'Forbidden';
   if (status === 400) return 'Bad Request';
   return `Status ${status}`;
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((done) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
-    // A client that gives up mid-body still gets recorded, with what it sent.
-    req.on('error', () => done(Buffer.concat(chunks).toString('utf8')));
-  });
-}
-
-function parseJson(raw: string): unknown {
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 export async function startTrunkSimulator(options: SimulatorOptions = {}): Promise<TrunkSimulator> {
