@@ -1,36 +1,46 @@
-import * as core from '@actions/core';
 import { lookUpPullRequest, PullRequestAccess } from './github/pull-request.js';
-import { publishComment } from './io/pull-request-comment.js';
-import { writeReportFile } from './io/report-file.js';
+import { DeferredLog } from './io/deferred-log.js';
 import { collectReport, type Sources } from './report/collect-report.js';
-import type { Report, RunContext, Verdict } from './report/model.js';
-import { buildAnnotations } from './render/annotations.js';
-import { buildOutputs } from './render/outputs.js';
-import { renderReportFile } from './render/report-file.js';
-import { renderSummary } from './render/summary.js';
+import type { RunContext } from './report/model.js';
 import { readEventPayload } from './settings/event.js';
 import { InputError } from './settings/input-parsers.js';
 import { readSettings } from './settings/read-settings.js';
 import { deriveRunContext, type DerivedContext } from './settings/run-context.js';
+import { getRunnerInput } from './settings/runner-inputs.js';
 import type { Settings } from './settings/settings.js';
 import { TrunkClient } from './trunk/client.js';
 import { closeConnections } from './trunk/http-transport.js';
 import { evaluateGates } from './verdict/gates.js';
 import { decideOutcome } from './verdict/outcome.js';
 
-const DEFAULT_RETRY_BASE_MS = 1000;
+import type * as CoreModule from '@actions/core';
 
-function loadSettings() {
-  // Registered before anything else runs, so no later log line can show them.
-  for (const name of ['api-token', 'github-token']) {
-    const secret = core.getInput(name);
+type Core = typeof CoreModule;
+
+const DEFAULT_RETRY_BASE_MS = 1000;
+const SECRET_INPUTS = ['api-token', 'github-token'];
+
+/**
+ * @actions/core is half of the start-up time, so it loads while the first requests are in flight.
+ * Nothing is printed before it has loaded and masked the tokens.
+ */
+async function loadCore(): Promise<Core> {
+  const core = await import('@actions/core');
+  for (const name of SECRET_INPUTS) {
+    const secret = getRunnerInput(name);
     if (secret !== '') core.setSecret(secret);
   }
-  const derived = deriveRunContext(process.env, readEventPayload(process.env.GITHUB_EVENT_PATH));
-  return { derived, settings: readSettings((name) => core.getInput(name), derived) };
+  return core;
 }
 
-function createTrunkClient(settings: Settings): TrunkClient {
+/** Resolves when the first request has left, so loading code no longer delays it. */
+function signal(): { promise: Promise<void>; fire: () => void } {
+  let fire = () => {};
+  const promise = new Promise<void>((resolve) => (fire = resolve));
+  return { promise, fire };
+}
+
+function createTrunkClient(settings: Settings, log: DeferredLog, onSent: () => void): TrunkClient {
   // Tests shrink the backoff through this variable; it is not part of the action's interface.
   const retryBase = Number(process.env.TRUNK_HEALTH_GATE_RETRY_BASE_MS);
   return new TrunkClient({
@@ -39,7 +49,8 @@ function createTrunkClient(settings: Settings): TrunkClient {
     timeoutMs: settings.timeoutMs,
     maxRetries: settings.maxRetries,
     retryBaseMs: Number.isFinite(retryBase) && retryBase >= 0 ? retryBase : DEFAULT_RETRY_BASE_MS,
-    log: { debug: core.debug, info: core.info, warning: core.warning },
+    log,
+    onRequestSent: onSent,
   });
 }
 
@@ -55,6 +66,7 @@ function githubRepository(settings: Settings): { owner: string; repo: string } {
 async function resolvePullRequest(
   settings: Settings,
   derived: DerivedContext,
+  log: DeferredLog,
 ): Promise<DerivedContext> {
   const head = derived.pullRequestHead;
   if (derived.prNumber !== undefined || head === undefined) return derived;
@@ -64,10 +76,10 @@ async function resolvePullRequest(
       githubRepository(settings),
       head,
     );
-    if (prNumber === undefined) core.warning(`No open pull request has the head ${head}.`);
+    if (prNumber === undefined) log.warning(`No open pull request has the head ${head}.`);
     return { ...derived, prNumber };
   } catch (error) {
-    core.warning(
+    log.warning(
       `The pull request of this workflow_run was not found: ${(error as Error).message}.`,
     );
     return derived;
@@ -91,74 +103,60 @@ function runContext(settings: Settings, derived: DerivedContext): RunContext {
   };
 }
 
-async function writeSummary(report: Report, verdict: Verdict, settings: Settings): Promise<void> {
-  if (!settings.jobSummary) return;
-  if (!process.env.GITHUB_STEP_SUMMARY) {
-    core.info('No job summary file (GITHUB_STEP_SUMMARY is not set): the summary is skipped.');
-    return;
-  }
-  const markdown = renderSummary(report, verdict, {
-    ignoreQuarantined: settings.ignoreQuarantined,
-    thresholds: { maxBrokenTests: settings.maxBrokenTests, maxFlakyTests: settings.maxFlakyTests },
-  });
-  await core.summary.addRaw(markdown).write();
-}
-
-function annotate(report: Report, settings: Settings): void {
-  if (!settings.annotations || report.tests === undefined) return;
-  for (const { level, message, title, file } of buildAnnotations(report.tests)) {
-    core[level](message, { title, file });
-  }
-}
-
-function logVerdict(report: Report, verdict: Verdict): void {
-  const { tests, queue } = report;
-  const parts = [
-    tests && `${tests.broken.length} broken and ${tests.flaky.length} flaky tests`,
-    queue &&
-      (queue.kind === 'queue'
-        ? `merge queue of ${queue.branch} ${queue.state} with ${queue.entries.length} pull requests`
-        : `no merge queue on ${queue.branch}`),
-  ].filter(Boolean);
-  core.info(`Trunk: ${parts.join('; ') || 'nothing read'}. Result: ${verdict.result}.`);
+/** Reads everything the settings ask for; core loads once the first request is on its way. */
+async function read(settings: Settings, derivedFromEvent: DerivedContext, log: DeferredLog) {
+  const sent = signal();
+  const derived = await resolvePullRequest(settings, derivedFromEvent, log);
+  const access = pullRequestAccess(settings, derived);
+  const sources: Sources = {
+    trunk: createTrunkClient(settings, log, sent.fire),
+    changedFiles: access && (() => sent.promise.then(() => access.changedFiles())),
+    now: Date.now(),
+  };
+  const reading = collectReport(sources, settings, runContext(settings, derived));
+  await Promise.race([
+    sent.promise,
+    reading.then(
+      () => undefined,
+      () => undefined,
+    ),
+  ]);
+  const publishing = import('./publish.js');
+  const core = await loadCore();
+  log.attach(core);
+  const report = await reading.finally(() => log.close());
+  return { core, report, derived, access, publishing };
 }
 
 /** Wires the one-way flow: inputs, settings, reads, gates, then every renderer; failing last. */
 export async function run(): Promise<void> {
+  let core: Core | undefined;
+  const log = new DeferredLog('Reading Trunk');
   try {
-    const loaded = loadSettings();
-    const settings = loaded.settings;
-    const derived = await resolvePullRequest(settings, loaded.derived);
-    const access = pullRequestAccess(settings, derived);
-    const sources: Sources = {
-      trunk: createTrunkClient(settings),
-      changedFiles: access && (() => access.changedFiles()),
-      now: Date.now(),
-    };
-    const report = await core.group('Reading Trunk', () =>
-      collectReport(sources, settings, runContext(settings, derived)),
+    const derivedFromEvent = deriveRunContext(
+      process.env,
+      readEventPayload(process.env.GITHUB_EVENT_PATH),
     );
+    const settings = readSettings(getRunnerInput, derivedFromEvent);
+    const reads = await read(settings, derivedFromEvent, log);
+    core = reads.core;
+    const { report, derived, access } = reads;
     const verdict = evaluateGates(report, settings);
     const outcome = decideOutcome(report, verdict, settings.onApiError);
-
-    const reportPath = await writeReportFile(renderReportFile(report, verdict, settings));
-    for (const [name, value] of Object.entries(buildOutputs(report, verdict, reportPath))) {
-      core.setOutput(name, value);
-    }
-    await writeSummary(report, verdict, settings);
-    await publishComment(access, settings.commentOnPr, report, verdict, derived);
-    annotate(report, settings);
-    for (const warning of [...report.warnings, ...outcome.warnings]) core.warning(warning);
-    logVerdict(report, verdict);
+    const { publish } = await reads.publishing;
+    await publish(core, { report, verdict, outcome, settings, derived, access });
     if (outcome.failure !== undefined) core.setFailed(outcome.failure);
   } catch (error) {
-    core.setFailed(describeUnexpected(error));
+    core ??= await loadCore();
+    log.attach(core);
+    log.close();
+    core.setFailed(describeUnexpected(core, error));
   } finally {
     closeConnections();
   }
 }
 
-function describeUnexpected(error: unknown): string {
+function describeUnexpected(core: Core, error: unknown): string {
   if (error instanceof InputError) return `Invalid input: ${error.message.replace(/\.?$/, '.')}`;
   core.debug(error instanceof Error ? (error.stack ?? error.message) : String(error));
   const message = error instanceof Error ? error.message : String(error);

@@ -1,12 +1,13 @@
-import * as core from '@actions/core';
 import type { PullRequestAccess } from '../github/pull-request.js';
 import type { Report, Verdict } from '../report/model.js';
 import { renderComment, stickyMarker } from '../render/comment.js';
 import { planComment } from '../render/comment-plan.js';
 import type { CommentMode } from '../settings/settings.js';
+import type { Logger } from '../trunk/client.js';
 
 /** Posts or edits the sticky comment; GitHub's refusals are warnings, never the step's failure. */
 export async function publishComment(
+  log: Pick<Logger, 'info' | 'warning'>,
   access: PullRequestAccess | undefined,
   mode: CommentMode,
   report: Report,
@@ -22,7 +23,7 @@ export async function publishComment(
   // Merge queue runs know their pull request too, but only the pull request's own runs comment.
   const plan = planComment({ mode, verdict, ...facts });
   if (!plan.post) {
-    if (plan.why) core.warning(plan.why);
+    if (plan.why) log.warning(plan.why);
     return;
   }
   if (access === undefined) return;
@@ -30,8 +31,8 @@ export async function publishComment(
   const body = renderComment(report, verdict, { marker, runUrl: facts.runUrl });
   try {
     const action = await access.upsertComment(marker, body, plan.createIfMissing);
-    core.info(`Pull request comment: ${action}.`);
+    log.info(`Pull request comment: ${action}.`);
   } catch (error) {
-    core.warning(`The pull request comment was not posted: ${(error as Error).message}.`);
+    log.warning(`The pull request comment was not posted: ${(error as Error).message}.`);
   }
 }

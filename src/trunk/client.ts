@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { describeIssues, queueSchema, unhealthyTestsPageSchema } from './schemas.js';
+import type * as SchemaModule from './schemas.js';
 import type { RawQueue, RawUnhealthyTest } from './schemas.js';
 import { describeResponse, TrunkApiError } from './errors.js';
 import { postJson, TransportError, type HttpResponse } from './http-transport.js';
@@ -18,6 +18,19 @@ export interface ClientOptions {
   maxRetries: number;
   retryBaseMs: number;
   log: Logger;
+  /** Called each time a request has been handed to the network. */
+  onRequestSent?: () => void;
+}
+
+type Schemas = typeof SchemaModule;
+type SchemaName = 'unhealthyTestsPageSchema' | 'queueSchema';
+
+let schemas: Promise<Schemas> | undefined;
+
+/** zod loads when the first answer arrives, not before the first request leaves. */
+function loadSchemas(): Promise<Schemas> {
+  schemas ??= import('./schemas.js');
+  return schemas;
 }
 
 export interface RepoRef {
@@ -44,66 +57,110 @@ export interface TestList {
 const LIST_PATH = '/flaky-tests/list-unhealthy-tests';
 const QUEUE_PATH = '/getQueue';
 
+/** A successful answer, parsed but not yet validated. */
+interface JsonAnswer {
+  response: HttpResponse;
+  json: unknown;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Reads Trunk's v1 API: retries what is safe to retry, validates what comes back. */
 export class TrunkClient {
   constructor(private readonly options: ClientOptions) {}
 
+  /**
+   * Walks the pages of one status. Each page's token is read first and the next request sent at
+   * once; the page is validated while that request is in flight, so validation stays off the chain
+   * of requests that bounds the step's time.
+   */
   async listUnhealthyTests(query: ListQuery): Promise<TestList> {
     const tests: RawUnhealthyTest[] = [];
     const seen = new Set<string>();
-    let token = '';
-    for (let page = 1; page <= query.maxPages; page++) {
-      const body = {
-        repo: query.repo,
-        org_url_slug: query.orgUrlSlug,
-        page_query: { page_size: query.pageSize, page_token: token },
-        status: query.status,
-      };
-      const label = `${LIST_PATH} (${query.status}, page ${page})`;
-      const data = await this.post(LIST_PATH, label, body, unhealthyTestsPageSchema);
-      tests.push(...data.tests);
-      token = data.page?.next_page_token ?? '';
-      if (token === '') return { tests, pages: page };
-      if (seen.has(token)) {
-        return { tests, pages: page, incomplete: `Trunk repeated a page token after page ${page}` };
+    let next = this.requestPage(query, '', 1);
+    for (let page = 1; ; page++) {
+      const answer = await next;
+      const token = this.nextPageToken(answer);
+      const stop = this.whyStop(token, page, query.maxPages, seen);
+      if (token !== '' && stop === undefined) {
+        seen.add(token);
+        next = this.requestPage(query, token, page + 1);
+        next.catch(() => undefined); // awaited on the next turn; a failure there is reported then
       }
-      seen.add(token);
+      const data = await this.validate(LIST_PATH, answer, 'unhealthyTestsPageSchema');
+      tests.push(...data.tests);
+      if (token === '') return { tests, pages: page };
+      if (stop !== undefined) return { tests, pages: page, incomplete: stop };
     }
-    return {
-      tests,
-      pages: query.maxPages,
-      incomplete: `max-pages (${query.maxPages}) was reached`,
+  }
+
+  private requestPage(query: ListQuery, token: string, page: number): Promise<JsonAnswer> {
+    const body = {
+      repo: query.repo,
+      org_url_slug: query.orgUrlSlug,
+      page_query: { page_size: query.pageSize, page_token: token },
+      status: query.status,
     };
+    return this.postJson(LIST_PATH, `${LIST_PATH} (${query.status}, page ${page})`, body);
+  }
+
+  /** The token alone, checked as strictly as the schema will: a wrong type is a break. */
+  private nextPageToken(answer: JsonAnswer): string {
+    const page = (answer.json as { page?: { next_page_token?: unknown } } | null)?.page;
+    const token = typeof page === 'object' && page !== null ? page.next_page_token : undefined;
+    if (token === undefined || token === null) return '';
+    if (typeof token !== 'string') {
+      throw this.schemaError(LIST_PATH, answer.response, 'page.next_page_token: expected string');
+    }
+    return token;
+  }
+
+  private whyStop(token: string, page: number, maxPages: number, seen: Set<string>) {
+    if (token === '') return undefined;
+    if (seen.has(token)) return `Trunk repeated a page token after page ${page}`;
+    if (page >= maxPages) return `max-pages (${maxPages}) was reached`;
+    return undefined;
   }
 
   /** Undefined when the branch has no merge queue (Trunk answers 404). */
   async getQueue(repo: RepoRef, targetBranch: string): Promise<RawQueue | undefined> {
     try {
-      return await this.post(QUEUE_PATH, QUEUE_PATH, { repo, targetBranch }, queueSchema);
+      return await this.post(QUEUE_PATH, QUEUE_PATH, { repo, targetBranch }, 'queueSchema');
     } catch (error) {
       if (error instanceof TrunkApiError && error.kind === 'not-found') return undefined;
       throw error;
     }
   }
 
-  private async post<S extends z.ZodMiniType>(
+  private async post<K extends SchemaName>(
     path: string,
     label: string,
     body: object,
-    schema: S,
-  ): Promise<z.infer<S>> {
+    schemaName: K,
+  ): Promise<z.infer<Schemas[K]>> {
+    return this.validate(path, await this.postJson(path, label, body), schemaName);
+  }
+
+  private async postJson(path: string, label: string, body: object): Promise<JsonAnswer> {
     const response = await this.postWithRetries(path, label, JSON.stringify(body));
-    let json: unknown;
     try {
-      json = JSON.parse(response.body);
+      return { response, json: JSON.parse(response.body) as unknown };
     } catch {
       throw this.schemaError(path, response, 'the body is not JSON');
     }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) throw this.schemaError(path, response, describeIssues(parsed.error));
-    return parsed.data;
+  }
+
+  private async validate<K extends SchemaName>(
+    path: string,
+    answer: JsonAnswer,
+    schemaName: K,
+  ): Promise<z.infer<Schemas[K]>> {
+    const { describeIssues, [schemaName]: schema } = await loadSchemas();
+    const parsed = (schema as Schemas[K]).safeParse(answer.json);
+    if (!parsed.success) {
+      throw this.schemaError(path, answer.response, describeIssues(parsed.error));
+    }
+    return parsed.data as z.infer<Schemas[K]>;
   }
 
   private async postWithRetries(
@@ -153,6 +210,7 @@ export class TrunkClient {
           'user-agent': 'trunk-health-gate',
         },
         timeoutMs: this.options.timeoutMs,
+        onSent: this.options.onRequestSent,
       });
       const id = response.requestId ? `, request id ${response.requestId}` : '';
       this.options.log.debug(

@@ -25,6 +25,8 @@ export class TransportError extends Error {
 export interface PostOptions {
   headers: Record<string, string>;
   timeoutMs: number;
+  /** Called once the request has been handed to the network. */
+  onSent?: () => void;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -93,6 +95,7 @@ function exchange(
         reject(new TransportError('network', error.message));
       });
     });
+    if (options.onSent) request.once('finish', options.onSent);
     request.end(payload);
   });
 }
