@@ -545,22 +545,34 @@ async function publishComment(log, access, mode, report, verdict, facts) {
     }
 }
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(8161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(7075);
+// EXTERNAL MODULE: external "node:stream/promises"
+var external_node_stream_promises_ = __webpack_require__(6466);
 ;// CONCATENATED MODULE: ./src/io/report-file.ts
 
 
 
-/** RUNNER_TEMP is emptied at the end of each job, so the report never leaks into a later one. */
-async function writeReportFile(json) {
+
+
+
+/**
+ * Streams the report to RUNNER_TEMP, which is emptied at the end of each job, so the report never
+ * leaks into a later one.
+ */
+async function writeReportFile(pieces) {
     const folder = (0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_.tmpdir)(), 'trunk-health-gate');
     await (0,promises_.mkdir)(folder, { recursive: true });
     const path = (0,external_node_path_.join)(folder, 'report.json');
-    await (0,promises_.writeFile)(path, json, 'utf8');
+    await (0,external_node_stream_promises_.pipeline)(external_node_stream_.Readable.from(pieces), (0,external_node_fs_.createWriteStream)(path, 'utf8'));
     return path;
 }
 
@@ -736,22 +748,44 @@ function inputsThatMattered(settings) {
         onApiError: settings.onApiError,
     };
 }
+/** Test lists as JSON arrays, one record at a time, so no single string holds them all. */
+function* jsonArray(items) {
+    yield '[';
+    for (let i = 0; i < items.length; i++)
+        yield (i === 0 ? '' : ',') + JSON.stringify(items[i]);
+    yield ']';
+}
+function* testsJson(tests) {
+    if (tests === undefined) {
+        yield 'null';
+        return;
+    }
+    yield '{"broken":';
+    yield* jsonArray(tests.broken);
+    yield ',"flaky":';
+    yield* jsonArray(tests.flaky);
+    yield `,"incomplete":${JSON.stringify(tests.incomplete)}}`;
+}
 /**
  * The complete record of a run, for later steps and artifacts: unlike tests-json it keeps every
- * test, however many there are.
+ * test, however many there are. Yielded in pieces: a large organisation's report is megabytes.
  */
-function renderReportFile(report, verdict, settings) {
-    return JSON.stringify({
+function* renderReportFile(report, verdict, settings) {
+    const head = {
         version: 1,
         verdict,
         context: report.context,
         inputs: inputsThatMattered(settings),
-        tests: report.tests ?? null,
+    };
+    yield `${JSON.stringify(head).slice(0, -1)},"tests":`;
+    yield* testsJson(report.tests);
+    const tail = {
         queue: report.queue ?? null,
         affected: report.affected ?? null,
         failures: report.failures,
         warnings: report.warnings,
-    });
+    };
+    yield `,${JSON.stringify(tail).slice(1)}`;
 }
 
 ;// CONCATENATED MODULE: ./src/render/owners-section.ts

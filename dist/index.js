@@ -5,7 +5,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3609);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6251);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -14,7 +14,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3609:
+/***/ 6251:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -340,12 +340,15 @@ const compare = (a, b) => collator.compare(a, b);
 function byImpact(a, b) {
     return b.prsImpacted7d - a.prsImpacted7d || compare(a.name, b.name) || compare(a.id, b.id);
 }
-/** A test listed twice (pages shifting while we walk them) is counted once. */
-function normaliseTests(raw, status, newSince) {
+/** A test listed twice (pages shifting while we walk them) is counted once; sorted for display. */
+function uniqueSorted(tests) {
     const unique = new Map();
-    for (const test of raw)
-        unique.set(test.id, normaliseTest(test, status, newSince));
+    for (const test of tests)
+        unique.set(test.id, test);
     return [...unique.values()].sort(byImpact);
+}
+function normaliseTests(raw, status, newSince) {
+    return uniqueSorted(raw.map((test) => normaliseTest(test, status, newSince)));
 }
 
 ;// CONCATENATED MODULE: ./src/report/collect-report.ts
@@ -371,16 +374,16 @@ async function readTests(trunk, settings, now) {
         pageSize: settings.pageSize,
         maxPages: settings.maxPages,
     };
+    const newSince = now - settings.newWithinDays * DAY_MS;
     // Each status is its own chain of pages; the two chains run side by side.
     const [flaky, broken] = await Promise.all([
-        trunk.listUnhealthyTests({ ...query, status: 'FLAKY' }),
-        trunk.listUnhealthyTests({ ...query, status: 'BROKEN' }),
+        trunk.listUnhealthyTests({ ...query, status: 'FLAKY' }, (raw) => normaliseTest(raw, 'flaky', newSince)),
+        trunk.listUnhealthyTests({ ...query, status: 'BROKEN' }, (raw) => normaliseTest(raw, 'broken', newSince)),
     ]);
-    const newSince = now - settings.newWithinDays * DAY_MS;
     return {
         report: {
-            flaky: normaliseTests(flaky.tests, 'flaky', newSince),
-            broken: normaliseTests(broken.tests, 'broken', newSince),
+            flaky: uniqueSorted(flaky.tests),
+            broken: uniqueSorted(broken.tests),
             incomplete: [
                 ...(flaky.incomplete ? ['flaky'] : []),
                 ...(broken.incomplete ? ['broken'] : []),
@@ -454,8 +457,8 @@ async function collectReport(sources, settings, context) {
     return report;
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: ./src/settings/event.ts
 
 /** A missing or unreadable payload is an empty one: local runs and some triggers have none. */
@@ -463,7 +466,7 @@ function readEventPayload(path) {
     if (!path)
         return {};
     try {
-        const parsed = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8'));
+        const parsed = JSON.parse((0,external_node_fs_.readFileSync)(path, 'utf8'));
         return typeof parsed === 'object' && parsed !== null ? parsed : {};
     }
     catch {
@@ -944,9 +947,9 @@ class TrunkClient {
     /**
      * Walks the pages of one status. Each page's token is read first and the next request sent at
      * once; the page is validated while that request is in flight, so validation stays off the chain
-     * of requests that bounds the step's time.
+     * of requests that bounds the step's time. `toModel` maps each record as its page arrives.
      */
-    async listUnhealthyTests(query) {
+    async listUnhealthyTests(query, toModel = (raw) => raw) {
         const tests = [];
         const seen = new Set();
         let next = this.requestPage(query, '', 1);
@@ -960,7 +963,9 @@ class TrunkClient {
                 next.catch(() => undefined); // awaited on the next turn; a failure there is reported then
             }
             const data = await this.validate(LIST_PATH, answer, 'unhealthyTestsPageSchema');
-            tests.push(...data.tests);
+            // Mapped page by page, so the raw records of a large organisation never all live at once.
+            for (const raw of data.tests)
+                tests.push(toModel(raw));
             if (token === '')
                 return { tests, pages: page };
             if (stop !== undefined)
@@ -1441,6 +1446,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events"
 
 /***/ }),
 
+/***/ 3024:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+
+/***/ }),
+
 /***/ 1455:
 /***/ ((module) => {
 
@@ -1501,6 +1513,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:queryst
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
+
+/***/ }),
+
+/***/ 6466:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 
 /***/ }),
 

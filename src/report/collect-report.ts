@@ -11,7 +11,7 @@ import type {
   TestsReport,
 } from './model.js';
 import { normaliseQueue } from './normalise-queue.js';
-import { normaliseTests } from './normalise-tests.js';
+import { normaliseTest, uniqueSorted } from './normalise-tests.js';
 
 /** Where the report's facts come from. */
 export interface Sources {
@@ -33,7 +33,7 @@ function repoRef(settings: Settings): RepoRef {
   return { host: settings.repoHost, owner: settings.owner, name: settings.repoName };
 }
 
-function incompleteWarning(list: TestList, status: string): string[] {
+function incompleteWarning(list: TestList<unknown>, status: string): string[] {
   if (!list.incomplete) return [];
   return [
     `The ${status} test list is incomplete: ${list.incomplete} after ${list.tests.length} tests.`,
@@ -51,16 +51,20 @@ async function readTests(
     pageSize: settings.pageSize,
     maxPages: settings.maxPages,
   };
+  const newSince = now - settings.newWithinDays * DAY_MS;
   // Each status is its own chain of pages; the two chains run side by side.
   const [flaky, broken] = await Promise.all([
-    trunk.listUnhealthyTests({ ...query, status: 'FLAKY' }),
-    trunk.listUnhealthyTests({ ...query, status: 'BROKEN' }),
+    trunk.listUnhealthyTests({ ...query, status: 'FLAKY' }, (raw) =>
+      normaliseTest(raw, 'flaky', newSince),
+    ),
+    trunk.listUnhealthyTests({ ...query, status: 'BROKEN' }, (raw) =>
+      normaliseTest(raw, 'broken', newSince),
+    ),
   ]);
-  const newSince = now - settings.newWithinDays * DAY_MS;
   return {
     report: {
-      flaky: normaliseTests(flaky.tests, 'flaky', newSince),
-      broken: normaliseTests(broken.tests, 'broken', newSince),
+      flaky: uniqueSorted(flaky.tests),
+      broken: uniqueSorted(broken.tests),
       incomplete: [
         ...(flaky.incomplete ? ['flaky' as const] : []),
         ...(broken.incomplete ? ['broken' as const] : []),

@@ -41,13 +41,17 @@ export function byImpact(a: UnhealthyTest, b: UnhealthyTest): number {
   return b.prsImpacted7d - a.prsImpacted7d || compare(a.name, b.name) || compare(a.id, b.id);
 }
 
-/** A test listed twice (pages shifting while we walk them) is counted once. */
+/** A test listed twice (pages shifting while we walk them) is counted once; sorted for display. */
+export function uniqueSorted(tests: UnhealthyTest[]): UnhealthyTest[] {
+  const unique = new Map<string, UnhealthyTest>();
+  for (const test of tests) unique.set(test.id, test);
+  return [...unique.values()].sort(byImpact);
+}
+
 export function normaliseTests(
   raw: RawUnhealthyTest[],
   status: TestStatus,
   newSince: number,
 ): UnhealthyTest[] {
-  const unique = new Map<string, UnhealthyTest>();
-  for (const test of raw) unique.set(test.id, normaliseTest(test, status, newSince));
-  return [...unique.values()].sort(byImpact);
+  return uniqueSorted(raw.map((test) => normaliseTest(test, status, newSince)));
 }

@@ -47,8 +47,8 @@ export interface ListQuery {
   maxPages: number;
 }
 
-export interface TestList {
-  tests: RawUnhealthyTest[];
+export interface TestList<T = RawUnhealthyTest> {
+  tests: T[];
   pages: number;
   /** Why the walk stopped before the last page, when it did. */
   incomplete?: string;
@@ -72,10 +72,13 @@ export class TrunkClient {
   /**
    * Walks the pages of one status. Each page's token is read first and the next request sent at
    * once; the page is validated while that request is in flight, so validation stays off the chain
-   * of requests that bounds the step's time.
+   * of requests that bounds the step's time. `toModel` maps each record as its page arrives.
    */
-  async listUnhealthyTests(query: ListQuery): Promise<TestList> {
-    const tests: RawUnhealthyTest[] = [];
+  async listUnhealthyTests<T = RawUnhealthyTest>(
+    query: ListQuery,
+    toModel: (raw: RawUnhealthyTest) => T = (raw) => raw as T,
+  ): Promise<TestList<T>> {
+    const tests: T[] = [];
     const seen = new Set<string>();
     let next = this.requestPage(query, '', 1);
     for (let page = 1; ; page++) {
@@ -88,7 +91,8 @@ export class TrunkClient {
         next.catch(() => undefined); // awaited on the next turn; a failure there is reported then
       }
       const data = await this.validate(LIST_PATH, answer, 'unhealthyTestsPageSchema');
-      tests.push(...data.tests);
+      // Mapped page by page, so the raw records of a large organisation never all live at once.
+      for (const raw of data.tests) tests.push(toModel(raw));
       if (token === '') return { tests, pages: page };
       if (stop !== undefined) return { tests, pages: page, incomplete: stop };
     }
