@@ -545,34 +545,44 @@ async function publishComment(log, access, mode, report, verdict, facts) {
     }
 }
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(8161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __webpack_require__(7075);
-// EXTERNAL MODULE: external "node:stream/promises"
-var external_node_stream_promises_ = __webpack_require__(6466);
 ;// CONCATENATED MODULE: ./src/io/report-file.ts
 
 
 
-
-
-
+/** Large enough that writes are few, small enough that no big string is ever built. */
+const BATCH_CHARS = 64 * 1024;
 /**
- * Streams the report to RUNNER_TEMP, which is emptied at the end of each job, so the report never
- * leaks into a later one.
+ * Writes the report to RUNNER_TEMP, which is emptied at the end of each job, so the report never
+ * leaks into a later one. The pieces are written in batches as they come.
  */
 async function writeReportFile(pieces) {
     const folder = (0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_.tmpdir)(), 'trunk-health-gate');
     await (0,promises_.mkdir)(folder, { recursive: true });
     const path = (0,external_node_path_.join)(folder, 'report.json');
-    await (0,external_node_stream_promises_.pipeline)(external_node_stream_.Readable.from(pieces), (0,external_node_fs_.createWriteStream)(path, 'utf8'));
+    const file = await (0,promises_.open)(path, 'w');
+    try {
+        let batch = [];
+        let size = 0;
+        for (const piece of pieces) {
+            batch.push(piece);
+            size += piece.length;
+            if (size < BATCH_CHARS)
+                continue;
+            await file.write(batch.join(''));
+            batch = [];
+            size = 0;
+        }
+        await file.write(batch.join(''));
+    }
+    finally {
+        await file.close();
+    }
     return path;
 }
 
