@@ -5,7 +5,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3609);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8082);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -14,7 +14,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3609:
+/***/ 8082:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -1112,58 +1112,8 @@ function afterRetries(retries) {
     return retries === 0 ? '' : ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})`;
 }
 
-;// CONCATENATED MODULE: ./src/verdict/gates.ts
-const NAMES_IN_REASON = 3;
-/** The tests a threshold counts: quarantined ones are left out when the user says so. */
-function countedTests(tests, ignoreQuarantined) {
-    return ignoreQuarantined ? tests.filter((test) => !test.quarantined).length : tests.length;
-}
-function thresholdReason(label, tests, max, ignoreQuarantined) {
-    if (max === undefined)
-        return undefined;
-    const count = countedTests(tests, ignoreQuarantined);
-    if (count <= max)
-        return undefined;
-    const plural = count === 1 ? 'test' : 'tests';
-    const note = ignoreQuarantined ? ', quarantined tests not counted' : '';
-    return `${count} ${label} ${plural}, more than max-${label}-tests (${max}${note})`;
-}
-function queueReason(report, failOn) {
-    const queue = report.queue;
-    if (queue?.kind !== 'queue' || !failOn.includes(queue.state))
-        return undefined;
-    return `The merge queue of ${queue.branch} is ${queue.state} (fail-on-queue-states: ${failOn.join(', ')})`;
-}
-function affectedReason(report, gates) {
-    if (gates.failOnAffected === 'none' || report.affected === undefined)
-        return undefined;
-    const counted = report.affected.tests.filter((test) => (gates.failOnAffected === 'unhealthy' || test.status === 'broken') &&
-        !(gates.ignoreQuarantined && test.quarantined));
-    if (counted.length === 0)
-        return undefined;
-    const label = gates.failOnAffected === 'broken' ? 'broken' : 'unhealthy';
-    const names = counted.slice(0, NAMES_IN_REASON).map((test) => test.name);
-    const more = counted.length > NAMES_IN_REASON ? `, and ${counted.length - NAMES_IN_REASON} more` : '';
-    const plural = counted.length === 1 ? 'test' : 'tests';
-    return `${counted.length} ${label} ${plural} in files this pull request changes (fail-on-affected: ${gates.failOnAffected}): ${names.join(', ')}${more}`;
-}
-/**
- * Applies the gates to what could be read. A gate whose data could not be read is not tripped:
- * the read failure itself decides (result "error").
- */
-function evaluateGates(report, gates) {
-    const tests = report.tests;
-    const reasons = [
-        tests && thresholdReason('broken', tests.broken, gates.maxBrokenTests, gates.ignoreQuarantined),
-        tests && thresholdReason('flaky', tests.flaky, gates.maxFlakyTests, gates.ignoreQuarantined),
-        queueReason(report, gates.failOnQueueStates),
-        affectedReason(report, gates),
-    ].filter((reason) => reason !== undefined);
-    if (reasons.length > 0)
-        return { result: 'failed', reasons };
-    return { result: report.failures.length > 0 ? 'error' : 'passed', reasons: [] };
-}
-
+// EXTERNAL MODULE: ./src/verdict/gates.ts
+var gates = __nccwpck_require__(3497);
 ;// CONCATENATED MODULE: ./src/verdict/outcome.ts
 const READ_NAMES = {
     tests: 'the unhealthy tests',
@@ -1290,7 +1240,7 @@ async function read(settings, derivedFromEvent, log) {
         sent.promise,
         reading.then(() => undefined, () => undefined),
     ]);
-    const publishing = __nccwpck_require__.e(/* import() */ 531).then(__nccwpck_require__.bind(__nccwpck_require__, 8531));
+    const publishing = __nccwpck_require__.e(/* import() */ 128).then(__nccwpck_require__.bind(__nccwpck_require__, 7128));
     const core = await loadCore();
     log.attach(core);
     const report = await reading.finally(() => log.close());
@@ -1306,7 +1256,7 @@ async function run() {
         const reads = await read(settings, derivedFromEvent, log);
         core = reads.core;
         const { report, derived, access } = reads;
-        const verdict = evaluateGates(report, settings);
+        const verdict = (0,gates/* evaluateGates */.u)(report, settings);
         const outcome = decideOutcome(report, verdict, settings.onApiError);
         const { publish } = await reads.publishing;
         await publish(core, { report, verdict, outcome, settings, derived, access });
@@ -1329,6 +1279,95 @@ function describeUnexpected(core, error) {
     core.debug(error instanceof Error ? (error.stack ?? error.message) : String(error));
     const message = error instanceof Error ? error.message : String(error);
     return `Trunk Health Gate stopped on an unexpected error: ${message}. Re-run with debug logging and report it to the action's maintainers.`;
+}
+
+
+/***/ }),
+
+/***/ 5132:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ countNew),
+/* harmony export */   g: () => (/* binding */ countQuarantined)
+/* harmony export */ });
+/** Counts the gates, outputs and renderers all state; one definition so they never disagree. */
+function countQuarantined(tests) {
+    let count = 0;
+    for (const test of tests)
+        if (test.quarantined)
+            count += 1;
+    return count;
+}
+function countNew(tests) {
+    let count = 0;
+    for (const test of tests)
+        if (test.isNew)
+            count += 1;
+    return count;
+}
+
+
+/***/ }),
+
+/***/ 3497:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ countedTests),
+/* harmony export */   u: () => (/* binding */ evaluateGates)
+/* harmony export */ });
+/* harmony import */ var _report_counts_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5132);
+
+const NAMES_IN_REASON = 3;
+/** The tests a threshold counts: quarantined ones are left out when the user says so. */
+function countedTests(tests, ignoreQuarantined) {
+    return ignoreQuarantined ? tests.length - (0,_report_counts_js__WEBPACK_IMPORTED_MODULE_0__/* .countQuarantined */ .g)(tests) : tests.length;
+}
+function thresholdReason(label, tests, max, ignoreQuarantined) {
+    if (max === undefined)
+        return undefined;
+    const count = countedTests(tests, ignoreQuarantined);
+    if (count <= max)
+        return undefined;
+    const plural = count === 1 ? 'test' : 'tests';
+    const note = ignoreQuarantined ? ', quarantined tests not counted' : '';
+    return `${count} ${label} ${plural}, more than max-${label}-tests (${max}${note})`;
+}
+function queueReason(report, failOn) {
+    const queue = report.queue;
+    if (queue?.kind !== 'queue' || !failOn.includes(queue.state))
+        return undefined;
+    return `The merge queue of ${queue.branch} is ${queue.state} (fail-on-queue-states: ${failOn.join(', ')})`;
+}
+function affectedReason(report, gates) {
+    if (gates.failOnAffected === 'none' || report.affected === undefined)
+        return undefined;
+    const counted = report.affected.tests.filter((test) => (gates.failOnAffected === 'unhealthy' || test.status === 'broken') &&
+        !(gates.ignoreQuarantined && test.quarantined));
+    if (counted.length === 0)
+        return undefined;
+    const label = gates.failOnAffected === 'broken' ? 'broken' : 'unhealthy';
+    const names = counted.slice(0, NAMES_IN_REASON).map((test) => test.name);
+    const more = counted.length > NAMES_IN_REASON ? `, and ${counted.length - NAMES_IN_REASON} more` : '';
+    const plural = counted.length === 1 ? 'test' : 'tests';
+    return `${counted.length} ${label} ${plural} in files this pull request changes (fail-on-affected: ${gates.failOnAffected}): ${names.join(', ')}${more}`;
+}
+/**
+ * Applies the gates to what could be read. A gate whose data could not be read is not tripped:
+ * the read failure itself decides (result "error").
+ */
+function evaluateGates(report, gates) {
+    const tests = report.tests;
+    const reasons = [
+        tests && thresholdReason('broken', tests.broken, gates.maxBrokenTests, gates.ignoreQuarantined),
+        tests && thresholdReason('flaky', tests.flaky, gates.maxFlakyTests, gates.ignoreQuarantined),
+        queueReason(report, gates.failOnQueueStates),
+        affectedReason(report, gates),
+    ].filter((reason) => reason !== undefined);
+    if (reasons.length > 0)
+        return { result: 'failed', reasons };
+    return { result: report.failures.length > 0 ? 'error' : 'passed', reasons: [] };
 }
 
 

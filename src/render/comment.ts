@@ -3,12 +3,14 @@
  * conversation, with a hidden marker so the next run finds and edits it instead of adding another.
  */
 
-import type { Report, UnhealthyTest, Verdict } from '../report/model.js';
+import type { Report, Verdict } from '../report/model.js';
+import { countNew } from '../report/counts.js';
 import { affectedSection } from './affected-section.js';
 import { fitInStages, formatNumber, plural } from './format.js';
 import { code, escapeMarkdown, mdLink, truncateText } from './markdown.js';
 import { positionText } from './queue-section.js';
 import { BROKEN_HEADER, brokenRow } from './test-table.js';
+import { verdictHeadline } from './verdict-line.js';
 
 /** GitHub rejects comment bodies over 65,536 characters; the margin covers the marker. */
 export const MAX_COMMENT_CHARS = 65_000;
@@ -37,24 +39,12 @@ export function stickyMarker(workflow: string, job: string): string {
   return `<!-- trunk-health-gate: ${safe(workflow)} / ${safe(job)} -->`;
 }
 
-function headline(verdict: Verdict): string {
-  switch (verdict.result) {
-    case 'passed':
-      return '✅ **Passed**: no gate tripped.';
-    case 'failed':
-      return `❌ **Failed**: ${plural(verdict.reasons.length, 'gate')} tripped.`;
-    case 'error':
-      return '⚠️ **Error**: Trunk could not be read, so not every gate was checked.';
-  }
-}
-
 function testsLine(report: Report): string[] {
   const tests = report.tests;
   if (!tests) return [];
-  const isNew = (list: UnhealthyTest[]) => list.filter((test) => test.isNew).length;
   return [
-    `**Unhealthy tests:** ${formatNumber(tests.broken.length)} broken (${formatNumber(isNew(tests.broken))} new), ` +
-      `${formatNumber(tests.flaky.length)} flaky (${formatNumber(isNew(tests.flaky))} new).`,
+    `**Unhealthy tests:** ${formatNumber(tests.broken.length)} broken (${formatNumber(countNew(tests.broken))} new), ` +
+      `${formatNumber(tests.flaky.length)} flaky (${formatNumber(countNew(tests.flaky))} new).`,
     '',
   ];
 }
@@ -91,7 +81,7 @@ function renderStage(
   options: CommentOptions,
   limits: Limits | undefined,
 ) {
-  const lines = [options.marker, '### Trunk Health Gate', '', headline(verdict), ''];
+  const lines = [options.marker, '### Trunk Health Gate', '', verdictHeadline(verdict), ''];
   lines.push(...verdict.reasons.map((reason) => `- ${escapeMarkdown(truncateText(reason, 500))}`));
   if (verdict.reasons.length > 0) lines.push('');
   lines.push(...testsLine(report), ...queueLine(report));

@@ -24,7 +24,7 @@ export function plural(n: number, noun: string, withNumber = true): string {
   return withNumber ? `${formatNumber(n)} ${word}` : word;
 }
 
-export function parseDate(iso: string | undefined): Date | undefined {
+function parseDate(iso: string | undefined): Date | undefined {
   if (!iso) return undefined;
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? undefined : date;
@@ -41,7 +41,7 @@ export function formatDateTime(iso: string | undefined): string {
 
 // Size
 
-export function joinLines(lines: readonly string[]): string {
+function joinLines(lines: readonly string[]): string {
   return `${lines.join('\n')}\n`;
 }
 

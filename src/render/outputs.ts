@@ -1,4 +1,5 @@
 import type { QueueReport, Report, TestsReport, UnhealthyTest, Verdict } from '../report/model.js';
+import { countNew, countQuarantined } from '../report/counts.js';
 import { jsonArrayWithin, OUTPUT_LIMIT_BYTES } from './json-output.js';
 
 export const MAX_TESTS_JSON_RECORDS = 1000;
@@ -39,7 +40,7 @@ function testOutputs(tests: TestsReport | undefined): Outputs {
     'flaky-count': String(tests.flaky.length),
     'broken-count': String(tests.broken.length),
     'unhealthy-count': String(all.length),
-    'quarantined-count': String(all.filter((test) => test.quarantined).length),
+    'quarantined-count': String(countQuarantined(all)),
     'tests-json': jsonArrayWithin(all.map(testRecord), MAX_TESTS_JSON_RECORDS, OUTPUT_LIMIT_BYTES),
   };
 }
@@ -87,14 +88,13 @@ function queueOutputs(queue: QueueReport | undefined, prNumber: number | undefin
 function affectedOutputs(report: Report): Outputs {
   const tests = report.tests;
   const affected = report.affected?.tests;
-  const newCount = (list: UnhealthyTest[]) => String(list.filter((test) => test.isNew).length);
   return {
     'affected-tests-count': affected ? String(affected.length) : '',
     'affected-tests-json': affected
       ? jsonArrayWithin(affected.map(testRecord), MAX_TESTS_JSON_RECORDS, OUTPUT_LIMIT_BYTES)
       : '',
-    'new-broken-count': tests ? newCount(tests.broken) : '',
-    'new-flaky-count': tests ? newCount(tests.flaky) : '',
+    'new-broken-count': tests ? String(countNew(tests.broken)) : '',
+    'new-flaky-count': tests ? String(countNew(tests.flaky)) : '',
     'in-merge-queue': String(report.context.inMergeQueue),
   };
 }

@@ -4,12 +4,15 @@
  */
 
 import type { ReadFailure, Report, TestsReport, UnhealthyTest, Verdict } from '../report/model.js';
+import { countNew, countQuarantined } from '../report/counts.js';
+import { countedTests } from '../verdict/gates.js';
 import { affectedSection } from './affected-section.js';
 import { fitInStages, formatNumber, NONE, plural, utf8Bytes } from './format.js';
 import { code, escapeMarkdown, truncateText } from './markdown.js';
 import { ownersSection } from './owners-section.js';
 import { positionText, queueSection } from './queue-section.js';
 import { brokenSection, flakySection, NEW_MARK } from './test-table.js';
+import { verdictHeadline } from './verdict-line.js';
 
 export interface SummaryOptions {
   /** Upper bound in UTF-8 bytes; GitHub rejects step summaries over 1 MiB. */
@@ -86,9 +89,8 @@ function renderStage(p: Prepared, limits: Limits | undefined): string[] {
 }
 
 function newNote(p: Prepared): string[] {
-  const count = (list: UnhealthyTest[]) => list.filter((test) => test.isNew).length;
-  const broken = count(p.broken);
-  const flaky = count(p.flaky);
+  const broken = countNew(p.broken);
+  const flaky = countNew(p.flaky);
   if (broken + flaky === 0) return [];
   return [
     `${NEW_MARK} New: ${plural(broken, 'broken test')} and ${plural(flaky, 'flaky test')} became unhealthy recently.`,
@@ -100,7 +102,7 @@ function newNote(p: Prepared): string[] {
 // Verdict
 
 function verdictLines(verdict: Verdict, report: Report): string[] {
-  const lines = [headline(verdict), ''];
+  const lines = [verdictHeadline(verdict), ''];
   if (verdict.result !== 'failed' && verdict.reasons.length > 0) {
     lines.push('**Gates tripped:**', '');
   }
@@ -114,19 +116,6 @@ function verdictLines(verdict: Verdict, report: Report): string[] {
     lines.push(...bulletList(report.warnings));
   }
   return lines;
-}
-
-function headline(verdict: Verdict): string {
-  switch (verdict.result) {
-    case 'passed':
-      return '✅ **Passed**: no gate tripped.';
-    case 'failed':
-      return verdict.reasons.length > 0
-        ? `❌ **Failed**: ${plural(verdict.reasons.length, 'gate')} tripped.`
-        : '❌ **Failed**.';
-    case 'error':
-      return '⚠️ **Error**: the Trunk API could not be read, so not every gate was checked.';
-  }
 }
 
 function failureText(failure: ReadFailure): string {
@@ -185,14 +174,8 @@ function thresholdCell(
 ): string {
   if (threshold === undefined) return NONE;
   if (!ignoreQuarantined) return `at most ${formatNumber(threshold)}`;
-  const counted = list.length - countQuarantined(list);
+  const counted = countedTests(list, true);
   return `at most ${formatNumber(threshold)}; ${formatNumber(counted)} counted (quarantined ignored)`;
-}
-
-function countQuarantined(list: readonly UnhealthyTest[]): number {
-  let n = 0;
-  for (const test of list) if (test.quarantined) n += 1;
-  return n;
 }
 
 function queueCountRows(report: Report): string[] {

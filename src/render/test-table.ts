@@ -17,7 +17,7 @@ const MAX_OWNERS = 3;
 export const NEW_MARK = '🆕';
 
 /** How much of the flaky list a stage shows: some in the open, more behind a <details>. */
-export interface FlakyLimits {
+interface FlakyLimits {
   flakyOpen: number;
   flakyCollapsed: number;
 }
@@ -26,7 +26,7 @@ export const BROKEN_HEADER = [
   '| Test | File | Owners | Quarantined | Ticket | Since |',
   '|---|---|---|---|---|---|',
 ];
-export const FLAKY_HEADER = [
+const FLAKY_HEADER = [
   '| Test | PRs impacted (7 days) | File | Owners | Quarantined | Ticket | Since |',
   '|---|---:|---|---|---|---|---|',
 ];
@@ -54,7 +54,7 @@ export function flakySection(flaky: UnhealthyTest[], limits: FlakyLimits): strin
   return lines;
 }
 
-export function moreNote(hidden: number, noun: string): string[] {
+function moreNote(hidden: number, noun: string): string[] {
   if (hidden <= 0) return [];
   return [
     `…and ${plural(hidden, noun)} more, not listed here: see the \`tests-json\` output or Trunk.`,
@@ -66,12 +66,12 @@ export function brokenRow(test: UnhealthyTest): string {
   return tableRow([testLink(test), ...testDetails(test)]);
 }
 
-export function flakyRow(test: UnhealthyTest): string {
+function flakyRow(test: UnhealthyTest): string {
   return tableRow([testLink(test), formatNumber(test.prsImpacted7d), ...testDetails(test)]);
 }
 
 /** The test's name linked to its Trunk page, marked when it became unhealthy recently. */
-export function testLink(test: UnhealthyTest): string {
+function testLink(test: UnhealthyTest): string {
   const link = mdLink(truncateText(test.name, MAX_NAME), test.url);
   return test.isNew ? `${NEW_MARK} ${link}` : link;
 }
@@ -86,7 +86,7 @@ export function affectedRow(test: UnhealthyTest): string {
   return tableRow([status, testLink(test), ...testDetails(test)]);
 }
 
-export function testDetails(test: UnhealthyTest): string[] {
+function testDetails(test: UnhealthyTest): string[] {
   return [
     test.file ? code(truncateText(test.file, MAX_FILE)) : NONE,
     owners(test.owners),
@@ -104,7 +104,7 @@ export function owners(list: readonly string[]): string {
 }
 
 /** The ticket's key when the URL ends in one (`…/browse/ABC-123`), else a generic word. */
-export function ticketLabel(url: string): string {
+function ticketLabel(url: string): string {
   const last = url.split(/[?#]/)[0]?.split('/').filter(Boolean).pop() ?? '';
   return /^[A-Za-z][A-Za-z0-9_]*-\d+$|^\d+$/.test(last) ? truncateText(last, MAX_SHORT) : 'ticket';
 }

@@ -1,3 +1,4 @@
+import { countQuarantined } from '../report/counts.js';
 import type { Report, UnhealthyTest, Verdict } from '../report/model.js';
 import type { Settings } from '../settings/settings.js';
 
@@ -10,7 +11,7 @@ const NAMES_IN_REASON = 3;
 
 /** The tests a threshold counts: quarantined ones are left out when the user says so. */
 export function countedTests(tests: UnhealthyTest[], ignoreQuarantined: boolean): number {
-  return ignoreQuarantined ? tests.filter((test) => !test.quarantined).length : tests.length;
+  return ignoreQuarantined ? tests.length - countQuarantined(tests) : tests.length;
 }
 
 function thresholdReason(
