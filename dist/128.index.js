@@ -981,7 +981,7 @@ function thresholdCell(list, threshold, ignoreQuarantined) {
         return NONE;
     if (!ignoreQuarantined)
         return `at most ${formatNumber(threshold)}`;
-    const counted = (0,gates/* countedTests */.I)(list, true);
+    const counted = (0,gates/* countedTests */.IU)(list, true);
     return `at most ${formatNumber(threshold)}; ${formatNumber(counted)} counted (quarantined ignored)`;
 }
 function queueCountRows(report) {

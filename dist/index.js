@@ -767,6 +767,7 @@ function deriveRunContext(env, event) {
     return {
         eventName,
         serverUrl,
+        repository: repository ?? '',
         branch: derived.branch ?? run_context_text(event.repository?.default_branch),
         prNumber: derived.prNumber,
         inMergeQueue: derived.inMergeQueue,
@@ -1215,16 +1216,6 @@ function pullRequestAccess(settings, derived) {
     const pr = { ...githubRepository(settings), number: derived.prNumber };
     return new PullRequestAccess(settings.githubToken, pr);
 }
-function runContext(settings, derived) {
-    return {
-        repository: settings.repository,
-        serverUrl: derived.serverUrl,
-        eventName: derived.eventName,
-        targetBranch: settings.targetBranch,
-        prNumber: derived.prNumber,
-        inMergeQueue: derived.inMergeQueue,
-    };
-}
 /** Reads everything the settings ask for; core loads once the first request is on its way. */
 async function read(settings, derivedFromEvent, log) {
     const sent = signal();
@@ -1235,7 +1226,7 @@ async function read(settings, derivedFromEvent, log) {
         changedFiles: access && (() => sent.promise.then(() => access.changedFiles())),
         now: Date.now(),
     };
-    const reading = collectReport(sources, settings, runContext(settings, derived));
+    const reading = collectReport(sources, settings, derived);
     await Promise.race([
         sent.promise,
         reading.then(() => undefined, () => undefined),
@@ -1256,7 +1247,7 @@ async function run() {
         const reads = await read(settings, derivedFromEvent, log);
         core = reads.core;
         const { report, derived, access } = reads;
-        const verdict = (0,gates/* evaluateGates */.u)(report, settings);
+        const verdict = (0,gates/* evaluateGates */.ud)(report, settings);
         const outcome = decideOutcome(report, verdict, settings.onApiError);
         const { publish } = await reads.publishing;
         await publish(core, { report, verdict, outcome, settings, derived, access });
@@ -1314,9 +1305,10 @@ function countNew(tests) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   I: () => (/* binding */ countedTests),
-/* harmony export */   u: () => (/* binding */ evaluateGates)
+/* harmony export */   IU: () => (/* binding */ countedTests),
+/* harmony export */   ud: () => (/* binding */ evaluateGates)
 /* harmony export */ });
+/* unused harmony export GATES */
 /* harmony import */ var _report_counts_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5132);
 
 const NAMES_IN_REASON = 3;
@@ -1324,50 +1316,96 @@ const NAMES_IN_REASON = 3;
 function countedTests(tests, ignoreQuarantined) {
     return ignoreQuarantined ? tests.length - (0,_report_counts_js__WEBPACK_IMPORTED_MODULE_0__/* .countQuarantined */ .g)(tests) : tests.length;
 }
-function thresholdReason(label, tests, max, ignoreQuarantined) {
-    if (max === undefined)
-        return undefined;
-    const count = countedTests(tests, ignoreQuarantined);
-    if (count <= max)
-        return undefined;
-    const plural = count === 1 ? 'test' : 'tests';
-    const note = ignoreQuarantined ? ', quarantined tests not counted' : '';
-    return `${count} ${label} ${plural}, more than max-${label}-tests (${max}${note})`;
+const quarantineNote = (s) => s.ignoreQuarantined ? ', quarantined tests not counted' : '';
+function maxTestsGate(status) {
+    const input = status === 'broken' ? 'max-broken-tests' : 'max-flaky-tests';
+    const max = (s) => (status === 'broken' ? s.maxBrokenTests : s.maxFlakyTests);
+    return {
+        input,
+        label: status === 'broken' ? 'Broken tests' : 'Flaky tests',
+        isOn: (s) => max(s) !== undefined,
+        threshold: (s) => `at most ${String(max(s))}${quarantineNote(s)}`,
+        judge(report, s) {
+            if (report.tests === undefined)
+                return undefined;
+            const counted = countedTests(report.tests[status], s.ignoreQuarantined);
+            const limit = max(s) ?? Infinity;
+            if (counted <= limit)
+                return { counted };
+            const noun = counted === 1 ? 'test' : 'tests';
+            return {
+                counted,
+                reason: `${counted} ${status} ${noun}, more than ${input} (${String(limit)}${quarantineNote(s)})`,
+            };
+        },
+    };
 }
-function queueReason(report, failOn) {
-    const queue = report.queue;
-    if (queue?.kind !== 'queue' || !failOn.includes(queue.state))
-        return undefined;
-    return `The merge queue of ${queue.branch} is ${queue.state} (fail-on-queue-states: ${failOn.join(', ')})`;
-}
-function affectedReason(report, gates) {
-    if (gates.failOnAffected === 'none' || report.affected === undefined)
-        return undefined;
-    const counted = report.affected.tests.filter((test) => (gates.failOnAffected === 'unhealthy' || test.status === 'broken') &&
-        !(gates.ignoreQuarantined && test.quarantined));
-    if (counted.length === 0)
-        return undefined;
-    const label = gates.failOnAffected === 'broken' ? 'broken' : 'unhealthy';
-    const names = counted.slice(0, NAMES_IN_REASON).map((test) => test.name);
-    const more = counted.length > NAMES_IN_REASON ? `, and ${counted.length - NAMES_IN_REASON} more` : '';
-    const plural = counted.length === 1 ? 'test' : 'tests';
-    return `${counted.length} ${label} ${plural} in files this pull request changes (fail-on-affected: ${gates.failOnAffected}): ${names.join(', ')}${more}`;
+const queueStateGate = {
+    input: 'fail-on-queue-states',
+    label: 'Merge queue state',
+    isOn: (s) => s.failOnQueueStates.length > 0,
+    threshold: (s) => `fails when ${s.failOnQueueStates.join(' or ')}`,
+    judge(report, s) {
+        const queue = report.queue;
+        if (queue === undefined)
+            return undefined;
+        if (queue.kind !== 'queue' || !s.failOnQueueStates.includes(queue.state))
+            return {};
+        return {
+            reason: `The merge queue of ${queue.branch} is ${queue.state} (fail-on-queue-states: ${s.failOnQueueStates.join(', ')})`,
+        };
+    },
+};
+const affectedGate = {
+    input: 'fail-on-affected',
+    label: 'Tests in changed files',
+    isOn: (s) => s.failOnAffected !== 'none',
+    threshold: (s) => s.failOnAffected === 'broken' ? 'no broken test' : 'no unhealthy (broken or flaky) test',
+    judge(report, s) {
+        if (report.affected === undefined)
+            return undefined;
+        const counted = report.affected.tests.filter((test) => (s.failOnAffected === 'unhealthy' || test.status === 'broken') &&
+            !(s.ignoreQuarantined && test.quarantined));
+        if (counted.length === 0)
+            return { counted: 0 };
+        const label = s.failOnAffected === 'broken' ? 'broken' : 'unhealthy';
+        const names = counted.slice(0, NAMES_IN_REASON).map((test) => test.name);
+        const more = counted.length > NAMES_IN_REASON ? `, and ${counted.length - NAMES_IN_REASON} more` : '';
+        const noun = counted.length === 1 ? 'test' : 'tests';
+        return {
+            counted: counted.length,
+            reason: `${counted.length} ${label} ${noun} in files this pull request changes (fail-on-affected: ${s.failOnAffected}): ${names.join(', ')}${more}`,
+        };
+    },
+};
+const GATES = [
+    maxTestsGate('broken'),
+    maxTestsGate('flaky'),
+    queueStateGate,
+    affectedGate,
+];
+function check(gate, report, settings) {
+    const finding = gate.judge(report, settings);
+    return {
+        input: gate.input,
+        label: gate.label,
+        threshold: gate.threshold(settings),
+        checked: finding !== undefined,
+        counted: finding?.counted,
+        tripped: finding?.reason !== undefined,
+        reason: finding?.reason,
+    };
 }
 /**
- * Applies the gates to what could be read. A gate whose data could not be read is not tripped:
- * the read failure itself decides (result "error").
+ * Applies the gates the inputs turn on to what could be read. A gate whose data could not be read
+ * is not tripped: the read failure itself decides (result "error").
  */
-function evaluateGates(report, gates) {
-    const tests = report.tests;
-    const reasons = [
-        tests && thresholdReason('broken', tests.broken, gates.maxBrokenTests, gates.ignoreQuarantined),
-        tests && thresholdReason('flaky', tests.flaky, gates.maxFlakyTests, gates.ignoreQuarantined),
-        queueReason(report, gates.failOnQueueStates),
-        affectedReason(report, gates),
-    ].filter((reason) => reason !== undefined);
+function evaluateGates(report, settings) {
+    const gates = GATES.filter((gate) => gate.isOn(settings)).map((gate) => check(gate, report, settings));
+    const reasons = gates.flatMap((gate) => (gate.reason === undefined ? [] : [gate.reason]));
     if (reasons.length > 0)
-        return { result: 'failed', reasons };
-    return { result: report.failures.length > 0 ? 'error' : 'passed', reasons: [] };
+        return { result: 'failed', reasons, gates };
+    return { result: report.failures.length > 0 ? 'error' : 'passed', reasons, gates };
 }
 
 

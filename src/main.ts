@@ -1,11 +1,10 @@
 import { lookUpPullRequest, PullRequestAccess } from './github/pull-request.js';
 import { DeferredLog } from './io/deferred-log.js';
 import { collectReport, type Sources } from './report/collect-report.js';
-import type { RunContext } from './report/model.js';
 import { readEventPayload } from './settings/event.js';
 import { InputError } from './settings/input-parsers.js';
 import { readSettings } from './settings/read-settings.js';
-import { deriveRunContext, type DerivedContext } from './settings/run-context.js';
+import { deriveRunContext, type RunContext } from './settings/run-context.js';
 import { getRunnerInput } from './settings/runner-inputs.js';
 import type { Settings } from './settings/settings.js';
 import { TrunkClient } from './trunk/client.js';
@@ -65,9 +64,9 @@ function githubRepository(settings: Settings): { owner: string; repo: string } {
 /** After workflow_run on a fork's pull request, only its head is known: ask GitHub for the number. */
 async function resolvePullRequest(
   settings: Settings,
-  derived: DerivedContext,
+  derived: RunContext,
   log: DeferredLog,
-): Promise<DerivedContext> {
+): Promise<RunContext> {
   const head = derived.pullRequestHead;
   if (derived.prNumber !== undefined || head === undefined) return derived;
   try {
@@ -86,25 +85,14 @@ async function resolvePullRequest(
   }
 }
 
-function pullRequestAccess(settings: Settings, derived: DerivedContext) {
+function pullRequestAccess(settings: Settings, derived: RunContext) {
   if (derived.prNumber === undefined) return undefined;
   const pr = { ...githubRepository(settings), number: derived.prNumber };
   return new PullRequestAccess(settings.githubToken, pr);
 }
 
-function runContext(settings: Settings, derived: DerivedContext): RunContext {
-  return {
-    repository: settings.repository,
-    serverUrl: derived.serverUrl,
-    eventName: derived.eventName,
-    targetBranch: settings.targetBranch,
-    prNumber: derived.prNumber,
-    inMergeQueue: derived.inMergeQueue,
-  };
-}
-
 /** Reads everything the settings ask for; core loads once the first request is on its way. */
-async function read(settings: Settings, derivedFromEvent: DerivedContext, log: DeferredLog) {
+async function read(settings: Settings, derivedFromEvent: RunContext, log: DeferredLog) {
   const sent = signal();
   const derived = await resolvePullRequest(settings, derivedFromEvent, log);
   const access = pullRequestAccess(settings, derived);
@@ -113,7 +101,7 @@ async function read(settings: Settings, derivedFromEvent: DerivedContext, log: D
     changedFiles: access && (() => sent.promise.then(() => access.changedFiles())),
     now: Date.now(),
   };
-  const reading = collectReport(sources, settings, runContext(settings, derived));
+  const reading = collectReport(sources, settings, derived);
   await Promise.race([
     sent.promise,
     reading.then(

@@ -7,7 +7,7 @@ import { buildAnnotations } from './render/annotations.js';
 import { buildOutputs } from './render/outputs.js';
 import { renderReportFile } from './render/report-file.js';
 import { renderSummary } from './render/summary.js';
-import type { DerivedContext } from './settings/run-context.js';
+import type { RunContext } from './settings/run-context.js';
 import type { Settings } from './settings/settings.js';
 import type { Outcome } from './verdict/outcome.js';
 
@@ -19,7 +19,7 @@ export interface Findings {
   verdict: Verdict;
   outcome: Outcome;
   settings: Settings;
-  derived: DerivedContext;
+  derived: RunContext;
   access?: PullRequestAccess;
 }
 

@@ -3,6 +3,10 @@
  * everything here has stable names, lower-case enumerations and no nulls.
  */
 
+import type { RunContext } from '../settings/run-context.js';
+
+export type { RunContext };
+
 export type TestStatus = 'broken' | 'flaky';
 
 export interface UnhealthyTest {
@@ -90,18 +94,6 @@ export interface NoMergeQueue {
 
 export type QueueReport = MergeQueue | NoMergeQueue;
 
-/** Where the run stands: used to mark "your" pull request. */
-export interface RunContext {
-  repository: string;
-  serverUrl: string;
-  eventName: string;
-  targetBranch: string;
-  /** The pull request this run is about, when there is one. */
-  prNumber?: number;
-  /** The run tests a pull request queued by GitHub's or Trunk's merge queue. */
-  inMergeQueue: boolean;
-}
-
 /** Unhealthy tests in the files the pull request changes. */
 export interface AffectedTests {
   changedFiles: number;
@@ -130,8 +122,30 @@ export interface Report {
 
 export type Result = 'passed' | 'failed' | 'error';
 
+/** The inputs that configure a gate: each gate is named after its input. */
+export type GateInput =
+  'max-broken-tests' | 'max-flaky-tests' | 'fail-on-queue-states' | 'fail-on-affected';
+
+/** One configured gate, as checked against the report: what the summary's counts table shows. */
+export interface GateCheck {
+  input: GateInput;
+  /** What it counts or watches, for a table row: "Broken tests", "Merge queue state", ... */
+  label: string;
+  /** The threshold in words: "at most 5", "fails when paused or draining", ... */
+  threshold: string;
+  /** False when the data it needs could not be read (or, for affected tests, no pull request). */
+  checked: boolean;
+  /** What it counted (tests over the threshold's rules); undefined for the queue state gate. */
+  counted?: number;
+  tripped: boolean;
+  /** The failure line, when tripped. */
+  reason?: string;
+}
+
 export interface Verdict {
   result: Result;
-  /** One line per tripped gate. */
+  /** One line per tripped gate, in the order of `gates`. */
   reasons: string[];
+  /** Every gate the inputs turn on, tripped or not. */
+  gates: GateCheck[];
 }

@@ -1,5 +1,5 @@
 import { parseApiUrl } from './api-url.js';
-import type { DerivedContext } from './run-context.js';
+import type { RunContext } from './run-context.js';
 import {
   InputError,
   parseBoolean,
@@ -44,7 +44,7 @@ function parseRepoHost(raw: string, serverUrl: string): string {
 }
 
 /** Only the queue read needs a branch, so a missing one is an error only when it is read. */
-function parseTargetBranch(raw: string, derived: DerivedContext, required: boolean): string {
+function parseTargetBranch(raw: string, derived: RunContext, required: boolean): string {
   const branch = raw.trim().replace(/^refs\/heads\//, '') || derived.branch || '';
   if (branch === '' && required) {
     throw new InputError(
@@ -59,7 +59,7 @@ function parseTargetBranch(raw: string, derived: DerivedContext, required: boole
  * Reads and validates every input. All problems are collected so one failed run lists them all;
  * nothing here makes a request.
  */
-export function readSettings(getInput: GetInput, derived: DerivedContext): Settings {
+export function readSettings(getInput: GetInput, derived: RunContext): Settings {
   const errors: string[] = [];
   const attempt = <T>(parse: () => T, fallback: T): T => {
     try {

@@ -1,9 +1,14 @@
 import type { EventPayload } from './event.js';
 
-/** What the workflow run tells us about where it stands, before any input is applied. */
-export interface DerivedContext {
+/**
+ * Where the run stands, from the runner's variables and the event payload: built once, before any
+ * input is read, and carried unchanged (but for a looked-up pull request number) into the report.
+ */
+export interface RunContext {
   eventName: string;
   serverUrl: string;
+  /** GITHUB_REPOSITORY (owner/name): where pull requests live; '' when the runner did not say. */
+  repository: string;
   /** Branch whose queue concerns this run, when the event says; undefined when it does not. */
   branch?: string;
   prNumber?: number;
@@ -42,7 +47,7 @@ function branchOf(ref: string | undefined): string | undefined {
   return ref?.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : undefined;
 }
 
-function fromQueueBranch(branch: string): Pick<DerivedContext, 'branch' | 'prNumber'> | undefined {
+function fromQueueBranch(branch: string): Pick<RunContext, 'branch' | 'prNumber'> | undefined {
   const github = GITHUB_QUEUE_BRANCH.exec(branch);
   if (github) return { branch: github[1], prNumber: positiveInteger(github[2]) };
   // Trunk's branch names do not carry the target branch: the default branch is the best guess.
@@ -101,7 +106,7 @@ function isForkPullRequest(event: EventPayload): boolean {
   return head !== text(pr.base?.repo?.full_name);
 }
 
-export function deriveRunContext(env: NodeJS.ProcessEnv, event: EventPayload): DerivedContext {
+export function deriveRunContext(env: NodeJS.ProcessEnv, event: EventPayload): RunContext {
   const eventName = env.GITHUB_EVENT_NAME ?? '';
   const afterPullRequest = eventName === 'workflow_run' ? fromWorkflowRun(event) : undefined;
   const derived = { ...fromEvent(eventName, env, event), ...afterPullRequest };
@@ -111,6 +116,7 @@ export function deriveRunContext(env: NodeJS.ProcessEnv, event: EventPayload): D
   return {
     eventName,
     serverUrl,
+    repository: repository ?? '',
     branch: derived.branch ?? text(event.repository?.default_branch),
     prNumber: derived.prNumber,
     inMergeQueue: derived.inMergeQueue,

@@ -1,5 +1,5 @@
 import { countQuarantined } from '../report/counts.js';
-import type { Report, UnhealthyTest, Verdict } from '../report/model.js';
+import type { GateCheck, GateInput, Report, UnhealthyTest, Verdict } from '../report/model.js';
 import type { Settings } from '../settings/settings.js';
 
 export type GateSettings = Pick<
@@ -10,58 +10,124 @@ export type GateSettings = Pick<
 const NAMES_IN_REASON = 3;
 
 /** The tests a threshold counts: quarantined ones are left out when the user says so. */
-export function countedTests(tests: UnhealthyTest[], ignoreQuarantined: boolean): number {
+export function countedTests(tests: readonly UnhealthyTest[], ignoreQuarantined: boolean): number {
   return ignoreQuarantined ? tests.length - countQuarantined(tests) : tests.length;
 }
 
-function thresholdReason(
-  label: 'broken' | 'flaky',
-  tests: UnhealthyTest[],
-  max: number | undefined,
-  ignoreQuarantined: boolean,
-): string | undefined {
-  if (max === undefined) return undefined;
-  const count = countedTests(tests, ignoreQuarantined);
-  if (count <= max) return undefined;
-  const plural = count === 1 ? 'test' : 'tests';
-  const note = ignoreQuarantined ? ', quarantined tests not counted' : '';
-  return `${count} ${label} ${plural}, more than max-${label}-tests (${max}${note})`;
-}
-
-function queueReason(report: Report, failOn: readonly string[]): string | undefined {
-  const queue = report.queue;
-  if (queue?.kind !== 'queue' || !failOn.includes(queue.state)) return undefined;
-  return `The merge queue of ${queue.branch} is ${queue.state} (fail-on-queue-states: ${failOn.join(', ')})`;
-}
-
-function affectedReason(report: Report, gates: GateSettings): string | undefined {
-  if (gates.failOnAffected === 'none' || report.affected === undefined) return undefined;
-  const counted = report.affected.tests.filter(
-    (test) =>
-      (gates.failOnAffected === 'unhealthy' || test.status === 'broken') &&
-      !(gates.ignoreQuarantined && test.quarantined),
-  );
-  if (counted.length === 0) return undefined;
-  const label = gates.failOnAffected === 'broken' ? 'broken' : 'unhealthy';
-  const names = counted.slice(0, NAMES_IN_REASON).map((test) => test.name);
-  const more =
-    counted.length > NAMES_IN_REASON ? `, and ${counted.length - NAMES_IN_REASON} more` : '';
-  const plural = counted.length === 1 ? 'test' : 'tests';
-  return `${counted.length} ${label} ${plural} in files this pull request changes (fail-on-affected: ${gates.failOnAffected}): ${names.join(', ')}${more}`;
+/** What a gate found: undefined when its data was not read. */
+interface Finding {
+  counted?: number;
+  /** The failure line; undefined when the gate holds. */
+  reason?: string;
 }
 
 /**
- * Applies the gates to what could be read. A gate whose data could not be read is not tripped:
- * the read failure itself decides (result "error").
+ * One gate: the input that turns it on, what it watches, its threshold in words and how it judges
+ * the report. Adding a gate is adding one entry to GATES.
  */
-export function evaluateGates(report: Report, gates: GateSettings): Verdict {
-  const tests = report.tests;
-  const reasons = [
-    tests && thresholdReason('broken', tests.broken, gates.maxBrokenTests, gates.ignoreQuarantined),
-    tests && thresholdReason('flaky', tests.flaky, gates.maxFlakyTests, gates.ignoreQuarantined),
-    queueReason(report, gates.failOnQueueStates),
-    affectedReason(report, gates),
-  ].filter((reason): reason is string => reason !== undefined);
-  if (reasons.length > 0) return { result: 'failed', reasons };
-  return { result: report.failures.length > 0 ? 'error' : 'passed', reasons: [] };
+interface Gate {
+  input: GateInput;
+  label: string;
+  isOn(settings: GateSettings): boolean;
+  threshold(settings: GateSettings): string;
+  judge(report: Report, settings: GateSettings): Finding | undefined;
+}
+
+const quarantineNote = (s: GateSettings) =>
+  s.ignoreQuarantined ? ', quarantined tests not counted' : '';
+
+function maxTestsGate(status: 'broken' | 'flaky'): Gate {
+  const input = status === 'broken' ? 'max-broken-tests' : 'max-flaky-tests';
+  const max = (s: GateSettings) => (status === 'broken' ? s.maxBrokenTests : s.maxFlakyTests);
+  return {
+    input,
+    label: status === 'broken' ? 'Broken tests' : 'Flaky tests',
+    isOn: (s) => max(s) !== undefined,
+    threshold: (s) => `at most ${String(max(s))}${quarantineNote(s)}`,
+    judge(report, s) {
+      if (report.tests === undefined) return undefined;
+      const counted = countedTests(report.tests[status], s.ignoreQuarantined);
+      const limit = max(s) ?? Infinity;
+      if (counted <= limit) return { counted };
+      const noun = counted === 1 ? 'test' : 'tests';
+      return {
+        counted,
+        reason: `${counted} ${status} ${noun}, more than ${input} (${String(limit)}${quarantineNote(s)})`,
+      };
+    },
+  };
+}
+
+const queueStateGate: Gate = {
+  input: 'fail-on-queue-states',
+  label: 'Merge queue state',
+  isOn: (s) => s.failOnQueueStates.length > 0,
+  threshold: (s) => `fails when ${s.failOnQueueStates.join(' or ')}`,
+  judge(report, s) {
+    const queue = report.queue;
+    if (queue === undefined) return undefined;
+    if (queue.kind !== 'queue' || !s.failOnQueueStates.includes(queue.state as never)) return {};
+    return {
+      reason: `The merge queue of ${queue.branch} is ${queue.state} (fail-on-queue-states: ${s.failOnQueueStates.join(', ')})`,
+    };
+  },
+};
+
+const affectedGate: Gate = {
+  input: 'fail-on-affected',
+  label: 'Tests in changed files',
+  isOn: (s) => s.failOnAffected !== 'none',
+  threshold: (s) =>
+    s.failOnAffected === 'broken' ? 'no broken test' : 'no unhealthy (broken or flaky) test',
+  judge(report, s) {
+    if (report.affected === undefined) return undefined;
+    const counted = report.affected.tests.filter(
+      (test) =>
+        (s.failOnAffected === 'unhealthy' || test.status === 'broken') &&
+        !(s.ignoreQuarantined && test.quarantined),
+    );
+    if (counted.length === 0) return { counted: 0 };
+    const label = s.failOnAffected === 'broken' ? 'broken' : 'unhealthy';
+    const names = counted.slice(0, NAMES_IN_REASON).map((test) => test.name);
+    const more =
+      counted.length > NAMES_IN_REASON ? `, and ${counted.length - NAMES_IN_REASON} more` : '';
+    const noun = counted.length === 1 ? 'test' : 'tests';
+    return {
+      counted: counted.length,
+      reason: `${counted.length} ${label} ${noun} in files this pull request changes (fail-on-affected: ${s.failOnAffected}): ${names.join(', ')}${more}`,
+    };
+  },
+};
+
+export const GATES: readonly Gate[] = [
+  maxTestsGate('broken'),
+  maxTestsGate('flaky'),
+  queueStateGate,
+  affectedGate,
+];
+
+function check(gate: Gate, report: Report, settings: GateSettings): GateCheck {
+  const finding = gate.judge(report, settings);
+  return {
+    input: gate.input,
+    label: gate.label,
+    threshold: gate.threshold(settings),
+    checked: finding !== undefined,
+    counted: finding?.counted,
+    tripped: finding?.reason !== undefined,
+    reason: finding?.reason,
+  };
+}
+
+/**
+ * Applies the gates the inputs turn on to what could be read. A gate whose data could not be read
+ * is not tripped: the read failure itself decides (result "error").
+ */
+export function evaluateGates(report: Report, settings: GateSettings): Verdict {
+  const gates = GATES.filter((gate) => gate.isOn(settings)).map((gate) =>
+    check(gate, report, settings),
+  );
+  const reasons = gates.flatMap((gate) => (gate.reason === undefined ? [] : [gate.reason]));
+  if (reasons.length > 0) return { result: 'failed', reasons, gates };
+  return { result: report.failures.length > 0 ? 'error' : 'passed', reasons, gates };
 }

@@ -30,8 +30,12 @@ export function runContext(over: Partial<RunContext> = {}): RunContext {
     repository: 'acme/widgets',
     serverUrl: 'https://github.com',
     eventName: 'push',
-    targetBranch: 'main',
+    branch: 'main',
     inMergeQueue: false,
+    isPullRequestEvent: false,
+    isFork: false,
+    workflow: 'CI',
+    job: 'gate',
     ...over,
   };
 }

@@ -69,7 +69,7 @@ describe('evaluateGates', () => {
       report({ broken: many(50, 'broken'), flaky: many(500, 'flaky'), queue: queue('paused') }),
       NO_GATES,
     );
-    expect(verdict).toEqual({ result: 'passed', reasons: [] });
+    expect(verdict).toEqual({ result: 'passed', reasons: [], gates: [] });
   });
 
   describe('max-broken-tests', () => {
@@ -87,7 +87,7 @@ describe('evaluateGates', () => {
         report({ broken: many(3, 'broken') }),
         gates({ maxBrokenTests: 3 }),
       );
-      expect(verdict).toEqual({ result: 'passed', reasons: [] });
+      expect(verdict).toMatchObject({ result: 'passed', reasons: [] });
     });
 
     it('passes max-broken-tests 0 with no broken tests', () => {
@@ -113,7 +113,7 @@ describe('evaluateGates', () => {
         report({ flaky: many(11, 'flaky') }),
         gates({ maxFlakyTests: 10 }),
       );
-      expect(verdict).toEqual({
+      expect(verdict).toMatchObject({
         result: 'failed',
         reasons: ['11 flaky tests, more than max-flaky-tests (10)'],
       });
@@ -144,7 +144,7 @@ describe('evaluateGates', () => {
         report(tests),
         gates({ maxBrokenTests: 1, maxFlakyTests: 2, ignoreQuarantined: true }),
       );
-      expect(verdict).toEqual({ result: 'passed', reasons: [] });
+      expect(verdict).toMatchObject({ result: 'passed', reasons: [] });
     });
 
     it('says quarantined tests were not counted when it trips anyway', () => {
@@ -220,7 +220,7 @@ describe('evaluateGates', () => {
       }),
       gates({ maxBrokenTests: 0, maxFlakyTests: 0, failOnQueueStates: ['paused'] }),
     );
-    expect(verdict).toEqual({ result: 'error', reasons: [] });
+    expect(verdict).toMatchObject({ result: 'error', reasons: [] });
   });
 
   it('gives failed when a gate trips on what was read, even if another read failed', () => {
@@ -233,5 +233,44 @@ describe('evaluateGates', () => {
     );
     expect(verdict.result).toBe('failed');
     expect(verdict.reasons).toHaveLength(1);
+  });
+
+  it('lists every gate the inputs turn on, with its threshold and whether it tripped', () => {
+    const verdict = evaluateGates(
+      report({ broken: many(2, 'broken', 1), flaky: many(1, 'flaky'), queue: queue('paused') }),
+      gates({
+        maxBrokenTests: 0,
+        maxFlakyTests: 5,
+        ignoreQuarantined: true,
+        failOnQueueStates: ['paused', 'draining'],
+      }),
+    );
+    expect(verdict.gates).toEqual([
+      expect.objectContaining({
+        input: 'max-broken-tests',
+        threshold: 'at most 0, quarantined tests not counted',
+        checked: true,
+        counted: 1,
+        tripped: true,
+      }),
+      expect.objectContaining({ input: 'max-flaky-tests', counted: 1, tripped: false }),
+      expect.objectContaining({
+        input: 'fail-on-queue-states',
+        threshold: 'fails when paused or draining',
+        tripped: true,
+      }),
+    ]);
+    expect(verdict.reasons).toEqual(verdict.gates.flatMap((gate) => gate.reason ?? []));
+  });
+
+  it('marks a gate whose data was not read as not checked, and never tripped', () => {
+    const verdict = evaluateGates(
+      report({ noTests: true, failures: [{ what: 'tests', message: 'x', tolerable: true }] }),
+      gates({ maxBrokenTests: 0, failOnAffected: 'broken' }),
+    );
+    expect(verdict.gates.map((g) => [g.input, g.checked, g.tripped])).toEqual([
+      ['max-broken-tests', false, false],
+      ['fail-on-affected', false, false],
+    ]);
   });
 });

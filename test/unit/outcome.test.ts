@@ -8,8 +8,8 @@ function report(failures: ReadFailure[] = []): Report {
   return emptyReport({ failures });
 }
 
-const PASSED: Verdict = { result: 'passed', reasons: [] };
-const ERROR: Verdict = { result: 'error', reasons: [] };
+const PASSED: Verdict = { result: 'passed', reasons: [], gates: [] };
+const ERROR: Verdict = { result: 'error', reasons: [], gates: [] };
 
 const OUTAGE: ReadFailure = {
   what: 'tests',
@@ -99,6 +99,7 @@ describe('decideOutcome', () => {
     const verdict: Verdict = {
       result: 'failed',
       reasons: ['2 broken tests, more than max-broken-tests (0)', 'The merge queue is paused'],
+      gates: [],
     };
     const outcome = decideOutcome(report(), verdict, 'warn');
     expect(outcome.failure).toBe(
@@ -108,14 +109,14 @@ describe('decideOutcome', () => {
   });
 
   it('reports a fatal read failure and a tripped gate together', () => {
-    const verdict: Verdict = { result: 'failed', reasons: ['1 broken test'] };
+    const verdict: Verdict = { result: 'failed', reasons: ['1 broken test'], gates: [] };
     const outcome = decideOutcome(report([AUTH]), verdict, 'fail');
     expect(outcome.failure).toContain(AUTH.message);
     expect(outcome.failure).toContain('Trunk health gate failed: 1 broken test');
   });
 
   it('fails on a tripped gate while warning about a tolerated outage', () => {
-    const verdict: Verdict = { result: 'failed', reasons: ['1 broken test'] };
+    const verdict: Verdict = { result: 'failed', reasons: ['1 broken test'], gates: [] };
     const outcome = decideOutcome(report([SCHEMA]), verdict, 'warn');
     expect(outcome.failure).toContain('Trunk health gate failed');
     expect(outcome.failure).not.toContain(SCHEMA.message);

@@ -16,7 +16,7 @@ import { buildOutputs, MAX_TESTS_JSON_RECORDS } from '../../src/render/outputs.j
 import { runContext, unhealthyTest } from '../support/model-builders.js';
 
 const ONE_MIB = 1024 * 1024;
-const PASSED: Verdict = { result: 'passed', reasons: [] };
+const PASSED: Verdict = { result: 'passed', reasons: [], gates: [] };
 
 function bytes(text: string): number {
   return Buffer.byteLength(text, 'utf8');
@@ -185,6 +185,7 @@ describe('buildOutputs', () => {
       {
         result: 'failed',
         reasons: ['3 broken tests, more than max-broken-tests (0)', 'The merge queue is paused'],
+        gates: [],
       },
       REPORT_PATH,
     );
@@ -192,7 +193,9 @@ describe('buildOutputs', () => {
     expect(outputs['failure-reasons']).toBe(
       '3 broken tests, more than max-broken-tests (0)\nThe merge queue is paused',
     );
-    expect(buildOutputs(report(), { result: 'error', reasons: [] }, REPORT_PATH)).toMatchObject({
+    expect(
+      buildOutputs(report(), { result: 'error', reasons: [], gates: [] }, REPORT_PATH),
+    ).toMatchObject({
       result: 'error',
       'failure-reasons': '',
     });

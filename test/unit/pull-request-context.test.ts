@@ -8,10 +8,11 @@ import { runContext, unhealthyTest } from '../support/model-builders.js';
 
 const unhealthy = unhealthyTest;
 
-const PASSED: Verdict = { result: 'passed', reasons: [] };
+const PASSED: Verdict = { result: 'passed', reasons: [], gates: [] };
 const FAILED: Verdict = {
   result: 'failed',
   reasons: ['1 broken test, more than max-broken-tests (0)'],
+  gates: [],
 };
 
 function report(tests: UnhealthyTest[], affected = tests): Report {
@@ -83,7 +84,11 @@ describe('planComment', () => {
       createIfMissing: false,
     });
     expect(
-      planComment({ ...base, mode: 'on-failure', verdict: { result: 'error', reasons: [] } }),
+      planComment({
+        ...base,
+        mode: 'on-failure',
+        verdict: { result: 'error', reasons: [], gates: [] },
+      }),
     ).toEqual({
       post: true,
       createIfMissing: false,

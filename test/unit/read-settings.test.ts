@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { InputError } from '../../src/settings/input-parsers.js';
 import { readSettings, type GetInput } from '../../src/settings/read-settings.js';
-import type { DerivedContext } from '../../src/settings/run-context.js';
+import type { RunContext } from '../../src/settings/run-context.js';
 import type { Settings } from '../../src/settings/settings.js';
 
 /** Every input's default exactly as action.yml declares it; api-token has none (required). */
@@ -77,10 +77,11 @@ function inputs(given: Record<string, string> = {}): GetInput & { asked: string[
 /** The minimal inputs a user writes: the token and, since check-tests defaults to true, the slug. */
 const MINIMAL = { 'api-token': 'tkn_secret_123', 'org-url-slug': 'acme' };
 
-function context(overrides: Partial<DerivedContext> = {}): DerivedContext {
+function context(overrides: Partial<RunContext> = {}): RunContext {
   return {
     eventName: 'pull_request',
     serverUrl: 'https://github.com',
+    repository: 'acme/widgets',
     branch: 'main',
     prNumber: 12,
     inMergeQueue: false,
@@ -92,12 +93,12 @@ function context(overrides: Partial<DerivedContext> = {}): DerivedContext {
   };
 }
 
-function read(given: Record<string, string>, derived: DerivedContext = context()): Settings {
+function read(given: Record<string, string>, derived: RunContext = context()): Settings {
   return readSettings(inputs(given), derived);
 }
 
 /** The message readSettings fails with; fails the test when the inputs are accepted. */
-function failure(given: Record<string, string>, derived: DerivedContext = context()): string {
+function failure(given: Record<string, string>, derived: RunContext = context()): string {
   try {
     readSettings(inputs(given), derived);
   } catch (error) {

@@ -10,7 +10,7 @@ const SETTINGS = {
   failOnQueueStates: [],
 } as unknown as Settings;
 
-const VERDICT = { result: 'failed' as const, reasons: ['1 broken test'] };
+const VERDICT = { result: 'failed' as const, reasons: ['1 broken test'], gates: [] };
 
 describe('renderReportFile', () => {
   it('joins into one JSON document with every test, the queue and the verdict', () => {

@@ -242,7 +242,11 @@ describe('renderSummary size', () => {
     };
   }
 
-  const failed: Verdict = { result: 'failed', reasons: ['10,000 broken tests, more than 0'] };
+  const failed: Verdict = {
+    result: 'failed',
+    reasons: ['10,000 broken tests, more than 0'],
+    gates: [],
+  };
   const options: SummaryOptions = { ignoreQuarantined: false, thresholds: { maxBrokenTests: 0 } };
 
   it('stays under a small limit with 20,000 tests, keeping the verdict and counts', () => {
