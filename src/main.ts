@@ -1,150 +1,54 @@
-import { lookUpPullRequest, PullRequestAccess } from './github/pull-request.js';
-import { DeferredLog } from './io/deferred-log.js';
-import { collectReport, type Sources } from './report/collect-report.js';
+import * as core from '@actions/core';
+import { emit, maskSecrets, runLog, type CommentWriter } from './emit.js';
+import type { PullRequestAccess } from './github/pull-request.js';
+import { closeConnections } from './http/transport.js';
+import { findPullRequest, planReads } from './reads.js';
+import { collectReport } from './report/collect-report.js';
+import { render, renderStop, type Rendered } from './render/render.js';
 import { readEventPayload } from './settings/event.js';
 import { InputError } from './settings/input-parsers.js';
 import { readSettings } from './settings/read-settings.js';
-import { deriveRunContext, type RunContext } from './settings/run-context.js';
-import { getRunnerInput } from './settings/runner-inputs.js';
-import type { Settings } from './settings/settings.js';
-import { TrunkClient } from './trunk/client.js';
-import { closeConnections } from './trunk/http-transport.js';
+import { deriveRunContext } from './settings/run-context.js';
 import { evaluateGates } from './verdict/gates.js';
 import { decideOutcome } from './verdict/outcome.js';
 
-import type * as CoreModule from '@actions/core';
-
-type Core = typeof CoreModule;
-
-const DEFAULT_RETRY_BASE_MS = 1000;
 const SECRET_INPUTS = ['api-token', 'github-token'];
 
-/**
- * @actions/core is half of the start-up time, so it loads while the first requests are in flight.
- * Nothing is printed before it has loaded and masked the tokens.
- */
-async function loadCore(): Promise<Core> {
-  const core = await import('@actions/core');
-  for (const name of SECRET_INPUTS) {
-    const secret = getRunnerInput(name);
-    if (secret !== '') core.setSecret(secret);
-  }
-  return core;
-}
-
-/** Resolves when the first request has left, so loading code no longer delays it. */
-function signal(): { promise: Promise<void>; fire: () => void } {
-  let fire = () => {};
-  const promise = new Promise<void>((resolve) => (fire = resolve));
-  return { promise, fire };
-}
-
-function createTrunkClient(settings: Settings, log: DeferredLog, onSent: () => void): TrunkClient {
-  // Tests shrink the backoff through this variable; it is not part of the action's interface.
-  const retryBase = Number(process.env.TRUNK_HEALTH_GATE_RETRY_BASE_MS);
-  return new TrunkClient({
-    apiUrl: settings.apiUrl,
-    token: settings.apiToken,
-    timeoutMs: settings.timeoutMs,
-    maxRetries: settings.maxRetries,
-    retryBaseMs: Number.isFinite(retryBase) && retryBase >= 0 ? retryBase : DEFAULT_RETRY_BASE_MS,
-    log,
-    onRequestSent: onSent,
-  });
-}
-
-/** The workflow's repository holds the pull request, whatever Trunk calls the repository. */
-function githubRepository(settings: Settings): { owner: string; repo: string } {
-  const [owner = settings.owner, repo = settings.repoName] = (
-    process.env.GITHUB_REPOSITORY ?? ''
-  ).split('/');
-  return { owner, repo };
-}
-
-/** After workflow_run on a fork's pull request, only its head is known: ask GitHub for the number. */
-async function resolvePullRequest(
-  settings: Settings,
-  derived: RunContext,
-  log: DeferredLog,
-): Promise<RunContext> {
-  const head = derived.pullRequestHead;
-  if (derived.prNumber !== undefined || head === undefined) return derived;
-  try {
-    const prNumber = await lookUpPullRequest(
-      settings.githubToken,
-      githubRepository(settings),
-      head,
-    );
-    if (prNumber === undefined) log.warning(`No open pull request has the head ${head}.`);
-    return { ...derived, prNumber };
-  } catch (error) {
-    log.warning(
-      `The pull request of this workflow_run was not found: ${(error as Error).message}.`,
-    );
-    return derived;
-  }
-}
-
-function pullRequestAccess(settings: Settings, derived: RunContext) {
-  if (derived.prNumber === undefined) return undefined;
-  const pr = { ...githubRepository(settings), number: derived.prNumber };
-  return new PullRequestAccess(settings.githubToken, pr);
-}
-
-/** Reads everything the settings ask for; core loads once the first request is on its way. */
-async function read(settings: Settings, derivedFromEvent: RunContext, log: DeferredLog) {
-  const sent = signal();
-  const derived = await resolvePullRequest(settings, derivedFromEvent, log);
-  const access = pullRequestAccess(settings, derived);
-  const sources: Sources = {
-    trunk: createTrunkClient(settings, log, sent.fire),
-    changedFiles: access && (() => sent.promise.then(() => access.changedFiles())),
-    now: Date.now(),
-  };
-  const reading = collectReport(sources, settings, derived);
-  await Promise.race([
-    sent.promise,
-    reading.then(
-      () => undefined,
-      () => undefined,
-    ),
-  ]);
-  const publishing = import('./publish.js');
-  const core = await loadCore();
-  log.attach(core);
-  const report = await reading.finally(() => log.close());
-  return { core, report, derived, access, publishing };
-}
-
-/** Wires the one-way flow: inputs, settings, reads, gates, then every renderer; failing last. */
+/** Wires the stages: context, settings, pull request, reads, verdict, render; then emit writes. */
 export async function run(): Promise<void> {
-  let core: Core | undefined;
-  const log = new DeferredLog('Reading Trunk');
+  maskSecrets(SECRET_INPUTS);
+  const context = deriveRunContext(process.env, readEventPayload(process.env.GITHUB_EVENT_PATH));
+  const reads = new AbortController();
+  let pullRequest: PullRequestAccess | undefined;
+  let rendered: Rendered;
   try {
-    const derivedFromEvent = deriveRunContext(
-      process.env,
-      readEventPayload(process.env.GITHUB_EVENT_PATH),
+    const settings = readSettings(core.getInput, context);
+    pullRequest = await findPullRequest(settings, context, runLog);
+    const runContext = { ...context, prNumber: pullRequest?.pr.number };
+    const report = await collectReport(
+      planReads(settings, pullRequest, runLog, reads.signal),
+      runContext,
+      { ...settings, cancel: () => reads.abort() },
     );
-    const settings = readSettings(getRunnerInput, derivedFromEvent);
-    const reads = await read(settings, derivedFromEvent, log);
-    core = reads.core;
-    const { report, derived, access } = reads;
     const verdict = evaluateGates(report, settings);
     const outcome = decideOutcome(report, verdict, settings.onApiError);
-    const { publish } = await reads.publishing;
-    await publish(core, { report, verdict, outcome, settings, derived, access });
-    if (outcome.failure !== undefined) core.setFailed(outcome.failure);
+    rendered = render({ report, verdict, outcome, settings, context: runContext });
   } catch (error) {
-    core ??= await loadCore();
-    log.attach(core);
-    log.close();
-    core.setFailed(describeUnexpected(core, error));
+    rendered = renderStop(stopMessage(error), context, core.getInput('job-summary') !== 'false');
   } finally {
-    closeConnections();
+    reads.abort(); // the verdict is known: no read may go on, no retry may fire
   }
+  await emit(rendered, pullRequest && commentWriter(pullRequest));
+  closeConnections();
 }
 
-function describeUnexpected(core: Core, error: unknown): string {
+function commentWriter(access: PullRequestAccess): CommentWriter {
+  return {
+    upsertComment: (draft) => access.upsertComment(draft.marker, draft.body, draft.createIfMissing),
+  };
+}
+
+function stopMessage(error: unknown): string {
   if (error instanceof InputError) return `Invalid input: ${error.message.replace(/\.?$/, '.')}`;
   core.debug(error instanceof Error ? (error.stack ?? error.message) : String(error));
   const message = error instanceof Error ? error.message : String(error);

@@ -1,6 +1,5 @@
-import type { Settings } from '../settings/settings.js';
+import type { FailOnAffected, OnApiError } from '../settings/settings.js';
 import { TrunkApiError } from '../trunk/errors.js';
-import type { RepoRef, TestList, TrunkClient } from '../trunk/client.js';
 import { findAffectedTests } from './affected-tests.js';
 import type {
   AffectedTests,
@@ -10,93 +9,41 @@ import type {
   RunContext,
   TestsReport,
 } from './model.js';
-import { normaliseQueue } from './normalise-queue.js';
-import { normaliseTest, uniqueSorted } from './normalise-tests.js';
+import type { Read } from './read.js';
 
-/** Where the report's facts come from. */
-export interface Sources {
-  trunk: TrunkClient;
-  /** Lists the pull request's changed files; absent when the run has no pull request. */
+/** The reads a run makes, each already bound to its API and settings; absent when not asked for. */
+export interface Reads {
+  tests?: () => Promise<Read<TestsReport>>;
+  queue?: () => Promise<Read<QueueReport>>;
+  /** The pull request's changed files; absent when the run has no pull request. */
   changedFiles?: () => Promise<string[]>;
-  /** The clock, in ms since the epoch, that decides which tests are new. */
-  now: number;
 }
 
-interface Read<T> {
-  report: T;
-  warnings: string[];
+export interface CollectOptions {
+  onApiError: OnApiError;
+  failOnAffected: FailOnAffected;
+  /** Stops the other reads once one failure has decided the run. */
+  cancel: () => void;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-function repoRef(settings: Settings): RepoRef {
-  return { host: settings.repoHost, owner: settings.owner, name: settings.repoName };
+function failuresOf(what: ReadFailure['what'], error: unknown): ReadFailure[] {
+  if (!(error instanceof TrunkApiError)) throw error; // a bug, not an API failure
+  if (error.kind === 'cancelled') return []; // the failure that cancelled it says why
+  return [{ what, message: error.message, tolerable: error.tolerable }];
 }
 
-function incompleteWarning(list: TestList<unknown>, status: string): string[] {
-  if (!list.incomplete) return [];
-  return [
-    `The ${status} test list is incomplete: ${list.incomplete} after ${list.tests.length} tests.`,
-  ];
-}
-
-async function readTests(
-  trunk: TrunkClient,
-  settings: Settings,
-  now: number,
-): Promise<Read<TestsReport>> {
-  const query = {
-    repo: repoRef(settings),
-    orgUrlSlug: settings.orgUrlSlug,
-    pageSize: settings.pageSize,
-    maxPages: settings.maxPages,
-  };
-  const newSince = now - settings.newWithinDays * DAY_MS;
-  // Each status is its own chain of pages; the two chains run side by side.
-  const [flaky, broken] = await Promise.all([
-    trunk.listUnhealthyTests({ ...query, status: 'FLAKY' }, (raw) =>
-      normaliseTest(raw, 'flaky', newSince),
-    ),
-    trunk.listUnhealthyTests({ ...query, status: 'BROKEN' }, (raw) =>
-      normaliseTest(raw, 'broken', newSince),
-    ),
-  ]);
-  return {
-    report: {
-      flaky: uniqueSorted(flaky.tests),
-      broken: uniqueSorted(broken.tests),
-      incomplete: [
-        ...(flaky.incomplete ? ['flaky' as const] : []),
-        ...(broken.incomplete ? ['broken' as const] : []),
-      ],
-    },
-    warnings: [...incompleteWarning(flaky, 'flaky'), ...incompleteWarning(broken, 'broken')],
-  };
-}
-
-async function readQueue(trunk: TrunkClient, settings: Settings): Promise<Read<QueueReport>> {
-  const raw = await trunk.getQueue(repoRef(settings), settings.targetBranch);
-  if (raw === undefined) {
-    const warning =
-      `Branch ${settings.targetBranch} of ${settings.repository} has no Trunk merge queue ` +
-      '(getQueue answered 404): queue-state is none. Set target-branch if another branch has the queue.';
-    return { report: { kind: 'none', branch: settings.targetBranch }, warnings: [warning] };
-  }
-  return { report: normaliseQueue(raw, settings.targetBranch), warnings: [] };
-}
-
-function failureOf(what: ReadFailure['what'], error: unknown): ReadFailure {
-  if (error instanceof TrunkApiError) {
-    return { what, message: error.message, tolerable: error.tolerable };
-  }
-  throw error; // a bug, not an API failure: let the top level report it
+/** A failure that fails the step whatever else is read: the other reads can stop. */
+function decidesRun(error: unknown, onApiError: OnApiError): boolean {
+  if (!(error instanceof TrunkApiError)) return true;
+  if (error.kind === 'cancelled') return false;
+  return !error.tolerable || onApiError === 'fail';
 }
 
 /** Affected tests are extra information: when they cannot be known, the step says why and goes on. */
 function affectedOf(
   tests: TestsReport | undefined,
   files: PromiseSettledResult<string[] | undefined>,
-  settings: Settings,
+  failOnAffected: FailOnAffected,
 ): Read<AffectedTests | undefined> {
   if (tests === undefined) return { report: undefined, warnings: [] };
   if (files.status === 'rejected') {
@@ -110,7 +57,7 @@ function affectedOf(
   }
   if (files.value === undefined) {
     const warning = 'fail-on-affected has nothing to check: this run is not for a pull request.';
-    return { report: undefined, warnings: settings.failOnAffected === 'none' ? [] : [warning] };
+    return { report: undefined, warnings: failOnAffected === 'none' ? [] : [warning] };
   }
   const all = [...tests.broken, ...tests.flaky];
   return {
@@ -119,28 +66,35 @@ function affectedOf(
   };
 }
 
-/** Reads whatever the settings ask for, all at once, and keeps each read's failure to itself. */
+/**
+ * Runs the reads side by side and keeps each read's failure to itself. A failure that decides the
+ * run (a rejected credential, or any failure under on-api-error: fail) cancels the others.
+ */
 export async function collectReport(
-  sources: Sources,
-  settings: Settings,
+  reads: Reads,
   context: RunContext,
+  options: CollectOptions,
 ): Promise<Report> {
-  const { trunk, changedFiles, now } = sources;
+  const watch = <T>(read: (() => Promise<T>) | undefined) =>
+    read?.().catch((error: unknown) => {
+      if (decidesRun(error, options.onApiError)) options.cancel();
+      throw error;
+    });
   const [tests, queue, files] = await Promise.allSettled([
-    settings.checkTests ? readTests(trunk, settings, now) : undefined,
-    settings.checkQueue ? readQueue(trunk, settings) : undefined,
-    settings.checkTests && changedFiles ? changedFiles() : undefined,
+    watch(reads.tests),
+    watch(reads.queue),
+    reads.tests ? reads.changedFiles?.() : undefined,
   ]);
   const report: Report = { context, failures: [], warnings: [] };
   if (tests.status === 'fulfilled') {
     report.tests = tests.value?.report;
     report.warnings.push(...(tests.value?.warnings ?? []));
-  } else report.failures.push(failureOf('tests', tests.reason));
+  } else report.failures.push(...failuresOf('tests', tests.reason));
   if (queue.status === 'fulfilled') {
     report.queue = queue.value?.report;
     report.warnings.push(...(queue.value?.warnings ?? []));
-  } else report.failures.push(failureOf('queue', queue.reason));
-  const affected = affectedOf(report.tests, files, settings);
+  } else report.failures.push(...failuresOf('queue', queue.reason));
+  const affected = affectedOf(report.tests, files, options.failOnAffected);
   report.affected = affected.report;
   report.warnings.push(...affected.warnings);
   return report;

@@ -1,4 +1,4 @@
-import type { RawEnqueuedPullRequest, RawQueue } from '../trunk/schemas.js';
+import type { RawEnqueuedPullRequest, RawQueue } from '../trunk/v1/schemas.js';
 import type { MergeQueue, QueueEntry, QueueSettings } from './model.js';
 
 /** Trunk has sent enumerations in both cases over time; a new value is kept as sent. */

@@ -1,4 +1,4 @@
-import type { RawUnhealthyTest } from '../trunk/schemas.js';
+import type { RawUnhealthyTest } from '../trunk/v1/schemas.js';
 import type { TestStatus, UnhealthyTest } from './model.js';
 
 function present(value: string | null | undefined): string | undefined {

@@ -1,4 +1,5 @@
 import { parseApiUrl } from './api-url.js';
+import { parseSecret } from './secret-input.js';
 import type { RunContext } from './run-context.js';
 import {
   InputError,
@@ -15,7 +16,7 @@ export type GetInput = (name: string) => string;
 const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
 
 function requireToken(raw: string): string {
-  const token = raw.trim();
+  const token = parseSecret('api-token', raw);
   if (token === '') {
     throw new InputError(
       'api-token is empty. Pass your Trunk organization API token from a secret, e.g. ' +
@@ -53,6 +54,16 @@ function parseTargetBranch(raw: string, derived: RunContext, required: boolean):
     );
   }
   return branch;
+}
+
+const DEFAULT_RETRY_BASE_MS = 1000;
+
+/** Tests shrink the backoff through this variable; it is not part of the action's interface. */
+function retryBaseMs(): number {
+  const value = Number(process.env.TRUNK_HEALTH_GATE_RETRY_BASE_MS);
+  return process.env.TRUNK_HEALTH_GATE_RETRY_BASE_MS && Number.isFinite(value) && value >= 0
+    ? value
+    : DEFAULT_RETRY_BASE_MS;
 }
 
 /**
@@ -133,7 +144,8 @@ export function readSettings(getInput: GetInput, derived: RunContext): Settings 
       () => parseChoice('comment-on-pr', getInput('comment-on-pr'), COMMENT_MODES),
       'off',
     ),
-    githubToken: getInput('github-token').trim(),
+    githubToken: attempt(() => parseSecret('github-token', getInput('github-token')), ''),
+    retryBaseMs: retryBaseMs(),
   };
   errors.push(...crossChecks(settings));
   if (errors.length > 0) throw new InputError(errors.join('; '));

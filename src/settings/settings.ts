@@ -45,4 +45,6 @@ export interface Settings {
   newWithinDays: number;
   commentOnPr: CommentMode;
   githubToken: string;
+  /** First retry's backoff; later ones double it (the tests shorten it). */
+  retryBaseMs: number;
 }

@@ -6,9 +6,10 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { TrunkClient, type ClientOptions, type ListQuery } from '../../src/trunk/client.js';
+import { RetryingClient } from '../../src/http/retrying-client.js';
+import { closeConnections } from '../../src/http/transport.js';
 import { TrunkApiError } from '../../src/trunk/errors.js';
-import { closeConnections } from '../../src/trunk/http-transport.js';
+import { TrunkV1Client, type ListQuery, type RepoRef } from '../../src/trunk/v1/client.js';
 import { makeQueue, makeQueueEntry, makeTests } from '../support/trunk-data.js';
 import { startTrunkSimulator, type TrunkSimulator } from '../support/trunk-simulator.js';
 
@@ -18,20 +19,40 @@ const REPO = { host: 'github.com', owner: 'acme', name: 'widgets' };
 let sim: TrunkSimulator;
 let log: { debug: string[]; info: string[]; warning: string[] };
 
-function client(options: Partial<ClientOptions> = {}): TrunkClient {
-  return new TrunkClient({
+interface ClientOptions {
+  apiUrl: string;
+  token: string;
+  timeoutMs: number;
+  maxRetries: number;
+  retryBaseMs: number;
+}
+
+/** The v1 protocol over the retrying transport, as the action builds them; raw records kept. */
+function client(options: Partial<ClientOptions> = {}) {
+  const { apiUrl, token, ...retry } = {
     apiUrl: sim.url,
     token: TOKEN,
     timeoutMs: 5000,
     maxRetries: 3,
     retryBaseMs: 1,
+    ...options,
+  };
+  const http = new RetryingClient({
+    ...retry,
     log: {
       debug: (message) => log.debug.push(message),
       info: (message) => log.info.push(message),
       warning: (message) => log.warning.push(message),
     },
-    ...options,
   });
+  const v1 = new TrunkV1Client(http, { apiUrl, token });
+  return {
+    listUnhealthyTests: (q: ListQuery) => v1.listUnhealthyTests(q, (raw) => raw),
+    getQueue: async (repo: RepoRef, branch: string) => {
+      const answer = await v1.getQueue(repo, branch);
+      return answer.found ? answer.queue : undefined;
+    },
+  };
 }
 
 function query(over: Partial<ListQuery> = {}): ListQuery {

@@ -9,7 +9,7 @@ import {
   unhealthyTestsPageSchema,
   type RawQueue,
   type RawUnhealthyTest,
-} from '../../src/trunk/schemas.js';
+} from '../../src/trunk/v1/schemas.js';
 
 function fixture(name: string): unknown {
   return JSON.parse(readFileSync(new URL(`../fixtures/api/${name}.json`, import.meta.url), 'utf8'));

@@ -147,6 +147,7 @@ describe('readSettings with action.yml defaults', () => {
       newWithinDays: 7,
       commentOnPr: 'off',
       githubToken: GITHUB_TOKEN,
+      retryBaseMs: 1000,
     } satisfies Settings);
   });
 

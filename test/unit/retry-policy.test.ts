@@ -6,7 +6,7 @@ import {
   parseRetryAfter,
   RETRY_AFTER_CAP_MS,
   retryDelayMs,
-} from '../../src/trunk/retry-policy.js';
+} from '../../src/http/retry-policy.js';
 
 const NOW = Date.UTC(2025, 9, 1, 12, 0, 0);
 const low = () => 0;

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
+import { describeIssues } from '../../src/trunk/schema-issues.js';
 import {
-  describeIssues,
   queueSchema,
   unhealthyTestsPageSchema,
   type RawQueue,
   type RawTestsPage,
-} from '../../src/trunk/schemas.js';
+} from '../../src/trunk/v1/schemas.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,0 +1,121 @@
+import { isRetryableStatus, retryDelayMs } from './retry-policy.js';
+import { send, TransportError, type HttpResponse } from './transport.js';
+
+export interface Logger {
+  debug(message: string): void;
+  info(message: string): void;
+  warning(message: string): void;
+}
+
+export interface RetryOptions {
+  timeoutMs: number;
+  maxRetries: number;
+  retryBaseMs: number;
+  log: Logger;
+  /** The run's signal: aborting it ends the request in flight and any wait for a retry. */
+  signal?: AbortSignal;
+}
+
+export interface ApiRequest {
+  method: 'GET' | 'POST';
+  url: URL;
+  headers: Record<string, string>;
+  body?: string;
+  /** How the request is named in log lines: "GET /v2/tests (flaky, page 3)". */
+  label: string;
+}
+
+/** The last answer, whatever its status, and how many retries it took. */
+export interface Answer {
+  response: HttpResponse;
+  retries: number;
+}
+
+/** No answer came: the transport's failure, after this many retries. */
+export class RequestFailure extends Error {
+  override name = 'RequestFailure';
+
+  constructor(
+    override readonly cause: TransportError,
+    readonly retries: number,
+  ) {
+    super(cause.message);
+  }
+}
+
+function cancelled(): TransportError {
+  return new TransportError('cancelled', 'the read was cancelled');
+}
+
+/** Waits, unless the run is cancelled first. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(cancelled());
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(cancelled());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * Sends API requests, retrying what is safe to retry: network failures, timeouts, 429 and 5xx.
+ * Status codes are the protocol's to interpret, so any final answer is returned, not thrown.
+ */
+export class RetryingClient {
+  constructor(private readonly options: RetryOptions) {}
+
+  async request(request: ApiRequest): Promise<Answer> {
+    const { maxRetries, retryBaseMs, log, signal } = this.options;
+    for (let retry = 0; ; retry++) {
+      const outcome = await this.attempt(request);
+      const retryable =
+        outcome instanceof TransportError ? outcome.transient : isRetryableStatus(outcome.status);
+      if (!retryable || retry >= maxRetries) {
+        if (outcome instanceof TransportError) throw new RequestFailure(outcome, retry);
+        return { response: outcome, retries: retry };
+      }
+      const retryAfter = outcome instanceof TransportError ? undefined : outcome.retryAfter;
+      const delay = retryDelayMs(retry, retryBaseMs, retryAfter, Date.now());
+      const why = outcome instanceof TransportError ? outcome.message : `HTTP ${outcome.status}`;
+      log.info(
+        `${request.label}: ${why}; retrying in ${(delay / 1000).toFixed(1)} s (retry ${retry + 1} of ${maxRetries})`,
+      );
+      try {
+        await pause(delay, signal);
+      } catch (error) {
+        throw new RequestFailure(error as TransportError, retry);
+      }
+    }
+  }
+
+  private async attempt(request: ApiRequest): Promise<HttpResponse | TransportError> {
+    const started = Date.now();
+    try {
+      const response = await send({
+        method: request.method,
+        url: request.url,
+        headers: request.headers,
+        body: request.body,
+        timeoutMs: this.options.timeoutMs,
+        signal: this.options.signal,
+      });
+      const id = response.requestId ? `, request id ${response.requestId}` : '';
+      this.options.log.debug(
+        `${request.label} -> ${response.status} in ${Date.now() - started} ms${id}`,
+      );
+      return response;
+    } catch (error) {
+      if (!(error instanceof TransportError)) throw error;
+      this.options.log.debug(
+        `${request.label} -> ${error.message} after ${Date.now() - started} ms`,
+      );
+      return error;
+    }
+  }
+}

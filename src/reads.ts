@@ -1,0 +1,69 @@
+/**
+ * Which reads a run makes, bound to their clients: Trunk's API as the settings choose it, and the
+ * pull request's changed files on GitHub when the run has a pull request.
+ */
+
+import { PullRequestAccess, lookUpPullRequest } from './github/pull-request.js';
+import { RetryingClient, type Logger } from './http/retrying-client.js';
+import type { Reads } from './report/collect-report.js';
+import { readQueueV1, readTestsV1 } from './report/read-v1.js';
+import type { RunContext } from './settings/run-context.js';
+import type { Settings } from './settings/settings.js';
+import { TrunkV1Client } from './trunk/v1/client.js';
+
+/** The workflow's repository holds the pull request, whatever Trunk calls the repository. */
+function githubRepository(settings: Settings, context: RunContext) {
+  const [owner = settings.owner, repo = settings.repoName] = context.repository
+    ? context.repository.split('/')
+    : [];
+  return { owner, repo };
+}
+
+/**
+ * The pull request this run is about, reachable through GitHub's API; undefined when there is
+ * none. After workflow_run on a fork's pull request only its head is known: GitHub is asked.
+ */
+export async function findPullRequest(
+  settings: Settings,
+  context: RunContext,
+  log: Logger,
+): Promise<PullRequestAccess | undefined> {
+  const repository = githubRepository(settings, context);
+  let prNumber = context.prNumber;
+  if (prNumber === undefined && context.pullRequestHead !== undefined) {
+    try {
+      prNumber = await lookUpPullRequest(settings.githubToken, repository, context.pullRequestHead);
+      if (prNumber === undefined)
+        log.warning(`No open pull request has the head ${context.pullRequestHead}.`);
+    } catch (error) {
+      log.warning(
+        `The pull request of this workflow_run was not found: ${(error as Error).message}.`,
+      );
+    }
+  }
+  if (prNumber === undefined) return undefined;
+  return new PullRequestAccess(settings.githubToken, { ...repository, number: prNumber });
+}
+
+/** The reads the settings ask for; each sends its requests only when called. */
+export function planReads(
+  settings: Settings,
+  pullRequest: PullRequestAccess | undefined,
+  log: Logger,
+  signal: AbortSignal,
+): Reads {
+  const http = new RetryingClient({
+    timeoutMs: settings.timeoutMs,
+    maxRetries: settings.maxRetries,
+    retryBaseMs: settings.retryBaseMs,
+    log,
+    signal,
+  });
+  const v1 = new TrunkV1Client(http, { apiUrl: settings.apiUrl, token: settings.apiToken });
+  const now = Date.now();
+  return {
+    tests: settings.checkTests ? () => readTestsV1(v1, settings, now) : undefined,
+    queue: settings.checkQueue ? () => readQueueV1(v1, settings) : undefined,
+    changedFiles: pullRequest && (() => pullRequest.changedFiles()),
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * The render stage: everything the run will say, computed from what it found, as plain values.
+ * Nothing here writes; src/emit.ts does, in one place.
+ */
+
+import type { Report, Verdict } from '../report/model.js';
+import type { RunContext } from '../settings/run-context.js';
+import type { Settings } from '../settings/settings.js';
+import type { Outcome } from '../verdict/outcome.js';
+import { buildAnnotations, type Annotation } from './annotations.js';
+import { renderComment, stickyMarker } from './comment.js';
+import { planComment } from './comment-plan.js';
+import { escapeMarkdown } from './markdown.js';
+import { buildOutputs, type Outputs } from './outputs.js';
+import { renderReportFile } from './report-file.js';
+import { renderSummary } from './summary.js';
+
+export interface LogLine {
+  level: 'info' | 'warning';
+  message: string;
+}
+
+export interface CommentDraft {
+  marker: string;
+  body: string;
+  /** False in on-failure mode on a passing run: only an existing comment is edited. */
+  createIfMissing: boolean;
+}
+
+/** What one run says: the emit stage writes exactly this. */
+export interface Rendered {
+  /** Every output but report-path, which is known once the report file is written. */
+  outputs: Outputs;
+  /** Markdown for the job summary; undefined when job-summary is false. */
+  summary?: string;
+  comment?: CommentDraft;
+  annotations: Annotation[];
+  /** The report file's text, in pieces; undefined when there is nothing to record. */
+  reportFile?: Iterable<string>;
+  logs: LogLine[];
+  /** The one error line the step fails with; undefined when it passes. */
+  failure?: string;
+}
+
+export interface Findings {
+  report: Report;
+  verdict: Verdict;
+  outcome: Outcome;
+  settings: Settings;
+  context: RunContext;
+}
+
+function commentDraft(findings: Findings): { draft?: CommentDraft; warning?: string } {
+  const { report, verdict, settings, context } = findings;
+  const plan = planComment({ mode: settings.commentOnPr, verdict, ...context });
+  if (!plan.post) return { warning: plan.why };
+  if (context.prNumber === undefined) return {};
+  const marker = stickyMarker(context.workflow, context.job);
+  const body = renderComment(report, verdict, { marker, runUrl: context.runUrl });
+  return { draft: { marker, body, createIfMissing: plan.createIfMissing } };
+}
+
+function verdictLog(report: Report, verdict: Verdict): string {
+  const { tests, queue } = report;
+  const parts = [
+    tests && `${tests.broken.length} broken and ${tests.flaky.length} flaky tests`,
+    queue &&
+      (queue.kind === 'queue'
+        ? `merge queue of ${queue.branch} ${queue.state} with ${queue.entries.length} pull requests`
+        : `no merge queue on ${queue.branch}`),
+  ].filter(Boolean);
+  return `Trunk: ${parts.join('; ') || 'nothing read'}. Result: ${verdict.result}.`;
+}
+
+/** A run that read Trunk (or tried to) and reached a verdict. */
+export function render(findings: Findings): Rendered {
+  const { report, verdict, outcome, settings } = findings;
+  const comment = commentDraft(findings);
+  const warnings = [
+    ...report.warnings,
+    ...outcome.warnings,
+    ...(comment.warning ? [comment.warning] : []),
+  ];
+  return {
+    outputs: buildOutputs(report, verdict, ''),
+    summary: settings.jobSummary
+      ? renderSummary(report, verdict, {
+          ignoreQuarantined: settings.ignoreQuarantined,
+          thresholds: {
+            maxBrokenTests: settings.maxBrokenTests,
+            maxFlakyTests: settings.maxFlakyTests,
+          },
+        })
+      : undefined,
+    comment: comment.draft,
+    annotations: settings.annotations && report.tests ? buildAnnotations(report.tests) : [],
+    reportFile: renderReportFile(report, verdict, settings),
+    logs: [
+      ...warnings.map((message) => ({ level: 'warning' as const, message })),
+      { level: 'info', message: verdictLog(report, verdict) },
+    ],
+    failure: outcome.failure,
+  };
+}
+
+/**
+ * A run that stopped before a verdict: invalid inputs, or a bug. It still sets every output
+ * (result error) and says why in the summary, so no later step or reader is left guessing.
+ */
+export function renderStop(failure: string, context: RunContext, jobSummary: boolean): Rendered {
+  const nothingRead: Report = { context, failures: [], warnings: [] };
+  const summary = `## Trunk Health Gate\n\n❌ **Stopped before reading Trunk**: ${escapeMarkdown(failure)}\n`;
+  return {
+    outputs: buildOutputs(nothingRead, { result: 'error', reasons: [], gates: [] }, ''),
+    summary: jobSummary ? summary : undefined,
+    annotations: [],
+    logs: [],
+    failure,
+  };
+}

@@ -1,0 +1,83 @@
+import type { Settings } from '../settings/settings.js';
+import type { RepoRef, TestList, TrunkV1Client } from '../trunk/v1/client.js';
+import type { QueueReport, TestsReport } from './model.js';
+import { normaliseQueue } from './normalise-queue.js';
+import { normaliseTest, uniqueSorted } from './normalise-tests.js';
+import type { Read } from './read.js';
+
+/** The reads of Trunk's v1 API, turned into the report model. */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const TRUNK_V1_PATH = '/v1';
+
+function repoRef(settings: Settings): RepoRef {
+  return { host: settings.repoHost, owner: settings.owner, name: settings.repoName };
+}
+
+export function incompleteWarning(
+  list: Pick<TestList<unknown>, 'incomplete' | 'tests'>,
+  status: string,
+): string[] {
+  if (!list.incomplete) return [];
+  return [
+    `The ${status} test list is incomplete: ${list.incomplete} after ${list.tests.length} tests.`,
+  ];
+}
+
+export async function readTestsV1(
+  trunk: TrunkV1Client,
+  settings: Settings,
+  now: number,
+): Promise<Read<TestsReport>> {
+  const query = {
+    repo: repoRef(settings),
+    orgUrlSlug: settings.orgUrlSlug,
+    pageSize: settings.pageSize,
+    maxPages: settings.maxPages,
+  };
+  const newSince = now - settings.newWithinDays * DAY_MS;
+  // Each status is its own chain of pages; the two chains run side by side.
+  const [flaky, broken] = await Promise.all([
+    trunk.listUnhealthyTests({ ...query, status: 'FLAKY' }, (raw) =>
+      normaliseTest(raw, 'flaky', newSince),
+    ),
+    trunk.listUnhealthyTests({ ...query, status: 'BROKEN' }, (raw) =>
+      normaliseTest(raw, 'broken', newSince),
+    ),
+  ]);
+  return {
+    report: {
+      flaky: uniqueSorted(flaky.tests),
+      broken: uniqueSorted(broken.tests),
+      incomplete: [
+        ...(flaky.incomplete ? ['flaky' as const] : []),
+        ...(broken.incomplete ? ['broken' as const] : []),
+      ],
+    },
+    warnings: [...incompleteWarning(flaky, 'flaky'), ...incompleteWarning(broken, 'broken')],
+  };
+}
+
+/** A 404 from a path that is not Trunk's is more likely a wrong api-url than a missing queue. */
+function noQueueWarning(settings: Settings, url: string): string {
+  const base =
+    `Branch ${settings.targetBranch} of ${settings.repository} has no Trunk merge queue: ` +
+    `${url} answered 404, so queue-state is none. Set target-branch if another branch has the queue.`;
+  const path = new URL(settings.apiUrl).pathname.replace(/\/+$/, '');
+  if (path === TRUNK_V1_PATH) return base;
+  return `${base} The api-url path is ${path || '/'}, not Trunk's ${TRUNK_V1_PATH} (https://api.trunk.io/v1): check api-url.`;
+}
+
+export async function readQueueV1(
+  trunk: TrunkV1Client,
+  settings: Settings,
+): Promise<Read<QueueReport>> {
+  const answer = await trunk.getQueue(repoRef(settings), settings.targetBranch);
+  if (!answer.found) {
+    return {
+      report: { kind: 'none', branch: settings.targetBranch },
+      warnings: [noQueueWarning(settings, answer.url)],
+    };
+  }
+  return { report: normaliseQueue(answer.queue, settings.targetBranch), warnings: [] };
+}

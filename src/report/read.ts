@@ -1,0 +1,5 @@
+/** What one read of the report's facts gives: its part of the report and what it warns about. */
+export interface Read<T> {
+  report: T;
+  warnings: string[];
+}
