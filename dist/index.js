@@ -31384,12 +31384,51 @@ function getIDToken(aud) {
 
 //# sourceMappingURL=core.js.map
 ;// CONCATENATED MODULE: ./src/render/log-text.ts
-// Placeholder until the neutraliser lands: flattens control characters and caps the length.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
+/**
+ * Outside text (test names, file paths, branch names, queue states, pull request titles and authors,
+ * error bodies) made safe to stand inside one line of the step's log: a plain log line, an
+ * annotation's title or message, a `failure-reasons` line or the `::error::` message.
+ *
+ * The runner reads every stdout line that starts with `::` as a workflow command (and looks for the
+ * legacy `##[` form anywhere in a line), and `::stop-commands::` turns command processing off. So outside text must not be able
+ * to start a line, and must not carry a command even where a later edit could put it at the start.
+ *
+ * `%` is left alone: @actions/core encodes it (`%25`) in command messages and properties, and a
+ * plain log line shows it as it is; encoding it here too would show `%25` to the reader.
+ */
+/** Between the two characters of a command marker, invisible to a reader, fatal to the parser. */
+const ZERO_WIDTH_SPACE = '\u200B';
+/** Line breaks and every other control character (C0, DEL, C1), plus Unicode's line/paragraph separators. */
+const CONTROLS = /[\p{Cc}\u2028\u2029]+/gu;
+/** Bidirectional controls, which can make a line read differently from what it holds. */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+/** Half of a surrogate pair with no other half: not text, and invalid in UTF-8 output. */
+const LONE_SURROGATES = /\p{Cs}/gu;
+const ELLIPSIS = '…';
+/**
+ * `text` as one safe log line of at most `max` characters (code points): controls become a
+ * space, bidi controls go, `::` and `#[` are split by a zero-width space, and a longer text is
+ * cut with `…`.
+ */
 function oneLogLine(text, max = 1000) {
-    const flat = text.replace(CONTROL, ' ').replace(/::/g, ':\u200b:');
-    return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+    const safe = String(text)
+        .replace(LONE_SURROGATES, '\uFFFD')
+        .replace(BIDI_CONTROLS, '')
+        .replace(CONTROLS, ' ')
+        .replace(/:(?=:)/g, `:${ZERO_WIDTH_SPACE}`)
+        .replace(/#\[/g, `#${ZERO_WIDTH_SPACE}[`);
+    return capCodePoints(safe, max);
+}
+/** At most `max` code points (never half a surrogate pair), the last one `…` when cut. */
+function capCodePoints(text, max) {
+    const limit = Math.max(1, Math.floor(max));
+    // Cheap exit for the usual short text: UTF-16 length is at least the code point count.
+    if (text.length <= limit)
+        return text;
+    const codePoints = Array.from(text);
+    if (codePoints.length <= limit)
+        return text;
+    return codePoints.slice(0, limit - 1).join('') + ELLIPSIS;
 }
 
 ;// CONCATENATED MODULE: external "node:fs/promises"
@@ -31442,7 +31481,8 @@ async function writeReportFile(pieces) {
 
 
 /** Outside text reaches log lines through error messages: each line is one line, capped. */
-const MAX_LOG_LINE = 4000;
+const MAX_LOG_LINE = 3000;
+const MAX_ANNOTATION = { title: 200, message: 1000, file: 500 };
 /** Registers every credential input as a secret before anything else is printed. */
 function maskSecrets(inputs) {
     for (const name of inputs) {
@@ -31502,7 +31542,10 @@ async function emitComment(draft, writer) {
 }
 function emitAnnotations(rendered) {
     for (const { level, title, message, file } of rendered.annotations) {
-        core_namespaceObject[level](oneLogLine(message, MAX_LOG_LINE), { title: oneLogLine(title, 200), file });
+        core_namespaceObject[level](oneLogLine(message, MAX_ANNOTATION.message), {
+            title: oneLogLine(title, MAX_ANNOTATION.title),
+            file: oneLogLine(file, MAX_ANNOTATION.file),
+        });
     }
 }
 /** Writes what the run says, in order: report file and outputs, summary, comment, logs, verdict. */
@@ -31641,7 +31684,7 @@ function nextLocation(location, from, origin, redirects) {
         next = new URL(location, from);
     }
     catch {
-        throw new TransportError('redirect', `it redirected to an address that is not a URL`);
+        throw new TransportError('protocol', 'it redirected to an address that is not a URL');
     }
     if (next.origin !== origin) {
         throw new TransportError('redirect', `it redirected to another origin (${next.origin}), which was not followed so the token stays with ${origin}`);
@@ -39527,14 +39570,14 @@ const HTML_SPECIAL = {
 // A line break would end a table row or start a block; other control characters have no business in
 // a summary.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const markdown_CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
 // GitHub turns `@name` into a mention wherever it meets it in text (even decoded from `&#64;`); a
 // zero-width joiner after `@` breaks the pattern and stays invisible.
 const MENTION = /@/g;
 const ZWJ = '\u200d';
 const MAX_URL_LENGTH = 2048;
 function flatten(text) {
-    return text.replace(markdown_CONTROL, ' ');
+    return text.replace(CONTROL, ' ');
 }
 /** For text inside HTML elements such as `<summary>`, where Markdown is not parsed. */
 function escapeHtml(text) {

@@ -10,7 +10,8 @@ import { oneLogLine } from './render/log-text.js';
 import { writeReportFile } from './io/report-file.js';
 
 /** Outside text reaches log lines through error messages: each line is one line, capped. */
-const MAX_LOG_LINE = 4000;
+const MAX_LOG_LINE = 3000;
+const MAX_ANNOTATION = { title: 200, message: 1000, file: 500 };
 
 /** Writes the comment; the pull request's GitHub access implements it. */
 export interface CommentWriter {
@@ -75,7 +76,10 @@ async function emitComment(draft: CommentDraft | undefined, writer: CommentWrite
 
 function emitAnnotations(rendered: Rendered): void {
   for (const { level, title, message, file } of rendered.annotations) {
-    core[level](oneLogLine(message, MAX_LOG_LINE), { title: oneLogLine(title, 200), file });
+    core[level](oneLogLine(message, MAX_ANNOTATION.message), {
+      title: oneLogLine(title, MAX_ANNOTATION.title),
+      file: oneLogLine(file, MAX_ANNOTATION.file),
+    });
   }
 }
 

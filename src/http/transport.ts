@@ -143,7 +143,7 @@ function nextLocation(location: string, from: URL, origin: string, redirects: nu
   try {
     next = new URL(location, from);
   } catch {
-    throw new TransportError('redirect', `it redirected to an address that is not a URL`);
+    throw new TransportError('protocol', 'it redirected to an address that is not a URL');
   }
   if (next.origin !== origin) {
     throw new TransportError(

@@ -319,3 +319,25 @@ describe('a redirect to another origin', () => {
     }
   });
 });
+
+describe("an api-url whose path is not Trunk's (defect 10)", () => {
+  it('the queue-state none warning names the URL that answered 404 and says the path is wrong', async () => {
+    const sim = await organisation();
+    const apiUrl = `${sim.origin}/v9`;
+
+    const run = await runAgainst(sim, {
+      event,
+      inputs: { 'api-url': apiUrl, 'check-tests': false },
+    });
+
+    expect(run.exitCode, describeRun(run)).toBe(0);
+    expect(run.outputs['queue-state']).toBe('none');
+    expect(sim.requests.map((r) => `${r.path} ${r.status}`)).toEqual(['/v9/getQueue 404']);
+    const warning = run.annotations.find((a) => a.level === 'warning' && /none/.test(a.message));
+    expect(warning, describeRun(run)).toBeDefined();
+    const message = warning?.message ?? '';
+    expect(message, 'names the URL that answered 404').toContain(`${apiUrl}/getQueue`);
+    expect(message, "says Trunk's path is /v1").toMatch(/\/v1\b/);
+    expect(message, 'says the path is wrong').toMatch(/path/i);
+  });
+});

@@ -3,11 +3,13 @@ import {
   closeSimulators,
   describeRun,
   expectPassed,
+  failureLines,
   runAgainst,
   startSim,
   testsJson,
+  TOKEN,
 } from '../support/e2e.js';
-import { pullRequestEvent } from '../support/run-action.js';
+import { type ActionRun, HARNESS_JOB_TOKEN, pullRequestEvent } from '../support/run-action.js';
 import { makeQueue, makeQueueEntry, makeTest } from '../support/trunk-data.js';
 
 afterEach(closeSimulators);
@@ -86,7 +88,7 @@ describe('untrusted text in the job summary', () => {
     expect(run.outputs['queue-json']).toContain(JSON.stringify(HOSTILE_TITLE).slice(1, -1));
   });
 
-  it('a hostile name in an annotation stays one annotation, on one line, with no command in it', async () => {
+  it('a hostile name in an annotation stays one annotation on one line, with its words intact', async () => {
     const hostile = makeTest({
       name: 'ANNOT ::error::injected\n::warning::also injected %0A',
       status: { value: 'broken' },
@@ -99,11 +101,128 @@ describe('untrusted text in the job summary', () => {
     expectPassed(run);
     const annotated = run.annotations.filter((a) => a.properties.file === 'src/a.test.ts');
     expect(annotated, describeRun(run)).toHaveLength(1);
-    expect(annotated[0]?.message).toContain('ANNOT');
-    expect(annotated[0]?.message).toContain('injected');
-    expect(annotated[0]?.message).not.toMatch(/\n|::error::|::warning::/);
+    const [annotation] = annotated;
+    for (const text of [
+      annotation?.message ?? '',
+      ...Object.values(annotation?.properties ?? {}),
+    ]) {
+      expect(text, describeRun(run)).not.toMatch(/[\r\n]/);
+    }
+    const shown = (annotation?.message ?? '').replace(/\u200B/g, '');
+    for (const word of ['ANNOT', 'error', 'injected', 'warning', 'also injected %0A']) {
+      expect(shown).toContain(word);
+    }
     expect(run.errorLines.filter((l) => l.includes('injected') && !l.includes('file='))).toEqual(
       [],
     );
+  });
+});
+
+/** Workflow commands hidden in Trunk's text (defect 8): each would act if it reached a line start. */
+const INJECTION =
+  '\n::error::INJECTED-ERROR\r\n::add-mask::INJECTED-MASK\n::stop-commands::INJECTEDTOK\n%0A::warning::INJECTED-WARNING%0A';
+
+/** The commands the action itself writes; anything else on stdout was injected. */
+const OWN_COMMANDS = new Set([
+  'add-mask',
+  'debug',
+  'error',
+  'warning',
+  'notice',
+  'group',
+  'endgroup',
+]);
+const MAX_LINE = 4096;
+
+function commandLines(run: ActionRun): string[] {
+  return run.stdout.split('\n').filter((line) => line.trimStart().startsWith('::'));
+}
+
+/** Every stdout line is the action's own and one bounded line; outside text cannot forge one. */
+function expectNoForgedCommands(run: ActionRun): void {
+  const account = describeRun(run);
+  for (const line of run.stdout.split('\n')) {
+    expect(
+      line.length,
+      `a log line of ${line.length} characters: ${line.slice(0, 200)}`,
+    ).toBeLessThanOrEqual(MAX_LINE);
+    expect(line, account).not.toMatch(/^\s*::(error|warning|add-mask|stop-commands)::injected/i);
+    expect(line, account).not.toMatch(/^\s*%0A/i);
+    expect(line, account).not.toContain('##[');
+  }
+  for (const line of commandLines(run)) {
+    const name = /^\s*::([A-Za-z-]+)/.exec(line)?.[1] ?? '';
+    expect(OWN_COMMANDS.has(name), `unexpected command ${name}: ${line.slice(0, 200)}`).toBe(true);
+  }
+  expect(run.masks.sort()).toEqual([HARNESS_JOB_TOKEN, TOKEN].sort());
+  for (const annotation of run.annotations) {
+    for (const text of [annotation.message, ...Object.values(annotation.properties)]) {
+      expect(text, `annotation text on one line\n${account}`).not.toMatch(/[\r\n]/);
+    }
+  }
+}
+
+describe('workflow commands in Trunk text (defect 8)', () => {
+  it('test names, file paths, queue state and branch, PR title and author forge no command', async () => {
+    const sim = await startSim({
+      broken: [
+        makeTest({
+          name: `broken${INJECTION}`,
+          status: { value: 'broken' },
+          file_path: `src/b${INJECTION}.ts`,
+        }),
+      ],
+      flaky: [makeTest({ name: `flaky${INJECTION}`, file_path: 'src/f.test.ts' })],
+      queues: {
+        main: makeQueue({
+          state: `paused${INJECTION}`,
+          branch: `main${INJECTION}`,
+          enqueuedPullRequests: [
+            makeQueueEntry({
+              prNumber: 42,
+              prTitle: `title${INJECTION}`,
+              prAuthor: `author${INJECTION}`,
+            }),
+          ],
+        }),
+      },
+    });
+
+    const run = await runAgainst(sim, {
+      event: pullRequestEvent({ number: 42 }),
+      inputs: { 'max-broken-tests': 0, 'max-flaky-tests': 0 },
+    });
+
+    expect(run.exitCode, describeRun(run)).toBe(1);
+    expectNoForgedCommands(run);
+    expect(failureLines(run), describeRun(run)).toHaveLength(1);
+    const reasons = run.outputs['failure-reasons'] ?? '';
+    expect(reasons, describeRun(run)).toMatch(/broken/i);
+    for (const line of reasons.split('\n')) {
+      expect(line, `failure-reasons line`).not.toMatch(/^\s*(::|%0A)/i);
+      expect(line.length).toBeLessThanOrEqual(MAX_LINE);
+    }
+  });
+
+  it('a 200 kB test name makes no line over 4 kB and keeps the log small', async () => {
+    const huge = `HUGE${'x'.repeat(100_000)}${INJECTION}${'y'.repeat(100_000)}`;
+    const sim = await startSim({
+      broken: [
+        makeTest({ name: huge, status: { value: 'broken' }, file_path: 'src/huge.test.ts' }),
+      ],
+      flaky: [makeTest({ name: huge, file_path: 'src/huge-flaky.test.ts' })],
+      queues: {},
+    });
+
+    const run = await runAgainst(sim, { inputs: { 'max-broken-tests': 0 } });
+
+    expect(run.exitCode, describeRun(run)).toBe(1);
+    expectNoForgedCommands(run);
+    expect(run.stdout.length, 'the step log stays small').toBeLessThan(64 * 1024);
+    const message = run.annotations.filter((a) => a.level === 'error').at(-1)?.message ?? '';
+    expect(message.length).toBeLessThanOrEqual(MAX_LINE);
+    for (const line of (run.outputs['failure-reasons'] ?? '').split('\n')) {
+      expect(line.length, 'failure-reasons line').toBeLessThanOrEqual(MAX_LINE);
+    }
   });
 });

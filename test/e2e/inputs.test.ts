@@ -29,6 +29,23 @@ describe('an empty api-token', () => {
   });
 });
 
+describe('an api-token that cannot be sent as a header (defect 9)', () => {
+  it.each([
+    ['a zero-width space', 'trunk\u200Btoken'],
+    ['a newline inside', 'trunk\ntoken'],
+    ['a non-Latin-1 character', 'trunk\u20ACtoken'],
+  ])('with %s fails at input time naming api-token, before any request', async (_what, token) => {
+    const sim = await organisation();
+    const run = await runAgainst(sim, { inputs: { 'api-token': token } });
+    const message = expectSingleFailure(run);
+    // The input's name, not only the header's (x-api-token), and no "unexpected error" crash path.
+    expect(message, describeRun(run)).toMatch(/(?<!x-)\bapi-token\b/);
+    expect(message, describeRun(run)).not.toMatch(/unexpected|maintainers/i);
+    expect(message).not.toContain(token);
+    expect(sim.requests).toHaveLength(0);
+  });
+});
+
 describe('an invalid input', () => {
   it.each([
     ['page-size', '101'],

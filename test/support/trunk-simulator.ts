@@ -101,6 +101,9 @@ export interface RecordedRequest {
   respondedSeq?: number;
   /** The fault that shaped the response, if any. */
   fault?: Fault;
+  /** The body and content type sent, for contract checks; undefined until the answer is written. */
+  responseBody?: string;
+  responseContentType?: string;
 }
 
 interface PageCursor {
@@ -322,6 +325,8 @@ export class TrunkSimulator {
       'content-length': Buffer.byteLength(answer.body),
     });
     record.status = answer.status;
+    record.responseBody = answer.body;
+    record.responseContentType = answer.contentType;
     record.respondedSeq = ++this.events;
     res.end(answer.body);
   }
