@@ -1,7 +1,7 @@
 import type * as CoreModule from '@actions/core';
 import type { PullRequestAccess } from './github/pull-request.js';
 import { publishComment } from './io/pull-request-comment.js';
-import { writeReportFile } from './io/report-file.js';
+import { reportFileWarning, reportPathOutput, writeReportFile } from './io/report-file.js';
 import type { Report, Verdict } from './report/model.js';
 import { buildAnnotations } from './render/annotations.js';
 import { buildOutputs } from './render/outputs.js';
@@ -66,10 +66,13 @@ function logVerdict(core: Core, report: Report, verdict: Verdict): void {
  */
 export async function publish(core: Core, findings: Findings): Promise<void> {
   const { report, verdict, outcome, settings, derived, access } = findings;
-  const reportPath = await writeReportFile(renderReportFile(report, verdict, settings));
+  const reportFile = await writeReportFile(renderReportFile(report, verdict, settings));
+  const reportPath = reportPathOutput(reportFile);
   for (const [name, value] of Object.entries(buildOutputs(report, verdict, reportPath))) {
     core.setOutput(name, value);
   }
+  const reportFileFailure = reportFileWarning(reportFile);
+  if (reportFileFailure !== undefined) core.warning(reportFileFailure);
   await writeSummary(core, report, verdict, settings);
   await publishComment(core, access, settings.commentOnPr, report, verdict, derived);
   annotate(core, report, settings);
