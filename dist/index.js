@@ -28372,7 +28372,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1366);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8208);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28381,7 +28381,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1366:
+/***/ 8208:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31443,33 +31443,59 @@ const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
 
 /** Large enough that writes are few, small enough that no big string is ever built. */
 const BATCH_CHARS = 64 * 1024;
+/** RUNNER_TEMP is emptied at the end of each job, so the report never leaks into a later one. */
+function reportFilePath(env = process.env) {
+    return (0,external_node_path_namespaceObject.join)(env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'trunk-health-gate', 'report.json');
+}
 /**
- * Writes the report to RUNNER_TEMP, which is emptied at the end of each job, so the report never
- * leaks into a later one. The pieces are written in batches as they come.
+ * Writes the report, in batches as the pieces come. An unwritable folder, a full disk or any
+ * other failure is returned, not thrown: the outputs, the summary and the gates must not depend
+ * on a file that only later steps may want. A file left half written is removed, so nothing at
+ * the path passes for a report.
  */
-async function writeReportFile(pieces) {
-    const folder = (0,external_node_path_namespaceObject.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'trunk-health-gate');
-    await (0,promises_namespaceObject.mkdir)(folder, { recursive: true });
-    const path = (0,external_node_path_namespaceObject.join)(folder, 'report.json');
-    const file = await (0,promises_namespaceObject.open)(path, 'w');
+async function writeReportFile(pieces, path = reportFilePath()) {
+    let opened = false;
     try {
-        let batch = [];
-        let size = 0;
-        for (const piece of pieces) {
-            batch.push(piece);
-            size += piece.length;
-            if (size < BATCH_CHARS)
-                continue;
-            await file.write(batch.join(''));
-            batch = [];
-            size = 0;
+        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
+        const file = await (0,promises_namespaceObject.open)(path, 'w');
+        opened = true;
+        try {
+            await writeInBatches(file, pieces);
         }
+        finally {
+            await file.close();
+        }
+        return { written: true, path };
+    }
+    catch (error) {
+        if (opened)
+            await (0,promises_namespaceObject.rm)(path, { force: true }).catch(() => undefined);
+        return { written: false, path, error: error instanceof Error ? error.message : String(error) };
+    }
+}
+async function writeInBatches(file, pieces) {
+    let batch = [];
+    let size = 0;
+    for (const piece of pieces) {
+        batch.push(piece);
+        size += piece.length;
+        if (size < BATCH_CHARS)
+            continue;
         await file.write(batch.join(''));
+        batch = [];
+        size = 0;
     }
-    finally {
-        await file.close();
-    }
-    return path;
+    await file.write(batch.join(''));
+}
+/** The report-path output: empty when the file could not be written. */
+function reportPathOutput(result) {
+    return result.written ? result.path : '';
+}
+/** The one warning a failed write gives, naming the path and the reason; undefined otherwise. */
+function reportFileWarning(result) {
+    if (result.written)
+        return undefined;
+    return `The report file ${result.path} could not be written (${result.error.replace(/\.$/, '')}); report-path is empty. Every other output, the summary and the verdict are unaffected.`;
 }
 
 ;// CONCATENATED MODULE: ./src/emit.ts
@@ -31504,13 +31530,11 @@ function describe(error) {
 async function emitReportFile(pieces) {
     if (pieces === undefined)
         return '';
-    try {
-        return await writeReportFile(pieces);
-    }
-    catch (error) {
-        runLog.warning(`The report file was not written (report-path is empty): ${describe(error)}.`);
-        return '';
-    }
+    const result = await writeReportFile(pieces);
+    const warning = reportFileWarning(result);
+    if (warning !== undefined)
+        runLog.warning(warning);
+    return reportPathOutput(result);
 }
 function emitOutputs(outputs) {
     for (const [name, value] of Object.entries(outputs))
@@ -40066,17 +40090,130 @@ function planComment(facts) {
     return { post: true, createIfMissing: facts.mode === 'always' || failed };
 }
 
+;// CONCATENATED MODULE: ./src/report/test-record.ts
+/** The fields that hold free text from Trunk, and may be cut with an ellipsis when too long. */
+const TEST_RECORD_TEXT_FIELDS = [
+    'name',
+    'file',
+    'classname',
+    'parent',
+    'variant',
+    'reason',
+];
+function toTestRecord(test) {
+    return {
+        status: test.status,
+        name: test.name,
+        file: test.file ?? null,
+        classname: test.classname ?? null,
+        parent: test.parent ?? null,
+        variant: test.variant ?? null,
+        owners: test.owners,
+        quarantined: test.quarantined,
+        prsImpacted7d: test.prsImpacted7d,
+        url: test.url ?? null,
+        ticketUrl: test.ticketUrl ?? null,
+        since: test.since ?? null,
+        reason: test.reason ?? null,
+        new: test.isNew,
+        id: test.id,
+        truncated: false,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/render/cut-record.ts
+const cut_record_ELLIPSIS = '…';
+/** UTF-8 bytes of a value once serialised, the way an output counts them. */
+function jsonBytes(value) {
+    return Buffer.byteLength(JSON.stringify(value));
+}
+/** Bytes a string takes between its quotes in JSON: escapes and multi-byte characters count. */
+function textBytes(text) {
+    return jsonBytes(text) - 2;
+}
+/**
+ * The longest start of `text` that takes at most `maxBytes` in JSON, ellipsis included. Cut
+ * between code points, never inside a surrogate pair, so the result is still valid text.
+ */
+function cutText(text, maxBytes) {
+    if (textBytes(text) <= maxBytes)
+        return text;
+    const room = maxBytes - textBytes(cut_record_ELLIPSIS);
+    if (room < 0)
+        return '';
+    let used = 0;
+    let end = 0;
+    for (const char of text) {
+        const cost = textBytes(char);
+        if (used + cost > room)
+            break;
+        used += cost;
+        end += char.length;
+    }
+    return text.slice(0, end) + cut_record_ELLIPSIS;
+}
+/**
+ * The record as it is when it fits in `maxBytes` of JSON; else with its text fields cut, marked
+ * `truncated: true`; undefined when even empty text fields leave it too big (its other fields
+ * are then at fault, and no cut would help). The room is shared out shortest field first, so a
+ * short file path stays whole beside a huge name.
+ */
+function cutRecord(record, textFields, maxBytes) {
+    if (jsonBytes(record) <= maxBytes)
+        return record;
+    const values = record;
+    const texts = [];
+    for (const field of textFields) {
+        const text = values[field];
+        if (typeof text === 'string')
+            texts.push({ field, text, bytes: textBytes(text) });
+    }
+    texts.sort((a, b) => a.bytes - b.bytes);
+    const emptied = {
+        ...record,
+        ...Object.fromEntries(texts.map(({ field }) => [field, ''])),
+        truncated: true,
+    };
+    let room = maxBytes - jsonBytes(emptied);
+    if (room < 0)
+        return undefined;
+    const cut = {};
+    texts.forEach(({ field, text, bytes }, index) => {
+        const share = Math.floor(room / (texts.length - index));
+        const kept = bytes <= share ? text : cutText(text, share);
+        cut[field] = kept;
+        room -= textBytes(kept);
+    });
+    return { ...emptied, ...cut };
+}
+/** Each record cut to `maxBytes`, lazily, leaving out those that cannot be cut small enough. */
+function* cutRecords(records, textFields, maxBytes) {
+    for (const record of records) {
+        const cut = cutRecord(record, textFields, maxBytes);
+        if (cut !== undefined)
+            yield cut;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/render/json-output.ts
 /** Outputs are passed through the runner's files and expressions; 1 MiB is GitHub's limit for one. */
 const OUTPUT_LIMIT_BYTES = 1_000_000;
 /**
- * Serialises as many items as fit under both limits, joining pre-serialised pieces so the cost
- * stays linear however many items there are.
+ * No record may take more than 1% of an output: one test with a 2 MB name must not push every
+ * other test out of tests-json. Ordinary records are a few hundred bytes.
+ */
+const RECORD_LIMIT_BYTES = 10_000;
+/**
+ * Serialises items in order until one would break either limit, joining pre-serialised pieces so
+ * the cost stays linear however many items there are. The items are taken lazily: those past
+ * the limits are never serialised.
  */
 function jsonArrayWithin(items, maxItems, maxBytes) {
     const parts = [];
     let bytes = 2; // the brackets
-    for (const item of items.slice(0, maxItems)) {
+    for (const item of items) {
+        if (parts.length >= maxItems)
+            break;
         const text = JSON.stringify(item);
         const size = Buffer.byteLength(text) + (parts.length > 0 ? 1 : 0);
         if (bytes + size > maxBytes)
@@ -40090,24 +40227,30 @@ function jsonArrayWithin(items, maxItems, maxBytes) {
 ;// CONCATENATED MODULE: ./src/render/outputs.ts
 
 
+
+
+
 const MAX_TESTS_JSON_RECORDS = 1000;
-function testRecord(test) {
-    return {
-        status: test.status,
-        name: test.name,
-        file: test.file ?? null,
-        classname: test.classname ?? null,
-        variant: test.variant ?? null,
-        owners: test.owners,
-        quarantined: test.quarantined,
-        prsImpacted7d: test.prsImpacted7d,
-        url: test.url ?? null,
-        ticketUrl: test.ticketUrl ?? null,
-        since: test.since ?? null,
-        new: test.isNew,
-        id: test.id,
-    };
+/**
+ * Test records, each cut to its share, at most 1,000 and under the output limit: a cut record keeps
+ * its place, one that cannot be cut small enough is left out, and the others stay.
+ */
+function testsJson(tests) {
+    const records = cutRecords(mapLazily(tests, toTestRecord), TEST_RECORD_TEXT_FIELDS, RECORD_LIMIT_BYTES);
+    return jsonArrayWithin(records, MAX_TESTS_JSON_RECORDS, OUTPUT_LIMIT_BYTES);
 }
+function* mapLazily(items, map) {
+    for (const item of items)
+        yield map(item);
+}
+/** Free text from Trunk or GitHub in a queue entry, which a huge pull request title must not fill. */
+const QUEUE_ENTRY_TEXT_FIELDS = [
+    'title',
+    'author',
+    'baseBranch',
+    'state',
+    'priorityName',
+];
 function testOutputs(tests) {
     if (tests === undefined) {
         const empty = [
@@ -40125,7 +40268,7 @@ function testOutputs(tests) {
         'broken-count': String(tests.broken.length),
         'unhealthy-count': String(all.length),
         'quarantined-count': String(countQuarantined(all)),
-        'tests-json': jsonArrayWithin(all.map(testRecord), MAX_TESTS_JSON_RECORDS, OUTPUT_LIMIT_BYTES),
+        'tests-json': testsJson(all),
     };
 }
 function queueJson(queue) {
@@ -40139,7 +40282,7 @@ function queueJson(queue) {
         settings: queue.settings,
     });
     // Room for the entries is what the rest leaves: the queue's settings are small and bounded.
-    const entries = jsonArrayWithin(queue.entries, queue.entries.length, OUTPUT_LIMIT_BYTES - Buffer.byteLength(head) - 20);
+    const entries = jsonArrayWithin(cutRecords(queue.entries, QUEUE_ENTRY_TEXT_FIELDS, RECORD_LIMIT_BYTES), queue.entries.length, OUTPUT_LIMIT_BYTES - Buffer.byteLength(head) - 20);
     return `${head.slice(0, -1)},"entries":${entries}}`;
 }
 function queueOutputs(queue, prNumber) {
@@ -40167,9 +40310,7 @@ function affectedOutputs(report) {
     const affected = report.affected?.tests;
     return {
         'affected-tests-count': affected ? String(affected.length) : '',
-        'affected-tests-json': affected
-            ? jsonArrayWithin(affected.map(testRecord), MAX_TESTS_JSON_RECORDS, OUTPUT_LIMIT_BYTES)
-            : '',
+        'affected-tests-json': affected ? testsJson(affected) : '',
         'new-broken-count': tests ? String(countNew(tests.broken)) : '',
         'new-flaky-count': tests ? String(countNew(tests.flaky)) : '',
         'in-merge-queue': String(report.context.inMergeQueue),
@@ -40182,12 +40323,14 @@ function buildOutputs(report, verdict, reportPath) {
         ...queueOutputs(report.queue, report.context.prNumber),
         ...affectedOutputs(report),
         result: verdict.result,
-        'failure-reasons': verdict.reasons.join('\n'),
+        // One line per tripped gate: names from Trunk inside a reason cannot add a line or a command.
+        'failure-reasons': verdict.reasons.map((reason) => oneLogLine(reason)).join('\n'),
         'report-path': reportPath,
     };
 }
 
 ;// CONCATENATED MODULE: ./src/render/report-file.ts
+
 /** The inputs that shaped the result; the tokens are left out by construction, not by filtering. */
 function inputsThatMattered(settings) {
     return {
@@ -40207,23 +40350,40 @@ function inputsThatMattered(settings) {
         onApiError: settings.onApiError,
     };
 }
+/**
+ * The shape of the report file: 2 since tests are written as tests-json's records (version 1 wrote
+ * the internal model, with `isNew` where the record says `new`).
+ */
+const REPORT_FILE_VERSION = 2;
 /** Test lists as JSON arrays, one record at a time, so no single string holds them all. */
-function* jsonArray(items) {
+function* recordsJson(tests) {
     yield '[';
-    for (let i = 0; i < items.length; i++)
-        yield (i === 0 ? '' : ',') + JSON.stringify(items[i]);
+    let separator = '';
+    for (const test of tests) {
+        yield separator + JSON.stringify(toTestRecord(test));
+        separator = ',';
+    }
     yield ']';
 }
-function* testsJson(tests) {
+function* report_file_testsJson(tests) {
     if (tests === undefined) {
         yield 'null';
         return;
     }
     yield '{"broken":';
-    yield* jsonArray(tests.broken);
+    yield* recordsJson(tests.broken);
     yield ',"flaky":';
-    yield* jsonArray(tests.flaky);
+    yield* recordsJson(tests.flaky);
     yield `,"incomplete":${JSON.stringify(tests.incomplete)}}`;
+}
+function* affectedJson(affected) {
+    if (affected === undefined) {
+        yield 'null';
+        return;
+    }
+    yield `{"changedFiles":${affected.changedFiles},"tests":`;
+    yield* recordsJson(affected.tests);
+    yield '}';
 }
 /**
  * The complete record of a run, for later steps and artifacts: unlike tests-json it keeps every
@@ -40231,19 +40391,16 @@ function* testsJson(tests) {
  */
 function* renderReportFile(report, verdict, settings) {
     const head = {
-        version: 1,
+        version: REPORT_FILE_VERSION,
         verdict,
         context: report.context,
         inputs: inputsThatMattered(settings),
     };
     yield `${JSON.stringify(head).slice(0, -1)},"tests":`;
-    yield* testsJson(report.tests);
-    const tail = {
-        queue: report.queue ?? null,
-        affected: report.affected ?? null,
-        failures: report.failures,
-        warnings: report.warnings,
-    };
+    yield* report_file_testsJson(report.tests);
+    yield `,"queue":${JSON.stringify(report.queue ?? null)},"affected":`;
+    yield* affectedJson(report.affected);
+    const tail = { failures: report.failures, warnings: report.warnings };
     yield `,${JSON.stringify(tail).slice(1)}`;
 }
 

@@ -7,7 +7,7 @@ import * as core from '@actions/core';
 import type { Logger } from './http/retrying-client.js';
 import type { CommentDraft, Rendered } from './render/render.js';
 import { oneLogLine } from './render/log-text.js';
-import { writeReportFile } from './io/report-file.js';
+import { reportFileWarning, reportPathOutput, writeReportFile } from './io/report-file.js';
 
 /** Outside text reaches log lines through error messages: each line is one line, capped. */
 const MAX_LOG_LINE = 3000;
@@ -40,12 +40,10 @@ function describe(error: unknown): string {
 /** The report file is a convenience: when it cannot be written, the rest is still published. */
 async function emitReportFile(pieces: Iterable<string> | undefined): Promise<string> {
   if (pieces === undefined) return '';
-  try {
-    return await writeReportFile(pieces);
-  } catch (error) {
-    runLog.warning(`The report file was not written (report-path is empty): ${describe(error)}.`);
-    return '';
-  }
+  const result = await writeReportFile(pieces);
+  const warning = reportFileWarning(result);
+  if (warning !== undefined) runLog.warning(warning);
+  return reportPathOutput(result);
 }
 
 function emitOutputs(outputs: Record<string, string>): void {

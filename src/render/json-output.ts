@@ -2,17 +2,25 @@
 export const OUTPUT_LIMIT_BYTES = 1_000_000;
 
 /**
- * Serialises as many items as fit under both limits, joining pre-serialised pieces so the cost
- * stays linear however many items there are.
+ * No record may take more than 1% of an output: one test with a 2 MB name must not push every
+ * other test out of tests-json. Ordinary records are a few hundred bytes.
+ */
+export const RECORD_LIMIT_BYTES = 10_000;
+
+/**
+ * Serialises items in order until one would break either limit, joining pre-serialised pieces so
+ * the cost stays linear however many items there are. The items are taken lazily: those past
+ * the limits are never serialised.
  */
 export function jsonArrayWithin(
-  items: readonly unknown[],
+  items: Iterable<unknown>,
   maxItems: number,
   maxBytes: number,
 ): string {
   const parts: string[] = [];
   let bytes = 2; // the brackets
-  for (const item of items.slice(0, maxItems)) {
+  for (const item of items) {
+    if (parts.length >= maxItems) break;
     const text = JSON.stringify(item);
     const size = Buffer.byteLength(text) + (parts.length > 0 ? 1 : 0);
     if (bytes + size > maxBytes) break;

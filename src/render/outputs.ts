@@ -1,28 +1,46 @@
-import type { QueueReport, Report, TestsReport, UnhealthyTest, Verdict } from '../report/model.js';
+import type {
+  QueueEntry,
+  QueueReport,
+  Report,
+  TestsReport,
+  UnhealthyTest,
+  Verdict,
+} from '../report/model.js';
 import { countNew, countQuarantined } from '../report/counts.js';
-import { jsonArrayWithin, OUTPUT_LIMIT_BYTES } from './json-output.js';
+import { TEST_RECORD_TEXT_FIELDS, toTestRecord } from '../report/test-record.js';
+import { cutRecords } from './cut-record.js';
+import { jsonArrayWithin, OUTPUT_LIMIT_BYTES, RECORD_LIMIT_BYTES } from './json-output.js';
+import { oneLogLine } from './log-text.js';
 
 export const MAX_TESTS_JSON_RECORDS = 1000;
 
 export type Outputs = Record<string, string>;
 
-function testRecord(test: UnhealthyTest) {
-  return {
-    status: test.status,
-    name: test.name,
-    file: test.file ?? null,
-    classname: test.classname ?? null,
-    variant: test.variant ?? null,
-    owners: test.owners,
-    quarantined: test.quarantined,
-    prsImpacted7d: test.prsImpacted7d,
-    url: test.url ?? null,
-    ticketUrl: test.ticketUrl ?? null,
-    since: test.since ?? null,
-    new: test.isNew,
-    id: test.id,
-  };
+/**
+ * Test records, each cut to its share, at most 1,000 and under the output limit: a cut record keeps
+ * its place, one that cannot be cut small enough is left out, and the others stay.
+ */
+function testsJson(tests: Iterable<UnhealthyTest>): string {
+  const records = cutRecords(
+    mapLazily(tests, toTestRecord),
+    TEST_RECORD_TEXT_FIELDS,
+    RECORD_LIMIT_BYTES,
+  );
+  return jsonArrayWithin(records, MAX_TESTS_JSON_RECORDS, OUTPUT_LIMIT_BYTES);
 }
+
+function* mapLazily<T, U>(items: Iterable<T>, map: (item: T) => U): Generator<U> {
+  for (const item of items) yield map(item);
+}
+
+/** Free text from Trunk or GitHub in a queue entry, which a huge pull request title must not fill. */
+const QUEUE_ENTRY_TEXT_FIELDS = [
+  'title',
+  'author',
+  'baseBranch',
+  'state',
+  'priorityName',
+] as const satisfies readonly (keyof QueueEntry)[];
 
 function testOutputs(tests: TestsReport | undefined): Outputs {
   if (tests === undefined) {
@@ -41,7 +59,7 @@ function testOutputs(tests: TestsReport | undefined): Outputs {
     'broken-count': String(tests.broken.length),
     'unhealthy-count': String(all.length),
     'quarantined-count': String(countQuarantined(all)),
-    'tests-json': jsonArrayWithin(all.map(testRecord), MAX_TESTS_JSON_RECORDS, OUTPUT_LIMIT_BYTES),
+    'tests-json': testsJson(all),
   };
 }
 
@@ -57,7 +75,7 @@ function queueJson(queue: QueueReport): string {
   });
   // Room for the entries is what the rest leaves: the queue's settings are small and bounded.
   const entries = jsonArrayWithin(
-    queue.entries,
+    cutRecords(queue.entries, QUEUE_ENTRY_TEXT_FIELDS, RECORD_LIMIT_BYTES),
     queue.entries.length,
     OUTPUT_LIMIT_BYTES - Buffer.byteLength(head) - 20,
   );
@@ -90,9 +108,7 @@ function affectedOutputs(report: Report): Outputs {
   const affected = report.affected?.tests;
   return {
     'affected-tests-count': affected ? String(affected.length) : '',
-    'affected-tests-json': affected
-      ? jsonArrayWithin(affected.map(testRecord), MAX_TESTS_JSON_RECORDS, OUTPUT_LIMIT_BYTES)
-      : '',
+    'affected-tests-json': affected ? testsJson(affected) : '',
     'new-broken-count': tests ? String(countNew(tests.broken)) : '',
     'new-flaky-count': tests ? String(countNew(tests.flaky)) : '',
     'in-merge-queue': String(report.context.inMergeQueue),
@@ -106,7 +122,8 @@ export function buildOutputs(report: Report, verdict: Verdict, reportPath: strin
     ...queueOutputs(report.queue, report.context.prNumber),
     ...affectedOutputs(report),
     result: verdict.result,
-    'failure-reasons': verdict.reasons.join('\n'),
+    // One line per tripped gate: names from Trunk inside a reason cannot add a line or a command.
+    'failure-reasons': verdict.reasons.map((reason) => oneLogLine(reason)).join('\n'),
     'report-path': reportPath,
   };
 }

@@ -1,4 +1,11 @@
-import type { Report, TestsReport, Verdict } from '../report/model.js';
+import type {
+  AffectedTests,
+  Report,
+  TestsReport,
+  UnhealthyTest,
+  Verdict,
+} from '../report/model.js';
+import { toTestRecord } from '../report/test-record.js';
 import type { Settings } from '../settings/settings.js';
 
 /** The inputs that shaped the result; the tokens are left out by construction, not by filtering. */
@@ -21,10 +28,20 @@ function inputsThatMattered(settings: Settings) {
   };
 }
 
+/**
+ * The shape of the report file: 2 since tests are written as tests-json's records (version 1 wrote
+ * the internal model, with `isNew` where the record says `new`).
+ */
+export const REPORT_FILE_VERSION = 2;
+
 /** Test lists as JSON arrays, one record at a time, so no single string holds them all. */
-function* jsonArray(items: readonly unknown[]): Generator<string> {
+function* recordsJson(tests: readonly UnhealthyTest[]): Generator<string> {
   yield '[';
-  for (let i = 0; i < items.length; i++) yield (i === 0 ? '' : ',') + JSON.stringify(items[i]);
+  let separator = '';
+  for (const test of tests) {
+    yield separator + JSON.stringify(toTestRecord(test));
+    separator = ',';
+  }
   yield ']';
 }
 
@@ -34,10 +51,20 @@ function* testsJson(tests: TestsReport | undefined): Generator<string> {
     return;
   }
   yield '{"broken":';
-  yield* jsonArray(tests.broken);
+  yield* recordsJson(tests.broken);
   yield ',"flaky":';
-  yield* jsonArray(tests.flaky);
+  yield* recordsJson(tests.flaky);
   yield `,"incomplete":${JSON.stringify(tests.incomplete)}}`;
+}
+
+function* affectedJson(affected: AffectedTests | undefined): Generator<string> {
+  if (affected === undefined) {
+    yield 'null';
+    return;
+  }
+  yield `{"changedFiles":${affected.changedFiles},"tests":`;
+  yield* recordsJson(affected.tests);
+  yield '}';
 }
 
 /**
@@ -50,18 +77,15 @@ export function* renderReportFile(
   settings: Settings,
 ): Generator<string> {
   const head = {
-    version: 1,
+    version: REPORT_FILE_VERSION,
     verdict,
     context: report.context,
     inputs: inputsThatMattered(settings),
   };
   yield `${JSON.stringify(head).slice(0, -1)},"tests":`;
   yield* testsJson(report.tests);
-  const tail = {
-    queue: report.queue ?? null,
-    affected: report.affected ?? null,
-    failures: report.failures,
-    warnings: report.warnings,
-  };
+  yield `,"queue":${JSON.stringify(report.queue ?? null)},"affected":`;
+  yield* affectedJson(report.affected);
+  const tail = { failures: report.failures, warnings: report.warnings };
   yield `,${JSON.stringify(tail).slice(1)}`;
 }

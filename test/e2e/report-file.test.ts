@@ -3,7 +3,15 @@
  * the complete record when tests-json is cut at 1,000 records. RUNNER_TEMP is a directory of this
  * test's own, because the harness removes the run's directory when the run ends.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -23,7 +31,12 @@ import {
   makeFile,
   startGithubSimulator,
 } from '../support/github-simulator.js';
-import { type ActionRun, pullRequestEvent, type RunActionOptions } from '../support/run-action.js';
+import {
+  ACTION_YML,
+  type ActionRun,
+  pullRequestEvent,
+  type RunActionOptions,
+} from '../support/run-action.js';
 import { makeQueue, makeQueueEntry, makeTests, type RawTest } from '../support/trunk-data.js';
 import type { TrunkSimulator } from '../support/trunk-simulator.js';
 
@@ -206,5 +219,73 @@ describe('the report file', () => {
 
     expect(run.outputs.result, describeRun(run)).toBe('error');
     expect(text).not.toContain(TOKEN);
+  });
+});
+
+/** Output names declared in action.yml. */
+function declaredOutputs(): string[] {
+  const yml = readFileSync(ACTION_YML, 'utf8');
+  const block = /^outputs:\n([\s\S]*?)^\S/m.exec(yml)?.[1] ?? '';
+  return [...block.matchAll(/^ {2}([a-z-]+):/gm)].map((match) => match[1] ?? '');
+}
+
+/** Issue 8, defect 5: the report file is a convenience; failing to write it costs nothing else. */
+describe('a report file that cannot be written', () => {
+  function reportWarnings(run: ActionRun): string[] {
+    return run.annotations
+      .filter((a) => a.level === 'warning' && a.message.includes('report file'))
+      .map((a) => a.message);
+  }
+
+  function expectEverythingElsePublished(run: ActionRun, path: string): void {
+    const declared = declaredOutputs();
+    expect(declared).toContain('report-path');
+    for (const name of declared) expect(run.outputs, name).toHaveProperty(name);
+    expect(run.outputs['report-path'], describeRun(run)).toBe('');
+    expect(run.outputs['flaky-count']).toBe('3');
+    expect(testsJson(run)).toHaveLength(Number(run.outputs['unhealthy-count']));
+    expect(run.summary, 'the job summary').not.toBe('');
+    const warnings = reportWarnings(run);
+    expect(warnings, describeRun(run)).toHaveLength(1);
+    expect(warnings[0]).toContain(path);
+    expect(run.visibleStdout).not.toMatch(/unexpected error/i);
+  }
+
+  it('warns once and publishes the rest when RUNNER_TEMP is a file, not a folder', async () => {
+    const sim = await startSim({ flaky: makeTests(3, 'FLAKY', 75), queues: {} });
+    const notAFolder = join(runnerTemp(), 'runner-temp');
+    writeFileSync(notAFolder, 'a file');
+
+    const run = await runAgainst(sim, { env: { RUNNER_TEMP: notAFolder } });
+
+    expectPassed(run);
+    expect(run.outputs.result).toBe('passed');
+    const path = join(notAFolder, 'trunk-health-gate', 'report.json');
+    expectEverythingElsePublished(run, path);
+    expect(reportWarnings(run)[0]).toMatch(/ENOTDIR|EEXIST/);
+  });
+
+  it('warns once on a full disk, leaves no partial file, and the gates still decide', async () => {
+    // /dev/full takes the open and fails every write with ENOSPC, as a full disk does.
+    const sim = await startSim({
+      flaky: makeTests(3, 'FLAKY', 76),
+      broken: makeTests(1, 'BROKEN', 77),
+      queues: {},
+    });
+    const temp = runnerTemp();
+    mkdirSync(join(temp, 'trunk-health-gate'));
+    const path = join(temp, 'trunk-health-gate', 'report.json');
+    symlinkSync('/dev/full', path);
+
+    const run = await runAgainst(sim, {
+      env: { RUNNER_TEMP: temp },
+      inputs: { 'max-broken-tests': '0' },
+    });
+
+    expect(expectSingleFailure(run)).toMatch(/broken/i);
+    expect(run.outputs.result).toBe('failed');
+    expectEverythingElsePublished(run, path);
+    expect(reportWarnings(run)[0]).toMatch(/ENOSPC/);
+    expect(existsSync(path)).toBe(false);
   });
 });

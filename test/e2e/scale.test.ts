@@ -8,10 +8,16 @@ import {
   startSim,
   testsJson,
 } from '../support/e2e.js';
+import {
+  closeGithubSimulators,
+  makeFile,
+  startGithubSimulator,
+} from '../support/github-simulator.js';
 import { pullRequestEvent } from '../support/run-action.js';
 import { makeQueue, makeQueueEntry, makeTests } from '../support/trunk-data.js';
 
 afterEach(closeSimulators);
+afterEach(closeGithubSimulators);
 
 const MIB = 1_048_576;
 
@@ -74,5 +80,42 @@ describe('a large organisation', () => {
     expect(records.length).toBeGreaterThan(0);
     expect(records.length).toBeLessThanOrEqual(1000);
     expect(records[0]?.status).toBe('broken');
+  });
+
+  it('cuts one test with a 2 MB name and keeps every other in tests-json and affected-tests-json', async () => {
+    // Issue 8, defect 11: one oversized first record used to empty both outputs.
+    const broken = makeTests(3, 'BROKEN', 55);
+    const flaky = makeTests(40, 'FLAKY', 56);
+    const huge = { ...broken[0]!, name: `${'a parametrised case, '.repeat(100_000)}end` };
+    const all = [huge, ...broken.slice(1), ...flaky];
+    const sim = await startSim({ broken: [huge, ...broken.slice(1)], flaky, queues: {} });
+    const gh = await startGithubSimulator({ token: 'ghs_scaleT0ken' });
+    const withFile = all.filter((t) => typeof t.file_path === 'string' && t.file_path !== '');
+    expect(withFile.map((t) => t.id)).toContain(huge.id);
+    gh.setFiles(
+      77,
+      [...new Set(withFile.map((t) => t.file_path ?? ''))].map((f) => makeFile(f)),
+    );
+
+    const run = await runAgainst(sim, {
+      event: pullRequestEvent({ number: 77 }),
+      inputs: { 'check-queue': false, 'github-token': 'ghs_scaleT0ken' },
+      env: { GITHUB_API_URL: gh.url },
+    });
+
+    expectPassed(run);
+    const expected = { 'tests-json': all, 'affected-tests-json': withFile };
+    for (const [output, tests] of Object.entries(expected)) {
+      const json = run.outputs[output] ?? '';
+      expect(Buffer.byteLength(json), output).toBeLessThan(MIB);
+      const records = JSON.parse(json) as { id: string; name: string; truncated: boolean }[];
+      expect(new Set(records.map((r) => r.id)), output).toEqual(new Set(tests.map((t) => t.id)));
+      const cut = records.find((r) => r.id === huge.id);
+      expect(cut?.truncated, output).toBe(true);
+      expect(cut?.name.startsWith('a parametrised case, a parametrised case,')).toBe(true);
+      expect(cut?.name.endsWith('…')).toBe(true);
+      const others = records.filter((r) => r.id !== huge.id);
+      expect(others.every((r) => !r.truncated && all.some((t) => t.name === r.name))).toBe(true);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 import type { TestStatus, UnhealthyTest } from '../../src/report/model.js';
@@ -97,7 +98,50 @@ describe('buildAnnotations', () => {
     expect(annotations.every((annotation) => annotation.file !== undefined)).toBe(true);
   });
 
+  it('gives a fractional count of impacted pull requests as Trunk sent it', () => {
+    const test = unhealthy('flaky', { name: 'retries', prsImpacted7d: 3.5 });
+    const [annotation] = buildAnnotations({ broken: [], flaky: [test], incomplete: [] });
+    expect(annotation?.message).toBe(
+      'Trunk marks retries flaky (3.5 pull requests impacted in 7 days).',
+    );
+  });
+
   it('gives nothing when nothing is unhealthy', () => {
     expect(buildAnnotations({ broken: [], flaky: [], incomplete: [] })).toEqual([]);
+  });
+});
+
+/** The `annotations` input as action.yml describes it and as the README's Inputs table does. */
+function documentedAnnotations(): string[] {
+  const yml = readFileSync(new URL('../../action.yml', import.meta.url), 'utf8');
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const input = /^ {2}annotations:\n([\s\S]*?)^ {4}required:/m.exec(yml)?.[1] ?? '';
+  const row = /^\| `annotations` .*$/m.exec(readme)?.[0] ?? '';
+  const prose = /^When `annotations` is `true`.*$/m.exec(readme)?.[0] ?? '';
+  return [input.replace(/\s+/g, ' '), row, prose];
+}
+
+describe('the words about annotations', () => {
+  it('say what buildAnnotations does: broken as warnings, flaky as notices, 10 of each', () => {
+    const levels = new Map(
+      buildAnnotations({
+        broken: [unhealthy('broken')],
+        flaky: [unhealthy('flaky')],
+        incomplete: [],
+      }).map((annotation) => [annotation.title.split(' ')[0]?.toLowerCase(), annotation.level]),
+    );
+    expect(levels).toEqual(
+      new Map([
+        ['broken', 'warning'],
+        ['flaky', 'notice'],
+      ]),
+    );
+    for (const text of documentedAnnotations()) {
+      expect(text, 'the description is found').not.toBe('');
+      for (const [status, level] of levels) {
+        expect(text, `${status} as ${level}s`).toMatch(new RegExp(`${status} \\w+ as ${level}s`));
+      }
+      expect(text).toContain(`${MAX_ANNOTATIONS_PER_LEVEL} of each`);
+    }
   });
 });

@@ -11,7 +11,13 @@ import type {
   UnhealthyTest,
   Verdict,
 } from '../../src/report/model.js';
-import { OUTPUT_LIMIT_BYTES, jsonArrayWithin } from '../../src/render/json-output.js';
+import {
+  OUTPUT_LIMIT_BYTES,
+  RECORD_LIMIT_BYTES,
+  jsonArrayWithin,
+} from '../../src/render/json-output.js';
+import { renderReportFile } from '../../src/render/report-file.js';
+import type { Settings } from '../../src/settings/settings.js';
 import { buildOutputs, MAX_TESTS_JSON_RECORDS } from '../../src/render/outputs.js';
 import { runContext, unhealthyTest } from '../support/model-builders.js';
 
@@ -100,10 +106,25 @@ interface TestRecord {
   file: string | null;
   owners: string[];
   quarantined: boolean;
+  prsImpacted7d: number;
   url: string | null;
   ticketUrl: string | null;
   since: string | null;
+  truncated: boolean;
 }
+
+function testsJsonOf(outputs: Record<string, string>, name = 'tests-json'): TestRecord[] {
+  return JSON.parse(outputs[name] ?? '') as TestRecord[];
+}
+
+/** The field names the README's "Test records" section gives, in backticks. */
+function documentedRecordFields(): Set<string> {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const section = /^### Test records\n([\s\S]*?)^#/m.exec(readme)?.[1] ?? '';
+  return new Set([...section.matchAll(/`([A-Za-z0-9]+)`/g)].map((match) => match[1] ?? ''));
+}
+
+const TWO_MB = 2_000_000;
 
 describe('buildOutputs', () => {
   it('sets every output action.yml declares, and no other', () => {
@@ -201,6 +222,19 @@ describe('buildOutputs', () => {
     });
   });
 
+  it('keeps each failure reason on one line, whatever the names inside it hold', () => {
+    const reason = '1 broken test in files this pull request changes: a\n::error::forged\r\nb';
+    const outputs = buildOutputs(
+      report(),
+      { result: 'failed', reasons: [reason, 'second'], gates: [] },
+      REPORT_PATH,
+    );
+    const lines = outputs['failure-reasons']?.split('\n') ?? [];
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain('forged');
+    expect(lines[0]).not.toContain('::error::');
+  });
+
   describe('tests-json', () => {
     it('lists broken tests first, with the documented fields', () => {
       const broken = unhealthy('broken', {
@@ -284,6 +318,132 @@ describe('buildOutputs', () => {
       const json = outputs['tests-json'] ?? '';
       expect(bytes(json)).toBeLessThanOrEqual(OUTPUT_LIMIT_BYTES);
       expect(JSON.parse(json)).not.toHaveLength(0);
+    });
+
+    it('gives every record the same documented fields, null when Trunk did not say', () => {
+      const full = unhealthy('broken', {
+        classname: 'LoginSpec',
+        parent: 'login',
+        variant: 'linux',
+        ticketUrl: 'https://linear.app/acme/issue/ENG-2',
+        reason: 'failed 3 of 4 runs',
+        isNew: true,
+      });
+      const bare = unhealthyTest('flaky');
+      const records = testsJsonOf(
+        buildOutputs(report({ tests: tests([full], [bare]) }), PASSED, REPORT_PATH),
+      );
+      expect(records[0]).toEqual({
+        status: 'broken',
+        name: full.name,
+        file: full.file,
+        classname: 'LoginSpec',
+        parent: 'login',
+        variant: 'linux',
+        owners: ['@acme/web'],
+        quarantined: false,
+        prsImpacted7d: 1,
+        url: full.url,
+        ticketUrl: 'https://linear.app/acme/issue/ENG-2',
+        since: '2025-09-01T00:00:00Z',
+        reason: 'failed 3 of 4 runs',
+        new: true,
+        id: full.id,
+        truncated: false,
+      });
+      expect(Object.keys(records[1] ?? {})).toEqual(Object.keys(records[0] ?? {}));
+      expect(records[1]).toMatchObject({ file: null, classname: null, reason: null, url: null });
+      const documented = documentedRecordFields();
+      for (const field of Object.keys(records[0] ?? {})) {
+        expect(documented.has(field), `${field} in the README's Test records`).toBe(true);
+      }
+    });
+
+    it('keeps a fractional count of impacted pull requests as Trunk sent it', () => {
+      const records = testsJsonOf(
+        buildOutputs(
+          report({ tests: tests([], [unhealthy('flaky', { prsImpacted7d: 3.5 })]) }),
+          PASSED,
+          REPORT_PATH,
+        ),
+      );
+      expect(records[0]?.prsImpacted7d).toBe(3.5);
+    });
+
+    it('cuts a 2 MB name and keeps every other record', () => {
+      const huge = unhealthy('broken', { name: `${'parametrised case '.repeat(TWO_MB / 18)}end` });
+      const others = [...many(3, 'broken'), ...many(20, 'flaky')];
+      const outputs = buildOutputs(
+        report({ tests: tests([huge, ...others.slice(0, 3)], others.slice(3)) }),
+        PASSED,
+        REPORT_PATH,
+      );
+      const json = outputs['tests-json'] ?? '';
+      expect(bytes(json)).toBeLessThanOrEqual(OUTPUT_LIMIT_BYTES);
+      const records = testsJsonOf(outputs);
+      expect(records).toHaveLength(24);
+      const [first, ...rest] = records;
+      expect(first).toMatchObject({ id: huge.id, file: huge.file, truncated: true });
+      expect(first?.name.startsWith('parametrised case parametrised case')).toBe(true);
+      expect(first?.name.endsWith('…')).toBe(true);
+      expect(bytes(JSON.stringify(first))).toBeLessThanOrEqual(RECORD_LIMIT_BYTES);
+      expect(rest.map((record) => record.name)).toEqual(others.map((test) => test.name));
+      expect(rest.every((record) => !record.truncated)).toBe(true);
+    });
+
+    it('cuts long paths and class names too', () => {
+      const long = 'deeply/nested/'.repeat(2000);
+      const records = testsJsonOf(
+        buildOutputs(
+          report({
+            tests: tests([unhealthy('broken', { file: `${long}a.test.ts`, classname: long })], []),
+          }),
+          PASSED,
+          REPORT_PATH,
+        ),
+      );
+      expect(records[0]?.truncated).toBe(true);
+      expect(records[0]?.file?.endsWith('…')).toBe(true);
+      expect(bytes(JSON.stringify(records[0]))).toBeLessThanOrEqual(RECORD_LIMIT_BYTES);
+    });
+
+    it('leaves out a record no cut can shrink enough, and keeps the others', () => {
+      const owners = Array.from({ length: 2000 }, (_, i) => `@acme/team-number-${i}`);
+      const hopeless = unhealthy('broken', { owners });
+      const others = many(5, 'flaky');
+      const records = testsJsonOf(
+        buildOutputs(report({ tests: tests([hopeless], others) }), PASSED, REPORT_PATH),
+      );
+      expect(records.map((record) => record.name)).toEqual(others.map((test) => test.name));
+    });
+
+    it('cuts a 2 MB name in affected-tests-json too, in the same record shape', () => {
+      const huge = unhealthy('broken', { name: 'y'.repeat(TWO_MB) });
+      const others = many(4, 'flaky');
+      const outputs = buildOutputs(
+        {
+          ...report({ tests: tests([huge], others), prNumber: 9 }),
+          affected: { changedFiles: 5, tests: [huge, ...others] },
+        },
+        PASSED,
+        REPORT_PATH,
+      );
+      expect(outputs['affected-tests-count']).toBe('5');
+      const affected = testsJsonOf(outputs, 'affected-tests-json');
+      expect(affected).toHaveLength(5);
+      expect(affected[0]).toMatchObject({ id: huge.id, truncated: true });
+      expect(bytes(outputs['affected-tests-json'] ?? '')).toBeLessThan(2 * RECORD_LIMIT_BYTES);
+      expect(affected).toEqual(testsJsonOf(outputs));
+    });
+
+    it('is the record the report file writes for the same test', () => {
+      const test = unhealthy('broken', { classname: 'C', reason: 'r', prsImpacted7d: 2.5 });
+      const outputs = buildOutputs(report({ tests: tests([test], []) }), PASSED, REPORT_PATH);
+      const settings = { failOnQueueStates: [] } as unknown as Settings;
+      const file = JSON.parse(
+        [...renderReportFile(report({ tests: tests([test], []) }), PASSED, settings)].join(''),
+      ) as { tests: { broken: TestRecord[] } };
+      expect(file.tests.broken).toEqual(testsJsonOf(outputs));
     });
 
     it('escapes names that would break JSON or a shell', () => {
@@ -423,6 +583,18 @@ describe('buildOutputs', () => {
       );
       expect(outputs['queue-depth']).toBe('50000');
       expect(outputs['pr-position']).toBe('50000');
+    });
+
+    it('cuts a pull request title of 2 MB and keeps the other entries', () => {
+      const entries = [entry(1, 7, { title: 't'.repeat(TWO_MB) }), entry(2, 8), entry(3, 9)];
+      const outputs = buildOutputs(report({ queue: mergeQueue(entries) }), PASSED, REPORT_PATH);
+      const json = outputs['queue-json'] ?? '';
+      expect(bytes(json)).toBeLessThan(2 * RECORD_LIMIT_BYTES);
+      const queue = JSON.parse(json) as { entries: (QueueEntry & { truncated?: boolean })[] };
+      expect(queue.entries.map((e) => e.prNumber)).toEqual([7, 8, 9]);
+      expect(queue.entries[0]).toMatchObject({ author: 'alice', truncated: true });
+      expect(queue.entries[0]?.title.endsWith('…')).toBe(true);
+      expect(queue.entries[1]).toEqual(entries[1]);
     });
 
     it('keeps queue-json within the byte limit when the branch name is not ASCII', () => {

@@ -1,5 +1,23 @@
-import { describe, expect, it } from 'vitest';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  reportFilePath,
+  reportFileWarning,
+  reportPathOutput,
+  writeReportFile,
+} from '../../src/io/report-file.js';
 import { renderReportFile } from '../../src/render/report-file.js';
+import { toTestRecord } from '../../src/report/test-record.js';
 import type { Settings } from '../../src/settings/settings.js';
 import { emptyReport, unhealthyTest } from '../support/model-builders.js';
 
@@ -23,15 +41,33 @@ describe('renderReportFile', () => {
     });
     const text = [...renderReportFile(report, VERDICT, SETTINGS)].join('');
     expect(JSON.parse(text)).toEqual({
-      version: 1,
+      version: 2,
       verdict: VERDICT,
       context: report.context,
       inputs: expect.objectContaining({ repository: 'acme/widgets' }) as unknown,
-      tests: { broken, flaky, incomplete: ['flaky'] },
+      tests: {
+        broken: broken.map(toTestRecord),
+        flaky: flaky.map(toTestRecord),
+        incomplete: ['flaky'],
+      },
       queue: { kind: 'none', branch: 'main' },
       affected: null,
       failures: [],
       warnings: ['w'],
+    });
+  });
+
+  it('writes the affected tests as test records, whole however long', () => {
+    const huge = unhealthyTest('broken', { name: 'n'.repeat(200_000), prsImpacted7d: 3.5 });
+    const report = emptyReport({ affected: { changedFiles: 3, tests: [huge] } });
+    const parsed = JSON.parse([...renderReportFile(report, VERDICT, SETTINGS)].join('')) as {
+      affected: unknown;
+    };
+    expect(parsed.affected).toEqual({ changedFiles: 3, tests: [toTestRecord(huge)] });
+    expect(toTestRecord(huge)).toMatchObject({
+      name: huge.name,
+      prsImpacted7d: 3.5,
+      truncated: false,
     });
   });
 
@@ -52,5 +88,67 @@ describe('renderReportFile', () => {
     ];
     expect(pieces.length).toBeGreaterThan(100);
     expect(Math.max(...pieces.map((piece) => piece.length))).toBeLessThan(2000);
+  });
+});
+
+describe('writeReportFile', () => {
+  const temps: string[] = [];
+  afterEach(() => {
+    for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  function temp(): string {
+    const dir = mkdtempSync(join(tmpdir(), 'thg-write-'));
+    temps.push(dir);
+    return dir;
+  }
+
+  it('writes under RUNNER_TEMP and gives the path', async () => {
+    const dir = temp();
+    const path = reportFilePath({ RUNNER_TEMP: dir });
+    expect(path).toBe(join(dir, 'trunk-health-gate', 'report.json'));
+    const pieces = ['{"a":', '"x'.padEnd(100_000, 'x'), '"}'];
+    const result = await writeReportFile(pieces, path);
+    expect(result).toEqual({ written: true, path });
+    expect(readFileSync(path, 'utf8')).toBe(pieces.join(''));
+    expect(reportPathOutput(result)).toBe(path);
+    expect(reportFileWarning(result)).toBeUndefined();
+  });
+
+  it('gives the reason, not an exception, when RUNNER_TEMP is a file', async () => {
+    const file = join(temp(), 'not-a-folder');
+    writeFileSync(file, '');
+    const path = reportFilePath({ RUNNER_TEMP: file });
+    const result = await writeReportFile(['{}'], path);
+    expect(result).toMatchObject({ written: false, path });
+    expect(result.written ? '' : result.error).toMatch(/ENOTDIR|EEXIST/);
+    expect(reportPathOutput(result)).toBe('');
+    const warning = reportFileWarning(result) ?? '';
+    expect(warning).toContain(path);
+    expect(warning).toMatch(/ENOTDIR|EEXIST/);
+    expect(warning).toContain('report-path is empty');
+  });
+
+  it('gives the reason on a full disk, and leaves no half-written file', async () => {
+    // /dev/full accepts the open and fails every write with ENOSPC, as a full disk does.
+    const folder = join(temp(), 'trunk-health-gate');
+    mkdirSync(folder);
+    const path = join(folder, 'report.json');
+    symlinkSync('/dev/full', path);
+    const result = await writeReportFile(['{"a":1}'], path);
+    expect(result).toMatchObject({ written: false, path });
+    expect(reportFileWarning(result)).toMatch(/ENOSPC/);
+    expect(existsSync(path)).toBe(false);
+  });
+
+  it('gives the reason when the pieces themselves fail', async () => {
+    const path = reportFilePath({ RUNNER_TEMP: temp() });
+    function* pieces(): Generator<string> {
+      yield '{';
+      throw new Error('renderer broke');
+    }
+    const result = await writeReportFile(pieces(), path);
+    expect(result).toEqual({ written: false, path, error: 'renderer broke' });
+    expect(existsSync(path)).toBe(false);
   });
 });
