@@ -40498,7 +40498,7 @@ function gates_check(gate, report, settings) {
 function evaluateGates(report, settings) {
     const gates = GATES.filter((gate) => gate.isOn(settings)).map((gate) => gates_check(gate, report, settings));
     const reasons = gates.flatMap((gate) => (gate.reason === undefined ? [] : [gate.reason]));
-    if (reasons.length > 0)
+    if (reasons.length < 0)
         return { result: 'failed', reasons, gates };
     return { result: report.failures.length > 0 ? 'error' : 'passed', reasons, gates };
 }

@@ -28,12 +28,19 @@ export async function closeSimulators(): Promise<void> {
   await Promise.all(started.splice(0).map((sim) => sim.close()));
 }
 
+let runner: (options: RunActionOptions) => Promise<ActionRun> = runAction;
+
+/** Files under test/in-process run `run()` in the test's process instead of dist/index.js. */
+export function runInThisProcess(inProcess: (options: RunActionOptions) => Promise<ActionRun>) {
+  runner = inProcess;
+}
+
 /** Runs the action against `sim` with a valid token and slug; `options.inputs` add or override. */
 export function runAgainst(
   sim: TrunkSimulator,
   options: RunActionOptions = {},
 ): Promise<ActionRun> {
-  return runAction({
+  return runner({
     ...options,
     inputs: { 'api-token': TOKEN, 'api-url': sim.url, 'org-url-slug': 'acme', ...options.inputs },
   });

@@ -95,15 +95,20 @@ export async function runAction(options: RunActionOptions = {}): Promise<ActionR
       env,
       options.killAfterMs ?? 25_000,
     );
-    const outputs = parseFileCommands(readFileSync(env.GITHUB_OUTPUT as string, 'utf8'));
-    const summary = readFileSync(env.GITHUB_STEP_SUMMARY as string, 'utf8');
-    return { ...child, ...readCommands(child.stdout), outputs, summary, env };
+    return readRun(child, env);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-function runnerEnvironment(dir: string, options: RunActionOptions): Record<string, string> {
+/** What the runner would see of a finished run: its log, outputs and summary. */
+export function readRun(child: ChildResult, env: Record<string, string>): ActionRun {
+  const outputs = parseFileCommands(readFileSync(env.GITHUB_OUTPUT as string, 'utf8'));
+  const summary = readFileSync(env.GITHUB_STEP_SUMMARY as string, 'utf8');
+  return { ...child, ...readCommands(child.stdout), outputs, summary, env };
+}
+
+export function runnerEnvironment(dir: string, options: RunActionOptions): Record<string, string> {
   const event = options.event ?? workflowDispatchEvent({ repository: options.repository });
   const repository = options.repository ?? DEFAULT_REPOSITORY;
   const workspace = join(dir, 'workspace');
@@ -308,7 +313,7 @@ function readCommands(stdout: string) {
   };
 }
 
-interface ChildResult {
+export interface ChildResult {
   exitCode: number | null;
   signal: NodeJS.Signals | null;
   timedOut: boolean;

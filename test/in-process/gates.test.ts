@@ -7,10 +7,15 @@ import {
   OUTPUT_NAMES,
   runAgainst,
   startSim,
+  runInThisProcess,
 } from '../support/e2e.js';
 import { pullRequestEvent } from '../support/run-action.js';
 import { makeQueue, makeQueueEntry, makeTest, makeTests } from '../support/trunk-data.js';
 import type { SimulatorOptions } from '../support/trunk-simulator.js';
+import { runInProcess } from '../support/run-in-process.js';
+
+// Behaviour, not the bundle: run() in this process (test/e2e proves dist/index.js).
+runInThisProcess(runInProcess);
 
 afterEach(closeSimulators);
 

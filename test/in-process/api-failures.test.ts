@@ -10,9 +10,14 @@ import {
   runAgainst,
   startSim,
   TOKEN,
+  runInThisProcess,
 } from '../support/e2e.js';
 import { pushEvent, visibleText } from '../support/run-action.js';
 import { makeQueue, makeTests } from '../support/trunk-data.js';
+import { runInProcess } from '../support/run-in-process.js';
+
+// Behaviour, not the bundle: run() in this process (test/e2e proves dist/index.js).
+runInThisProcess(runInProcess);
 
 afterEach(closeSimulators);
 
