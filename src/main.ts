@@ -1,3 +1,4 @@
+import type { GithubCallOptions } from './github/call-options.js';
 import { lookUpPullRequest, PullRequestAccess } from './github/pull-request.js';
 import { DeferredLog } from './io/deferred-log.js';
 import { collectReport, type Sources } from './report/collect-report.js';
@@ -40,18 +41,27 @@ function signal(): { promise: Promise<void>; fire: () => void } {
   return { promise, fire };
 }
 
-function createTrunkClient(settings: Settings, log: DeferredLog, onSent: () => void): TrunkClient {
+function retryBaseMs(): number {
   // Tests shrink the backoff through this variable; it is not part of the action's interface.
   const retryBase = Number(process.env.TRUNK_HEALTH_GATE_RETRY_BASE_MS);
+  return Number.isFinite(retryBase) && retryBase >= 0 ? retryBase : DEFAULT_RETRY_BASE_MS;
+}
+
+function createTrunkClient(settings: Settings, log: DeferredLog, onSent: () => void): TrunkClient {
   return new TrunkClient({
     apiUrl: settings.apiUrl,
     token: settings.apiToken,
     timeoutMs: settings.timeoutMs,
     maxRetries: settings.maxRetries,
-    retryBaseMs: Number.isFinite(retryBase) && retryBase >= 0 ? retryBase : DEFAULT_RETRY_BASE_MS,
+    retryBaseMs: retryBaseMs(),
     log,
     onRequestSent: onSent,
   });
+}
+
+function githubOptions(settings: Settings, log: DeferredLog): GithubCallOptions {
+  const { timeoutMs, maxRetries } = settings;
+  return { timeoutMs, maxRetries, retryBaseMs: retryBaseMs(), log };
 }
 
 /** The workflow's repository holds the pull request, whatever Trunk calls the repository. */
@@ -75,6 +85,7 @@ async function resolvePullRequest(
       settings.githubToken,
       githubRepository(settings),
       head,
+      githubOptions(settings, log),
     );
     if (prNumber === undefined) log.warning(`No open pull request has the head ${head}.`);
     return { ...derived, prNumber };
@@ -110,7 +121,8 @@ async function read(settings: Settings, derivedFromEvent: DerivedContext, log: D
   const access = pullRequestAccess(settings, derived);
   const sources: Sources = {
     trunk: createTrunkClient(settings, log, sent.fire),
-    changedFiles: access && (() => sent.promise.then(() => access.changedFiles())),
+    changedFiles:
+      access && (() => sent.promise.then(() => access.changedFiles(githubOptions(settings, log)))),
     now: Date.now(),
   };
   const reading = collectReport(sources, settings, runContext(settings, derived));
@@ -144,7 +156,8 @@ export async function run(): Promise<void> {
     const verdict = evaluateGates(report, settings);
     const outcome = decideOutcome(report, verdict, settings.onApiError);
     const { publish } = await reads.publishing;
-    await publish(core, { report, verdict, outcome, settings, derived, access });
+    const github = { ...githubOptions(settings, log), log: core };
+    await publish(core, { report, verdict, outcome, settings, derived, access, github });
     if (outcome.failure !== undefined) core.setFailed(outcome.failure);
   } catch (error) {
     core ??= await loadCore();

@@ -1,4 +1,5 @@
 import type * as CoreModule from '@actions/core';
+import type { GithubCallOptions } from './github/call-options.js';
 import type { PullRequestAccess } from './github/pull-request.js';
 import { publishComment } from './io/pull-request-comment.js';
 import { writeReportFile } from './io/report-file.js';
@@ -21,6 +22,8 @@ export interface Findings {
   settings: Settings;
   derived: DerivedContext;
   access?: PullRequestAccess;
+  /** Bounds of the comment's GitHub calls. */
+  github: GithubCallOptions;
 }
 
 async function writeSummary(
@@ -71,7 +74,8 @@ export async function publish(core: Core, findings: Findings): Promise<void> {
     core.setOutput(name, value);
   }
   await writeSummary(core, report, verdict, settings);
-  await publishComment(core, access, settings.commentOnPr, report, verdict, derived);
+  const facts = { ...derived, commentKey: settings.commentKey };
+  await publishComment(core, access, settings.commentOnPr, report, verdict, facts, findings.github);
   annotate(core, report, settings);
   for (const warning of [...report.warnings, ...outcome.warnings]) core.warning(warning);
   logVerdict(core, report, verdict);

@@ -1,3 +1,4 @@
+import type { GithubCallOptions } from '../github/call-options.js';
 import type { PullRequestAccess } from '../github/pull-request.js';
 import type { Report, Verdict } from '../report/model.js';
 import { renderComment, stickyMarker } from '../render/comment.js';
@@ -17,8 +18,11 @@ export async function publishComment(
     isFork: boolean;
     workflow: string;
     job: string;
+    /** comment-key; empty: the marker names the workflow and job. */
+    commentKey: string;
     runUrl?: string;
   },
+  options: GithubCallOptions,
 ): Promise<void> {
   // Merge queue runs know their pull request too, but only the pull request's own runs comment.
   const plan = planComment({ mode, verdict, ...facts });
@@ -27,11 +31,18 @@ export async function publishComment(
     return;
   }
   if (access === undefined) return;
-  const marker = stickyMarker(facts.workflow, facts.job);
+  const marker = stickyMarker(facts.workflow, facts.job, facts.commentKey);
   const body = renderComment(report, verdict, { marker, runUrl: facts.runUrl });
   try {
-    const action = await access.upsertComment(marker, body, plan.createIfMissing);
-    log.info(`Pull request comment: ${action}.`);
+    const { action, removed } = await access.upsertComment(
+      marker,
+      body,
+      plan.createIfMissing,
+      options,
+    );
+    const duplicates =
+      removed === 0 ? '' : ` (${removed} duplicate${removed === 1 ? '' : 's'} deleted)`;
+    log.info(`Pull request comment: ${action}${duplicates}.`);
   } catch (error) {
     log.warning(`The pull request comment was not posted: ${(error as Error).message}.`);
   }

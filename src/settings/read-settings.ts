@@ -133,6 +133,7 @@ export function readSettings(getInput: GetInput, derived: DerivedContext): Setti
       () => parseChoice('comment-on-pr', getInput('comment-on-pr'), COMMENT_MODES),
       'off',
     ),
+    commentKey: getInput('comment-key').trim(),
     githubToken: getInput('github-token').trim(),
   };
   errors.push(...crossChecks(settings));
