@@ -2,6 +2,9 @@
  * Bounds every request an Octokit client sends: a timeout per attempt, retries of what GitHub
  * would answer differently later, and an abort that ends it all at once. Installed as a request
  * hook so pagination and GraphQL get it too, page by page.
+ *
+ * Writes are retried too: PATCH and DELETE are idempotent, and a POST whose comment was stored but
+ * whose answer was lost leaves a copy that the sticky comment's clean-up deletes.
  */
 import type { GithubCallOptions } from './call-options.js';
 import { GithubError, shortMessage } from './errors.js';
