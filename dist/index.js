@@ -28372,7 +28372,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8208);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(702);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28381,7 +28381,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8208:
+/***/ 702:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31558,7 +31558,7 @@ async function emitComment(draft, writer) {
     if (draft === undefined || writer === undefined)
         return;
     try {
-        runLog.info(`Pull request comment: ${await writer.upsertComment(draft)}.`);
+        runLog.info(`Pull request comment: ${await writer(draft)}.`);
     }
     catch (error) {
         runLog.warning(`The pull request comment was not posted: ${describe(error)}.`);
@@ -31588,6 +31588,496 @@ async function emit(rendered, writer) {
         runLog[level](message);
     if (rendered.failure !== undefined)
         setFailed(oneLogLine(rendered.failure, MAX_LOG_LINE));
+}
+
+;// CONCATENATED MODULE: ./src/github/changed-files.ts
+/** Finds the open pull request whose head is owner:branch (a fork's, after workflow_run). */
+async function findOpenPullRequest(octokit, repository, head) {
+    const { data } = await octokit.rest.pulls.list({
+        ...repository,
+        head,
+        state: 'open',
+        per_page: 1,
+    });
+    return data[0]?.number;
+}
+/** Every file the pull request touches; a renamed file counts under its old name too. */
+async function listChangedFiles(octokit, pr) {
+    const files = await octokit.paginate(octokit.rest.pulls.listFiles, {
+        owner: pr.owner,
+        repo: pr.repo,
+        pull_number: pr.number,
+        per_page: 100,
+    });
+    return files
+        .flatMap((file) => [file.filename, file.previous_filename ?? ''])
+        .filter((name) => name !== '');
+}
+
+;// CONCATENATED MODULE: ./src/github/errors.ts
+/** Thrown by every GitHub read and write; the message is already fit for a warning. */
+class GithubError extends Error {
+    failure;
+    status;
+    name = 'GithubError';
+    constructor(failure, message, status, options) {
+        super(message, options);
+        this.failure = failure;
+        this.status = status;
+    }
+}
+/** True for the error an aborted call ends with: the caller asked for it, so it is no news. */
+function isAbortedGithubCall(error) {
+    return error instanceof GithubError && error.failure === 'aborted';
+}
+/**
+ * One line, and short: GitHub's messages land in warnings and comments, and an error body is
+ * not ours to trust.
+ */
+function shortMessage(text) {
+    const line = text.split(/\r?\n/, 1)[0] ?? '';
+    const clean = line.replace(/\p{Cc}/gu, ' ').trim();
+    return clean.length > 200 ? `${clean.slice(0, 199)}…` : clean;
+}
+
+;// CONCATENATED MODULE: ./src/http/retry-policy.ts
+/** When and how long to wait before trying a request again. Pure, so it is tested without clocks. */
+const MAX_BACKOFF_MS = 30_000;
+/** A server may ask for long pauses; a CI step should not sit idle longer than this per retry. */
+const RETRY_AFTER_CAP_MS = 60_000;
+/** IMF-fixdate, RFC 850 and asctime all name the weekday first and carry an hh:mm:ss time. */
+const HTTP_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? .*\d{2}:\d{2}:\d{2}/i;
+/** Trunk says reads are safe to retry after 429 and 5xx (its CLI does the same). */
+function isRetryableStatus(status) {
+    return status === 429 || (status >= 500 && status <= 599);
+}
+/** Exponential backoff with jitter: half fixed, half random, so retries spread but still grow. */
+function backoffMs(retry, baseMs, random = Math.random) {
+    const ceiling = Math.min(MAX_BACKOFF_MS, baseMs * 2 ** retry);
+    return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+/** Retry-After is either delta-seconds or an HTTP date; anything else is ignored. */
+function parseRetryAfter(header, nowMs) {
+    const value = header?.trim();
+    if (!value)
+        return undefined;
+    if (/^\d+(\.\d+)?$/.test(value))
+        return Math.round(Number(value) * 1000);
+    // Date.parse is lenient ("-1" is a day in 2001): accept only what looks like an HTTP date.
+    if (!HTTP_DATE.test(value))
+        return undefined;
+    const date = Date.parse(value);
+    return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
+function retryDelayMs(retry, baseMs, retryAfterHeader, nowMs) {
+    const asked = parseRetryAfter(retryAfterHeader, nowMs);
+    return asked === undefined ? backoffMs(retry, baseMs) : Math.min(asked, RETRY_AFTER_CAP_MS);
+}
+
+;// CONCATENATED MODULE: ./src/github/response-policy.ts
+/**
+ * Which GitHub answers are worth another try, and after how long. Pure, so it is tested without
+ * clocks or servers; the waits reuse the Trunk client's backoff and Retry-After parsing.
+ */
+
+function header(facts, name) {
+    const value = facts.headers[name];
+    return value === undefined ? undefined : String(value);
+}
+/**
+ * GitHub answers a rate limit with 429, or with 403 and a message that says so ("API rate limit
+ * exceeded", "You have exceeded a secondary rate limit"), a Retry-After, or no requests left.
+ * Such a 403 is not a missing permission.
+ */
+function isRateLimit(facts) {
+    if (facts.status === 429)
+        return true;
+    if (facts.status !== 403)
+        return false;
+    return (/rate limit/i.test(facts.message) ||
+        header(facts, 'retry-after') !== undefined ||
+        header(facts, 'x-ratelimit-remaining') === '0');
+}
+function failureOf(facts) {
+    if (isRateLimit(facts))
+        return 'rate-limit';
+    if (facts.status >= 500 && facts.status <= 599)
+        return 'unavailable';
+    if (facts.status === 401 || facts.status === 403 || facts.status === 404)
+        return 'refused';
+    return 'rejected';
+}
+function isRetryable(failure) {
+    return (failure === 'rate-limit' ||
+        failure === 'unavailable' ||
+        failure === 'timeout' ||
+        failure === 'network');
+}
+/** How long GitHub asks us to wait: Retry-After, else the reset of an exhausted limit. */
+function askedWaitMs(facts, nowMs) {
+    const retryAfter = parseRetryAfter(header(facts, 'retry-after'), nowMs);
+    if (retryAfter !== undefined)
+        return retryAfter;
+    if (header(facts, 'x-ratelimit-remaining') !== '0')
+        return undefined;
+    const reset = Number(header(facts, 'x-ratelimit-reset'));
+    // A reset already past says nothing about how long to wait.
+    if (!Number.isFinite(reset) || reset * 1000 <= nowMs)
+        return undefined;
+    return reset * 1000 - nowMs;
+}
+/**
+ * The pause before retry number `retry + 1`, or undefined when GitHub asks for longer than the
+ * cap: a limit that resets in an hour will still be there after any pause a CI step can afford.
+ */
+function retryWaitMs(retry, baseMs, facts, nowMs) {
+    const asked = facts === undefined ? undefined : askedWaitMs(facts, nowMs);
+    if (asked === undefined)
+        return backoffMs(retry, baseMs);
+    return asked <= RETRY_AFTER_CAP_MS ? asked : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/github/request-policy.ts
+
+
+function abortedError(label) {
+    return new GithubError('aborted', `${label} was cancelled: the run no longer needs it`);
+}
+/** The path alone: a query string could carry anything, and the origin is always the same. */
+function labelOf(options) {
+    const url = options.url ?? '';
+    const path = url.replace(/^[a-z]+:\/\/[^/]+/i, '').split('?', 1)[0] ?? '';
+    return `${options.method ?? 'GET'} ${path}`;
+}
+/**
+ * The token is sent only to GITHUB_API_URL's origin: a pagination link elsewhere is refused
+ * before anything leaves.
+ */
+function checkOrigin(options, label) {
+    const base = new URL(options.baseUrl ?? 'https://api.github.com');
+    const target = new URL(options.url ?? '', base);
+    if (target.origin !== base.origin) {
+        throw new GithubError('rejected', `${label} was not sent: GitHub pointed to another origin (${target.origin}), and the github-token goes only to ${base.origin}`);
+    }
+}
+function answerFacts(error) {
+    if (typeof error.status !== 'number' || error.response === undefined)
+        return undefined;
+    const data = error.response.data;
+    const message = typeof data?.message === 'string' ? data.message : String(error.message ?? '');
+    return { status: error.status, headers: error.response.headers ?? {}, message };
+}
+function httpFailure(label, facts, cause) {
+    const failure = failureOf(facts);
+    const message = `${label} answered ${facts.status} (${shortMessage(facts.message)})`;
+    return { error: new GithubError(failure, message, facts.status, { cause }), facts };
+}
+function transportFailure(label, error) {
+    const text = error instanceof Error ? error.message : String(error);
+    return {
+        error: new GithubError('network', `${label} failed: ${shortMessage(text)}`, undefined, {
+            cause: error,
+        }),
+    };
+}
+/** A pause that an abort cuts short. */
+function pause(ms, signal, label) {
+    return new Promise((resolve, reject) => {
+        const onAbort = () => {
+            clearTimeout(timer);
+            reject(abortedError(label));
+        };
+        const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+        }, ms);
+        signal?.addEventListener('abort', onAbort, { once: true });
+    });
+}
+/**
+ * One try, bounded by the timeout. Octokit's hooks hand the original options object down the
+ * chain, so the signal must be set on it in place: a copy would never reach fetch.
+ */
+async function attempt(send, options, call, label) {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+    }, call.timeoutMs);
+    const onAbort = () => controller.abort();
+    call.signal?.addEventListener('abort', onAbort, { once: true });
+    options.request = { ...options.request, signal: controller.signal };
+    try {
+        const response = await send(options);
+        // Octokit turns a body cut off by the abort into an empty one: never take that as an answer.
+        if (!controller.signal.aborted)
+            return { response };
+    }
+    catch (error) {
+        if (!controller.signal.aborted) {
+            const facts = answerFacts(error);
+            return facts ? httpFailure(label, facts, error) : transportFailure(label, error);
+        }
+    }
+    finally {
+        clearTimeout(timer);
+        call.signal?.removeEventListener('abort', onAbort);
+    }
+    if (!timedOut)
+        throw abortedError(label);
+    const seconds = `${(call.timeoutMs / 1000).toFixed(1)} s`;
+    return { error: new GithubError('timeout', `${label} got no answer within ${seconds}`) };
+}
+function afterRetries(retries) {
+    return retries === 0 ? '' : ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})`;
+}
+function finalError({ error }, retries, gaveUpEarly) {
+    const why = gaveUpEarly ? '; GitHub asks to wait longer than a step should' : '';
+    return new GithubError(error.failure, `${error.message}${afterRetries(retries)}${why}`, error.status, {
+        cause: error.cause,
+    });
+}
+async function sendBounded(send, options, call) {
+    const label = labelOf(options);
+    checkOrigin(options, label);
+    for (let retry = 0;; retry++) {
+        if (call.signal?.aborted)
+            throw abortedError(label);
+        const outcome = await attempt(send, options, call, label);
+        if ('response' in outcome)
+            return outcome.response;
+        if (!isRetryable(outcome.error.failure) || retry >= call.maxRetries) {
+            throw finalError(outcome, retry, false);
+        }
+        const wait = retryWaitMs(retry, call.retryBaseMs, outcome.facts, Date.now());
+        if (wait === undefined)
+            throw finalError(outcome, retry, true);
+        call.log?.info(`${outcome.error.message}; retrying in ${(wait / 1000).toFixed(1)} s (retry ${retry + 1} of ${call.maxRetries})`);
+        await pause(wait, call.signal, label);
+    }
+}
+/** Every request of this client is bounded by `call` from now on. */
+function boundRequests(octokit, call) {
+    octokit.hook.wrap('request', (send, options) => sendBounded(send, options, call));
+}
+
+;// CONCATENATED MODULE: ./src/github/octokit.ts
+
+
+/**
+ * Loaded on demand: most runs never talk to GitHub's API, and the client is the largest part of
+ * the bundle (Node keeps the module once loaded, so a client per call costs little). The base
+ * address comes from GITHUB_API_URL, so GitHub Enterprise works as it is.
+ */
+async function createOctokit(token, call) {
+    if (token === '')
+        throw new GithubError('refused', 'github-token is empty');
+    const github = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+    // Read at each call, not once when the module loads: the same value on a runner, and tests
+    // point each client at their own simulator.
+    const baseUrl = process.env.GITHUB_API_URL || 'https://api.github.com';
+    const octokit = github.getOctokit(token, { baseUrl });
+    boundRequests(octokit, call);
+    return octokit;
+}
+/**
+ * What a failed call means for the user. Only a refusal (401, 403, 404 without a rate limit)
+ * points at the token's permission; a rate limit is named as one.
+ */
+function describeGithubError(error, permission) {
+    if (!(error instanceof GithubError)) {
+        const text = error instanceof Error ? error.message : String(error);
+        return `GitHub's API failed: ${shortMessage(text)}`;
+    }
+    switch (error.failure) {
+        case 'rate-limit':
+            return `GitHub's rate limit was reached: ${error.message}. Try again later, or spread the workflows that share the token`;
+        case 'refused':
+            return `GitHub refused it: ${error.message}. The github-token needs ${permission}`;
+        case 'timeout':
+            return `GitHub's API did not answer in time: ${error.message}. Check timeout-seconds`;
+        case 'network':
+            return `GitHub's API could not be reached: ${error.message}`;
+        case 'unavailable':
+            return `GitHub's API is unavailable: ${error.message}`;
+        case 'aborted':
+        case 'rejected':
+            return error.message;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/github/identity.ts
+
+/**
+ * Asked through GraphQL's `viewer`, which answers for every kind of token: REST's `GET /user`
+ * refuses installation tokens such as GITHUB_TOKEN.
+ */
+async function tokenIdentity(octokit) {
+    let answer;
+    try {
+        answer = await octokit.graphql('query { viewer { login databaseId } }');
+    }
+    catch (error) {
+        if (error instanceof GithubError)
+            throw error;
+        throw graphqlError(error);
+    }
+    const login = answer.viewer?.login;
+    const id = answer.viewer?.databaseId;
+    if (typeof login !== 'string' || login === '') {
+        throw new GithubError('rejected', 'GitHub did not say which account the github-token is');
+    }
+    return { login, id: typeof id === 'number' ? id : undefined };
+}
+/** GraphQL reports some failures, a rate limit among them, in a 200 answer. */
+function graphqlError(error) {
+    const errors = error.errors ?? [];
+    const limited = errors.some((e) => e.type === 'RATE_LIMITED');
+    const text = shortMessage(error instanceof Error ? error.message : String(error));
+    return new GithubError(limited ? 'rate-limit' : 'rejected', `POST /graphql (viewer) failed: ${text}`, undefined, { cause: error });
+}
+/**
+ * By id when both sides have one: GraphQL and REST spell a bot's login differently in places
+ * (`github-actions` or `github-actions[bot]`), an id is the same everywhere.
+ */
+function isAuthor(identity, user) {
+    if (!user)
+        return false;
+    if (identity.id !== undefined && user.id !== undefined)
+        return user.id === identity.id;
+    return user.login === identity.login;
+}
+
+;// CONCATENATED MODULE: ./src/github/sticky-comment.ts
+
+
+/** Ours: written as the token's identity and carrying the marker, oldest first. */
+async function ourComments(octokit, pr, marker, identity) {
+    const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+        owner: pr.owner,
+        repo: pr.repo,
+        issue_number: pr.number,
+        per_page: 100,
+    });
+    return comments
+        .filter((comment) => isAuthor(identity, comment.user) && comment.body?.includes(marker))
+        .map((comment) => ({ id: comment.id }))
+        .sort((a, b) => a.id - b.id);
+}
+async function update(octokit, pr, id, body) {
+    await octokit.rest.issues.updateComment({ owner: pr.owner, repo: pr.repo, comment_id: id, body });
+}
+/** A comment another run deleted first is gone already, which is what was wanted. */
+async function remove(octokit, pr, comments) {
+    for (const { id } of comments) {
+        try {
+            await octokit.rest.issues.deleteComment({ owner: pr.owner, repo: pr.repo, comment_id: id });
+        }
+        catch (error) {
+            if (!(error instanceof GithubError && error.status === 404))
+                throw error;
+        }
+    }
+    return comments.length;
+}
+/**
+ * Creates the comment, then looks again: a run that overlapped this one may have created its own
+ * meanwhile. Every run keeps the oldest and deletes the rest, so they agree on one comment.
+ */
+async function createOnce(octokit, pr, marker, body, identity) {
+    const { data } = await octokit.rest.issues.createComment({
+        owner: pr.owner,
+        repo: pr.repo,
+        issue_number: pr.number,
+        body,
+    });
+    const listed = await ourComments(octokit, pr, marker, identity);
+    // A list read just after the write may not show it yet: the new comment is a candidate anyway.
+    const all = listed.some((c) => c.id === data.id) ? listed : [...listed, { id: data.id }];
+    const [keep = { id: data.id }, ...extra] = all.sort((a, b) => a.id - b.id);
+    const removed = await remove(octokit, pr, extra);
+    if (keep.id === data.id)
+        return { action: 'created', removed };
+    await update(octokit, pr, keep.id, body);
+    return { action: 'updated', removed };
+}
+/**
+ * One comment per pull request and marker, edited in place, so a pull request never collects a
+ * comment per push. Only comments written as the token's own identity are candidates: someone
+ * else's comment that quotes the marker is never touched. `createIfMissing: false` only edits
+ * one that exists (a passing run of on-failure mode updates an earlier failure, and adds no noise).
+ */
+async function upsertStickyComment(octokit, pr, marker, body, createIfMissing) {
+    const identity = await tokenIdentity(octokit);
+    const [keep, ...extra] = await ourComments(octokit, pr, marker, identity);
+    if (keep === undefined) {
+        if (!createIfMissing)
+            return { action: 'skipped', removed: 0 };
+        return createOnce(octokit, pr, marker, body, identity);
+    }
+    await update(octokit, pr, keep.id, body);
+    return { action: 'updated', removed: await remove(octokit, pr, extra) };
+}
+
+;// CONCATENATED MODULE: ./src/github/pull-request.ts
+
+
+
+
+/** The failure's kind and status survive; the message says what it means for the user. */
+function explained(error, permission) {
+    const failure = error instanceof GithubError ? error.failure : 'rejected';
+    const status = error instanceof GithubError ? error.status : undefined;
+    return new GithubError(failure, describeGithubError(error, permission), status, { cause: error });
+}
+/** The number of the open pull request with this head; undefined when there is none. */
+async function lookUpPullRequest(token, repository, head, options) {
+    try {
+        return await findOpenPullRequest(await createOctokit(token, options), repository, head);
+    }
+    catch (error) {
+        throw explained(error, 'pull-requests: read');
+    }
+}
+/** One pull request, reached through GitHub's API with the workflow's token. */
+class PullRequestAccess {
+    token;
+    pr;
+    constructor(token, pr) {
+        this.token = token;
+        this.pr = pr;
+    }
+    async changedFiles(options) {
+        try {
+            return await listChangedFiles(await createOctokit(this.token, options), this.pr);
+        }
+        catch (error) {
+            throw explained(error, 'pull-requests: read');
+        }
+    }
+    async upsertComment(marker, body, createIfMissing, options) {
+        try {
+            const octokit = await createOctokit(this.token, options);
+            return await upsertStickyComment(octokit, this.pr, marker, body, createIfMissing);
+        }
+        catch (error) {
+            throw explained(error, 'pull-requests: write');
+        }
+    }
+}
+/** What the comment write did, for the log: "updated (1 duplicate deleted)". */
+function describeCommentResult({ action, removed }) {
+    return removed === 0
+        ? action
+        : `${action} (${removed} duplicate${removed === 1 ? '' : 's'} deleted)`;
+}
+/**
+ * The emit stage's writer of the sticky comment: bounded like the reads, but with no signal of
+ * theirs, since the reads are cancelled once the verdict is known and the comment comes after.
+ */
+function commentWriter(access, options) {
+    return async (draft) => describeCommentResult(await access.upsertComment(draft.marker, draft.body, draft.createIfMissing, options));
 }
 
 // EXTERNAL MODULE: external "node:http"
@@ -31634,7 +32124,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 3;
 /** Far above any real page of 100 tests; stops a misbehaving server from exhausting memory. */
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
-function header(value) {
+function transport_header(value) {
     return Array.isArray(value) ? value[0] : value;
 }
 /**
@@ -31726,189 +32216,19 @@ async function send(request) {
     let target = request.url;
     for (let redirects = 0;; redirects++) {
         const answer = await exchange(target, request);
-        const location = header(answer.headers.location);
+        const location = transport_header(answer.headers.location);
         if (!REDIRECTS.has(answer.status) || location === undefined) {
             return {
                 status: answer.status,
                 body: answer.body,
-                requestId: header(answer.headers['x-request-id']),
-                retryAfter: header(answer.headers['retry-after']),
+                requestId: transport_header(answer.headers['x-request-id']),
+                retryAfter: transport_header(answer.headers['retry-after']),
             };
         }
         target = nextLocation(location, target, request.url.origin, redirects);
     }
 }
 
-
-;// CONCATENATED MODULE: ./src/github/changed-files.ts
-/** Finds the open pull request whose head is owner:branch (a fork's, after workflow_run). */
-async function findOpenPullRequest(octokit, repository, head) {
-    const { data } = await octokit.rest.pulls.list({
-        ...repository,
-        head,
-        state: 'open',
-        per_page: 1,
-    });
-    return data[0]?.number;
-}
-/** Every file the pull request touches; a renamed file counts under its old name too. */
-async function listChangedFiles(octokit, pr) {
-    const files = await octokit.paginate(octokit.rest.pulls.listFiles, {
-        owner: pr.owner,
-        repo: pr.repo,
-        pull_number: pr.number,
-        per_page: 100,
-    });
-    return files
-        .flatMap((file) => [file.filename, file.previous_filename ?? ''])
-        .filter((name) => name !== '');
-}
-
-;// CONCATENATED MODULE: ./src/github/octokit.ts
-/**
- * Loaded on demand: most runs never talk to GitHub's API, and the client is the largest part of
- * the bundle. The base address comes from GITHUB_API_URL, so GitHub Enterprise works as it is.
- */
-async function createOctokit(token) {
-    const github = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
-    return github.getOctokit(token);
-}
-/** GitHub's errors carry a status; say what it means for the permission the user must grant. */
-function describeGithubError(error, permission) {
-    const status = error.status;
-    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    if (status === 401 || status === 403 || status === 404) {
-        return `GitHub answered ${String(status)} (${message}): the github-token needs ${permission}, and tokens of pull requests from forks are read-only`;
-    }
-    if (status === 429)
-        return `GitHub's rate limit was reached (${message})`;
-    return `GitHub's API failed: ${message}`;
-}
-
-;// CONCATENATED MODULE: ./src/github/sticky-comment.ts
-async function findComment(octokit, pr, marker) {
-    const comments = await octokit.paginate(octokit.rest.issues.listComments, {
-        owner: pr.owner,
-        repo: pr.repo,
-        issue_number: pr.number,
-        per_page: 100,
-    });
-    return comments.find((comment) => comment.body?.includes(marker));
-}
-/**
- * One comment per pull request and job, found again by its hidden marker and edited in place, so
- * a pull request never collects a comment per push. `createIfMissing: false` only edits one that
- * exists (a passing run of on-failure mode updates an earlier failure, and leaves no new noise).
- */
-async function upsertStickyComment(octokit, pr, marker, body, createIfMissing) {
-    const existing = await findComment(octokit, pr, marker);
-    if (existing) {
-        await octokit.rest.issues.updateComment({
-            owner: pr.owner,
-            repo: pr.repo,
-            comment_id: existing.id,
-            body,
-        });
-        return 'updated';
-    }
-    if (!createIfMissing)
-        return 'skipped';
-    await octokit.rest.issues.createComment({
-        owner: pr.owner,
-        repo: pr.repo,
-        issue_number: pr.number,
-        body,
-    });
-    return 'created';
-}
-
-;// CONCATENATED MODULE: ./src/github/pull-request.ts
-
-
-
-const clients = new Map();
-/** One client per token for the whole run: loading the GitHub client is the costly part. */
-function client(token) {
-    if (token === '')
-        return Promise.reject(new Error('github-token is empty'));
-    let octokit = clients.get(token);
-    if (octokit === undefined) {
-        octokit = createOctokit(token);
-        clients.set(token, octokit);
-    }
-    return octokit;
-}
-/** The number of the open pull request with this head; undefined when there is none. */
-async function lookUpPullRequest(token, repository, head) {
-    try {
-        return await findOpenPullRequest(await client(token), repository, head);
-    }
-    catch (error) {
-        throw new Error(describeGithubError(error, 'pull-requests: read'), { cause: error });
-    }
-}
-/** One pull request, reached through GitHub's API with the workflow's token. */
-class PullRequestAccess {
-    token;
-    pr;
-    constructor(token, pr) {
-        this.token = token;
-        this.pr = pr;
-    }
-    client() {
-        return client(this.token);
-    }
-    async changedFiles() {
-        try {
-            return await listChangedFiles(await this.client(), this.pr);
-        }
-        catch (error) {
-            throw new Error(describeGithubError(error, 'pull-requests: read'), { cause: error });
-        }
-    }
-    async upsertComment(marker, body, createIfMissing) {
-        try {
-            return await upsertStickyComment(await this.client(), this.pr, marker, body, createIfMissing);
-        }
-        catch (error) {
-            throw new Error(describeGithubError(error, 'pull-requests: write'), { cause: error });
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/http/retry-policy.ts
-/** When and how long to wait before trying a request again. Pure, so it is tested without clocks. */
-const MAX_BACKOFF_MS = 30_000;
-/** A server may ask for long pauses; a CI step should not sit idle longer than this per retry. */
-const RETRY_AFTER_CAP_MS = 60_000;
-/** IMF-fixdate, RFC 850 and asctime all name the weekday first and carry an hh:mm:ss time. */
-const HTTP_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? .*\d{2}:\d{2}:\d{2}/i;
-/** Trunk says reads are safe to retry after 429 and 5xx (its CLI does the same). */
-function isRetryableStatus(status) {
-    return status === 429 || (status >= 500 && status <= 599);
-}
-/** Exponential backoff with jitter: half fixed, half random, so retries spread but still grow. */
-function backoffMs(retry, baseMs, random = Math.random) {
-    const ceiling = Math.min(MAX_BACKOFF_MS, baseMs * 2 ** retry);
-    return Math.round(ceiling / 2 + (random() * ceiling) / 2);
-}
-/** Retry-After is either delta-seconds or an HTTP date; anything else is ignored. */
-function parseRetryAfter(header, nowMs) {
-    const value = header?.trim();
-    if (!value)
-        return undefined;
-    if (/^\d+(\.\d+)?$/.test(value))
-        return Math.round(Number(value) * 1000);
-    // Date.parse is lenient ("-1" is a day in 2001): accept only what looks like an HTTP date.
-    if (!HTTP_DATE.test(value))
-        return undefined;
-    const date = Date.parse(value);
-    return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
-}
-function retryDelayMs(retry, baseMs, retryAfterHeader, nowMs) {
-    const asked = parseRetryAfter(retryAfterHeader, nowMs);
-    return asked === undefined ? backoffMs(retry, baseMs) : Math.min(asked, RETRY_AFTER_CAP_MS);
-}
 
 ;// CONCATENATED MODULE: ./src/http/retrying-client.ts
 
@@ -31928,7 +32248,7 @@ function cancelled() {
     return new TransportError('cancelled', 'the read was cancelled');
 }
 /** Waits, unless the run is cancelled first. */
-function pause(ms, signal) {
+function retrying_client_pause(ms, signal) {
     return new Promise((resolve, reject) => {
         if (signal?.aborted)
             return reject(cancelled());
@@ -31967,7 +32287,7 @@ class RetryingClient {
             const why = outcome instanceof TransportError ? outcome.message : `HTTP ${outcome.status}`;
             log.info(`${request.label}: ${why}; retrying in ${(delay / 1000).toFixed(1)} s (retry ${retry + 1} of ${maxRetries})`);
             try {
-                await pause(delay, signal);
+                await retrying_client_pause(delay, signal);
             }
             catch (error) {
                 throw new RequestFailure(error, retry);
@@ -32195,7 +32515,7 @@ function describeResponse(facts, secret) {
         parts.push(`(request id ${facts.requestId})`);
     return parts.join(' ');
 }
-function afterRetries(retries) {
+function errors_afterRetries(retries) {
     return retries === 0 ? '' : ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})`;
 }
 /**
@@ -32213,11 +32533,11 @@ function statusError(where, answer, secret, advice, code) {
         return new TrunkApiError('not-found', where, `${facts}. ${advice.notFound}`, status, code);
     }
     if (status === 429) {
-        const message = `Trunk's rate limit was reached: ${facts}${afterRetries(retries)}. Try again later, or space out the runs that read Trunk.`;
+        const message = `Trunk's rate limit was reached: ${facts}${errors_afterRetries(retries)}. Try again later, or space out the runs that read Trunk.`;
         return new TrunkApiError('outage', where, message, status, code);
     }
     if (isRetryableStatus(status)) {
-        const message = `Trunk's API is unavailable: ${facts}${afterRetries(retries)}. Try again later.`;
+        const message = `Trunk's API is unavailable: ${facts}${errors_afterRetries(retries)}. Try again later.`;
         return new TrunkApiError('outage', where, message, status, code);
     }
     const message = `Trunk rejected the request: ${facts}. ${advice.rejected}`;
@@ -32232,7 +32552,7 @@ function requestError(where, failure) {
     if (cause.failure === 'redirect') {
         return new TrunkApiError('rejected', where, `${where} was not completed: ${cause.message}. Set api-url to the API's final address.`);
     }
-    return new TrunkApiError('outage', where, `Trunk's API could not be reached: ${where} failed: ${cause.message}${afterRetries(retries)}. Check api-url, timeout-seconds and the runner's network or proxy.`);
+    return new TrunkApiError('outage', where, `Trunk's API could not be reached: ${where} failed: ${cause.message}${errors_afterRetries(retries)}. Check api-url, timeout-seconds and the runner's network or proxy.`);
 }
 /** A 2xx answer that is not what the protocol promises. */
 function schemaError(where, answer, problem) {
@@ -39398,6 +39718,11 @@ function githubRepository(settings, context) {
         : [];
     return { owner, repo };
 }
+/** GitHub's calls are bounded like Trunk's: the same timeout, retries and backoff. */
+function githubOptions(settings, log, signal) {
+    const { timeoutMs, maxRetries, retryBaseMs } = settings;
+    return { timeoutMs, maxRetries, retryBaseMs, signal, log };
+}
 /**
  * The pull request this run is about, reachable through GitHub's API; undefined when there is
  * none. After workflow_run on a fork's pull request only its head is known: GitHub is asked.
@@ -39407,7 +39732,9 @@ async function findPullRequest(settings, context, log) {
     let prNumber = context.prNumber;
     if (prNumber === undefined && context.pullRequestHead !== undefined) {
         try {
-            prNumber = await lookUpPullRequest(settings.githubToken, repository, context.pullRequestHead);
+            const head = context.pullRequestHead;
+            const options = githubOptions(settings, log);
+            prNumber = await lookUpPullRequest(settings.githubToken, repository, head, options);
             if (prNumber === undefined)
                 log.warning(`No open pull request has the head ${context.pullRequestHead}.`);
         }
@@ -39433,7 +39760,7 @@ function planReads(settings, pullRequest, log, signal) {
     return {
         tests: settings.checkTests ? () => readTestsV1(v1, settings, now) : undefined,
         queue: settings.checkQueue ? () => readQueueV1(v1, settings) : undefined,
-        changedFiles: pullRequest && (() => pullRequest.changedFiles()),
+        changedFiles: pullRequest && (() => pullRequest.changedFiles(githubOptions(settings, log, signal))),
     };
 }
 
@@ -39456,6 +39783,7 @@ function findAffectedTests(tests, changedFiles) {
 ;// CONCATENATED MODULE: ./src/report/collect-report.ts
 
 
+
 function failuresOf(what, error) {
     if (!(error instanceof TrunkApiError))
         throw error; // a bug, not an API failure
@@ -39475,6 +39803,10 @@ function decidesRun(error, onApiError) {
 function affectedOf(tests, files, failOnAffected) {
     if (tests === undefined)
         return { report: undefined, warnings: [] };
+    // Stopped because another read already decided the run: that read's failure says why.
+    if (files.status === 'rejected' && isAbortedGithubCall(files.reason)) {
+        return { report: undefined, warnings: [] };
+    }
     if (files.status === 'rejected') {
         const why = files.reason instanceof Error ? files.reason.message : String(files.reason);
         return {
@@ -39986,6 +40318,26 @@ function verdictHeadline(verdict) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/render/sticky-marker.ts
+/**
+ * The hidden marker that lets the next run find its sticky comment. Workflow and job names and
+ * comment-key come from the repository: keep only what cannot close the HTML comment.
+ */
+const MAX_KEY_CHARS = 200;
+function safe(text) {
+    return text
+        .slice(0, MAX_KEY_CHARS)
+        .replace(/[^A-Za-z0-9 _./:-]/g, '_')
+        .replace(/-{2,}/g, '-');
+}
+/** comment-key, when set, names the comment alone: matrix legs of one job each keep their own. */
+function stickyMarker(workflow, job, commentKey = '') {
+    const key = commentKey.trim();
+    if (key !== '')
+        return `<!-- trunk-health-gate key: ${safe(key)} -->`;
+    return `<!-- trunk-health-gate: ${safe(workflow)} / ${safe(job)} -->`;
+}
+
 ;// CONCATENATED MODULE: ./src/render/comment.ts
 /**
  * The sticky pull request comment: what concerns this pull request, short enough to read in the
@@ -40005,11 +40357,7 @@ const STAGES = [
     { affected: 20, broken: 5 },
     undefined,
 ];
-/** Workflow and job names come from the repository; keep only what cannot close the comment. */
-function stickyMarker(workflow, job) {
-    const safe = (text) => text.replace(/[^A-Za-z0-9 _./:-]/g, '_').replace(/-{2,}/g, '-');
-    return `<!-- trunk-health-gate: ${safe(workflow)} / ${safe(job)} -->`;
-}
+
 function testsLine(report) {
     const tests = report.tests;
     if (!tests)
@@ -40083,7 +40431,7 @@ function planComment(facts) {
     if (facts.isFork) {
         return {
             post: false,
-            why: 'comment-on-pr is skipped: this pull request comes from a fork, whose GITHUB_TOKEN is read-only. The job summary has the full report; see the README for the workflow_run recipe that comments on fork pull requests.',
+            why: 'comment-on-pr is skipped: this pull request comes from a fork, and a pull_request run from a fork gets a read-only GITHUB_TOKEN. The job summary has the full report; see the README for the workflow_run recipe that comments on fork pull requests.',
         };
     }
     const failed = facts.verdict.result === 'failed';
@@ -40498,7 +40846,7 @@ function gates_check(gate, report, settings) {
 function evaluateGates(report, settings) {
     const gates = GATES.filter((gate) => gate.isOn(settings)).map((gate) => gates_check(gate, report, settings));
     const reasons = gates.flatMap((gate) => (gate.reason === undefined ? [] : [gate.reason]));
-    if (reasons.length < 0)
+    if (reasons.length > 0)
         return { result: 'failed', reasons, gates };
     return { result: report.failures.length > 0 ? 'error' : 'passed', reasons, gates };
 }
@@ -40731,7 +41079,7 @@ function commentDraft(findings) {
         return { warning: plan.why };
     if (context.prNumber === undefined)
         return {};
-    const marker = stickyMarker(context.workflow, context.job);
+    const marker = stickyMarker(context.workflow, context.job, settings.commentKey);
     const body = renderComment(report, verdict, { marker, runUrl: context.runUrl });
     return { draft: { marker, body, createIfMissing: plan.createIfMissing } };
 }
@@ -41024,6 +41372,7 @@ function readSettings(getInput, derived) {
         failOnAffected: attempt(() => parseChoice('fail-on-affected', getInput('fail-on-affected'), FAIL_ON_AFFECTED), 'none'),
         newWithinDays: integer('new-within-days', 0, 3650),
         commentOnPr: attempt(() => parseChoice('comment-on-pr', getInput('comment-on-pr'), COMMENT_MODES), 'off'),
+        commentKey: getInput('comment-key').trim(),
         githubToken: attempt(() => parseSecret('github-token', getInput('github-token')), ''),
         retryBaseMs: retryBaseMs(),
     };
@@ -41144,7 +41493,7 @@ function deriveRunContext(env, event) {
         inMergeQueue: derived.inMergeQueue,
         isPullRequestEvent: PULL_REQUEST_EVENTS.has(eventName) || afterPullRequest !== undefined,
         pullRequestHead: afterPullRequest?.pullRequestHead,
-        isFork: PULL_REQUEST_EVENTS.has(eventName) && isForkPullRequest(event),
+        isFork: eventName === 'pull_request' && isForkPullRequest(event),
         workflow: env.GITHUB_WORKFLOW ?? '',
         job: env.GITHUB_JOB ?? '',
         runUrl: runId && repository ? `${serverUrl}/${repository}/actions/runs/${runId}` : undefined,
@@ -41191,17 +41540,19 @@ function decideOutcome(report, verdict, onApiError) {
 
 
 
+
 const SECRET_INPUTS = ['api-token', 'github-token'];
 /** Wires the stages: context, settings, pull request, reads, verdict, render; then emit writes. */
 async function run() {
     maskSecrets(SECRET_INPUTS);
     const context = deriveRunContext(process.env, readEventPayload(process.env.GITHUB_EVENT_PATH));
     const reads = new AbortController();
-    let pullRequest;
+    let writeComment;
     let rendered;
     try {
         const settings = readSettings(getInput, context);
-        pullRequest = await findPullRequest(settings, context, runLog);
+        const pullRequest = await findPullRequest(settings, context, runLog);
+        writeComment = pullRequest && commentWriter(pullRequest, githubOptions(settings, runLog));
         const runContext = { ...context, prNumber: pullRequest?.pr.number };
         const report = await collectReport(planReads(settings, pullRequest, runLog, reads.signal), runContext, { ...settings, cancel: () => reads.abort() });
         const verdict = evaluateGates(report, settings);
@@ -41214,13 +41565,8 @@ async function run() {
     finally {
         reads.abort(); // the verdict is known: no read may go on, no retry may fire
     }
-    await emit(rendered, pullRequest && commentWriter(pullRequest));
+    await emit(rendered, writeComment);
     closeConnections();
-}
-function commentWriter(access) {
-    return {
-        upsertComment: (draft) => access.upsertComment(draft.marker, draft.body, draft.createIfMissing),
-    };
 }
 function stopMessage(error) {
     if (error instanceof InputError)

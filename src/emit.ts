@@ -13,10 +13,8 @@ import { reportFileWarning, reportPathOutput, writeReportFile } from './io/repor
 const MAX_LOG_LINE = 3000;
 const MAX_ANNOTATION = { title: 200, message: 1000, file: 500 };
 
-/** Writes the comment; the pull request's GitHub access implements it. */
-export interface CommentWriter {
-  upsertComment(draft: CommentDraft): Promise<string>;
-}
+/** Writes the comment and says what it did ("updated (1 duplicate deleted)"). */
+export type CommentWriter = (draft: CommentDraft) => Promise<string>;
 
 /** Registers every credential input as a secret before anything else is printed. */
 export function maskSecrets(inputs: readonly string[]): void {
@@ -66,7 +64,7 @@ async function emitSummary(markdown: string | undefined): Promise<void> {
 async function emitComment(draft: CommentDraft | undefined, writer: CommentWriter | undefined) {
   if (draft === undefined || writer === undefined) return;
   try {
-    runLog.info(`Pull request comment: ${await writer.upsertComment(draft)}.`);
+    runLog.info(`Pull request comment: ${await writer(draft)}.`);
   } catch (error) {
     runLog.warning(`The pull request comment was not posted: ${describe(error)}.`);
   }

@@ -1,8 +1,8 @@
 import * as core from '@actions/core';
 import { emit, maskSecrets, runLog, type CommentWriter } from './emit.js';
-import type { PullRequestAccess } from './github/pull-request.js';
+import { commentWriter } from './github/pull-request.js';
 import { closeConnections } from './http/transport.js';
-import { findPullRequest, planReads } from './reads.js';
+import { findPullRequest, githubOptions, planReads } from './reads.js';
 import { collectReport } from './report/collect-report.js';
 import { render, renderStop, type Rendered } from './render/render.js';
 import { readEventPayload } from './settings/event.js';
@@ -19,11 +19,12 @@ export async function run(): Promise<void> {
   maskSecrets(SECRET_INPUTS);
   const context = deriveRunContext(process.env, readEventPayload(process.env.GITHUB_EVENT_PATH));
   const reads = new AbortController();
-  let pullRequest: PullRequestAccess | undefined;
+  let writeComment: CommentWriter | undefined;
   let rendered: Rendered;
   try {
     const settings = readSettings(core.getInput, context);
-    pullRequest = await findPullRequest(settings, context, runLog);
+    const pullRequest = await findPullRequest(settings, context, runLog);
+    writeComment = pullRequest && commentWriter(pullRequest, githubOptions(settings, runLog));
     const runContext = { ...context, prNumber: pullRequest?.pr.number };
     const report = await collectReport(
       planReads(settings, pullRequest, runLog, reads.signal),
@@ -38,14 +39,8 @@ export async function run(): Promise<void> {
   } finally {
     reads.abort(); // the verdict is known: no read may go on, no retry may fire
   }
-  await emit(rendered, pullRequest && commentWriter(pullRequest));
+  await emit(rendered, writeComment);
   closeConnections();
-}
-
-function commentWriter(access: PullRequestAccess): CommentWriter {
-  return {
-    upsertComment: (draft) => access.upsertComment(draft.marker, draft.body, draft.createIfMissing),
-  };
 }
 
 function stopMessage(error: unknown): string {

@@ -3,6 +3,7 @@
  * pull request's changed files on GitHub when the run has a pull request.
  */
 
+import type { GithubCallOptions } from './github/call-options.js';
 import { PullRequestAccess, lookUpPullRequest } from './github/pull-request.js';
 import { RetryingClient, type Logger } from './http/retrying-client.js';
 import type { Reads } from './report/collect-report.js';
@@ -19,6 +20,16 @@ function githubRepository(settings: Settings, context: RunContext) {
   return { owner, repo };
 }
 
+/** GitHub's calls are bounded like Trunk's: the same timeout, retries and backoff. */
+export function githubOptions(
+  settings: Settings,
+  log: Logger,
+  signal?: AbortSignal,
+): GithubCallOptions {
+  const { timeoutMs, maxRetries, retryBaseMs } = settings;
+  return { timeoutMs, maxRetries, retryBaseMs, signal, log };
+}
+
 /**
  * The pull request this run is about, reachable through GitHub's API; undefined when there is
  * none. After workflow_run on a fork's pull request only its head is known: GitHub is asked.
@@ -32,7 +43,9 @@ export async function findPullRequest(
   let prNumber = context.prNumber;
   if (prNumber === undefined && context.pullRequestHead !== undefined) {
     try {
-      prNumber = await lookUpPullRequest(settings.githubToken, repository, context.pullRequestHead);
+      const head = context.pullRequestHead;
+      const options = githubOptions(settings, log);
+      prNumber = await lookUpPullRequest(settings.githubToken, repository, head, options);
       if (prNumber === undefined)
         log.warning(`No open pull request has the head ${context.pullRequestHead}.`);
     } catch (error) {
@@ -64,6 +77,7 @@ export function planReads(
   return {
     tests: settings.checkTests ? () => readTestsV1(v1, settings, now) : undefined,
     queue: settings.checkQueue ? () => readQueueV1(v1, settings) : undefined,
-    changedFiles: pullRequest && (() => pullRequest.changedFiles()),
+    changedFiles:
+      pullRequest && (() => pullRequest.changedFiles(githubOptions(settings, log, signal))),
   };
 }

@@ -1,23 +1,48 @@
 import type { getOctokit } from '@actions/github';
+import type { GithubCallOptions } from './call-options.js';
+import { GithubError, shortMessage } from './errors.js';
+import { boundRequests } from './request-policy.js';
 
 export type Octokit = ReturnType<typeof getOctokit>;
 
 /**
  * Loaded on demand: most runs never talk to GitHub's API, and the client is the largest part of
- * the bundle. The base address comes from GITHUB_API_URL, so GitHub Enterprise works as it is.
+ * the bundle (Node keeps the module once loaded, so a client per call costs little). The base
+ * address comes from GITHUB_API_URL, so GitHub Enterprise works as it is.
  */
-export async function createOctokit(token: string): Promise<Octokit> {
+export async function createOctokit(token: string, call: GithubCallOptions): Promise<Octokit> {
+  if (token === '') throw new GithubError('refused', 'github-token is empty');
   const github = await import('@actions/github');
-  return github.getOctokit(token);
+  // Read at each call, not once when the module loads: the same value on a runner, and tests
+  // point each client at their own simulator.
+  const baseUrl = process.env.GITHUB_API_URL || 'https://api.github.com';
+  const octokit = github.getOctokit(token, { baseUrl });
+  boundRequests(octokit, call);
+  return octokit;
 }
 
-/** GitHub's errors carry a status; say what it means for the permission the user must grant. */
+/**
+ * What a failed call means for the user. Only a refusal (401, 403, 404 without a rate limit)
+ * points at the token's permission; a rate limit is named as one.
+ */
 export function describeGithubError(error: unknown, permission: string): string {
-  const status = (error as { status?: unknown }).status;
-  const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-  if (status === 401 || status === 403 || status === 404) {
-    return `GitHub answered ${String(status)} (${message}): the github-token needs ${permission}, and tokens of pull requests from forks are read-only`;
+  if (!(error instanceof GithubError)) {
+    const text = error instanceof Error ? error.message : String(error);
+    return `GitHub's API failed: ${shortMessage(text)}`;
   }
-  if (status === 429) return `GitHub's rate limit was reached (${message})`;
-  return `GitHub's API failed: ${message}`;
+  switch (error.failure) {
+    case 'rate-limit':
+      return `GitHub's rate limit was reached: ${error.message}. Try again later, or spread the workflows that share the token`;
+    case 'refused':
+      return `GitHub refused it: ${error.message}. The github-token needs ${permission}`;
+    case 'timeout':
+      return `GitHub's API did not answer in time: ${error.message}. Check timeout-seconds`;
+    case 'network':
+      return `GitHub's API could not be reached: ${error.message}`;
+    case 'unavailable':
+      return `GitHub's API is unavailable: ${error.message}`;
+    case 'aborted':
+    case 'rejected':
+      return error.message;
+  }
 }

@@ -1,18 +1,14 @@
+import type { GithubCallOptions } from './call-options.js';
 import { findOpenPullRequest, listChangedFiles, type PullRequestRef } from './changed-files.js';
-import { createOctokit, describeGithubError, type Octokit } from './octokit.js';
-import { upsertStickyComment, type CommentAction } from './sticky-comment.js';
+import { GithubError } from './errors.js';
+import { createOctokit, describeGithubError } from './octokit.js';
+import { upsertStickyComment, type CommentResult } from './sticky-comment.js';
 
-const clients = new Map<string, Promise<Octokit>>();
-
-/** One client per token for the whole run: loading the GitHub client is the costly part. */
-function client(token: string): Promise<Octokit> {
-  if (token === '') return Promise.reject(new Error('github-token is empty'));
-  let octokit = clients.get(token);
-  if (octokit === undefined) {
-    octokit = createOctokit(token);
-    clients.set(token, octokit);
-  }
-  return octokit;
+/** The failure's kind and status survive; the message says what it means for the user. */
+function explained(error: unknown, permission: string): GithubError {
+  const failure = error instanceof GithubError ? error.failure : 'rejected';
+  const status = error instanceof GithubError ? error.status : undefined;
+  return new GithubError(failure, describeGithubError(error, permission), status, { cause: error });
 }
 
 /** The number of the open pull request with this head; undefined when there is none. */
@@ -20,11 +16,12 @@ export async function lookUpPullRequest(
   token: string,
   repository: { owner: string; repo: string },
   head: string,
+  options: GithubCallOptions,
 ): Promise<number | undefined> {
   try {
-    return await findOpenPullRequest(await client(token), repository, head);
+    return await findOpenPullRequest(await createOctokit(token, options), repository, head);
   } catch (error) {
-    throw new Error(describeGithubError(error, 'pull-requests: read'), { cause: error });
+    throw explained(error, 'pull-requests: read');
   }
 }
 
@@ -35,15 +32,11 @@ export class PullRequestAccess {
     readonly pr: PullRequestRef,
   ) {}
 
-  private client(): Promise<Octokit> {
-    return client(this.token);
-  }
-
-  async changedFiles(): Promise<string[]> {
+  async changedFiles(options: GithubCallOptions): Promise<string[]> {
     try {
-      return await listChangedFiles(await this.client(), this.pr);
+      return await listChangedFiles(await createOctokit(this.token, options), this.pr);
     } catch (error) {
-      throw new Error(describeGithubError(error, 'pull-requests: read'), { cause: error });
+      throw explained(error, 'pull-requests: read');
     }
   }
 
@@ -51,11 +44,31 @@ export class PullRequestAccess {
     marker: string,
     body: string,
     createIfMissing: boolean,
-  ): Promise<CommentAction> {
+    options: GithubCallOptions,
+  ): Promise<CommentResult> {
     try {
-      return await upsertStickyComment(await this.client(), this.pr, marker, body, createIfMissing);
+      const octokit = await createOctokit(this.token, options);
+      return await upsertStickyComment(octokit, this.pr, marker, body, createIfMissing);
     } catch (error) {
-      throw new Error(describeGithubError(error, 'pull-requests: write'), { cause: error });
+      throw explained(error, 'pull-requests: write');
     }
   }
+}
+
+/** What the comment write did, for the log: "updated (1 duplicate deleted)". */
+export function describeCommentResult({ action, removed }: CommentResult): string {
+  return removed === 0
+    ? action
+    : `${action} (${removed} duplicate${removed === 1 ? '' : 's'} deleted)`;
+}
+
+/**
+ * The emit stage's writer of the sticky comment: bounded like the reads, but with no signal of
+ * theirs, since the reads are cancelled once the verdict is known and the comment comes after.
+ */
+export function commentWriter(access: PullRequestAccess, options: GithubCallOptions) {
+  return async (draft: { marker: string; body: string; createIfMissing: boolean }) =>
+    describeCommentResult(
+      await access.upsertComment(draft.marker, draft.body, draft.createIfMissing, options),
+    );
 }

@@ -7,6 +7,7 @@ interface CommentFacts {
   mode: CommentMode;
   verdict: Verdict;
   isPullRequestEvent: boolean;
+  /** A `pull_request` run from a fork: its token is read-only (not so under pull_request_target). */
   isFork: boolean;
 }
 
@@ -20,7 +21,7 @@ export function planComment(facts: CommentFacts): CommentPlan {
   if (facts.isFork) {
     return {
       post: false,
-      why: 'comment-on-pr is skipped: this pull request comes from a fork, whose GITHUB_TOKEN is read-only. The job summary has the full report; see the README for the workflow_run recipe that comments on fork pull requests.',
+      why: 'comment-on-pr is skipped: this pull request comes from a fork, and a pull_request run from a fork gets a read-only GITHUB_TOKEN. The job summary has the full report; see the README for the workflow_run recipe that comments on fork pull requests.',
     };
   }
   const failed = facts.verdict.result === 'failed';

@@ -33,11 +33,7 @@ const STAGES: readonly (Limits | undefined)[] = [
   undefined,
 ];
 
-/** Workflow and job names come from the repository; keep only what cannot close the comment. */
-export function stickyMarker(workflow: string, job: string): string {
-  const safe = (text: string) => text.replace(/[^A-Za-z0-9 _./:-]/g, '_').replace(/-{2,}/g, '-');
-  return `<!-- trunk-health-gate: ${safe(workflow)} / ${safe(job)} -->`;
-}
+export { stickyMarker } from './sticky-marker.js';
 
 function testsLine(report: Report): string[] {
   const tests = report.tests;

@@ -55,7 +55,7 @@ function commentDraft(findings: Findings): { draft?: CommentDraft; warning?: str
   const plan = planComment({ mode: settings.commentOnPr, verdict, ...context });
   if (!plan.post) return { warning: plan.why };
   if (context.prNumber === undefined) return {};
-  const marker = stickyMarker(context.workflow, context.job);
+  const marker = stickyMarker(context.workflow, context.job, settings.commentKey);
   const body = renderComment(report, verdict, { marker, runUrl: context.runUrl });
   return { draft: { marker, body, createIfMissing: plan.createIfMissing } };
 }

@@ -1,4 +1,5 @@
 import type { FailOnAffected, OnApiError } from '../settings/settings.js';
+import { isAbortedGithubCall } from '../github/errors.js';
 import { TrunkApiError } from '../trunk/errors.js';
 import { findAffectedTests } from './affected-tests.js';
 import type {
@@ -46,6 +47,10 @@ function affectedOf(
   failOnAffected: FailOnAffected,
 ): Read<AffectedTests | undefined> {
   if (tests === undefined) return { report: undefined, warnings: [] };
+  // Stopped because another read already decided the run: that read's failure says why.
+  if (files.status === 'rejected' && isAbortedGithubCall(files.reason)) {
+    return { report: undefined, warnings: [] };
+  }
   if (files.status === 'rejected') {
     const why = files.reason instanceof Error ? files.reason.message : String(files.reason);
     return {

@@ -144,6 +144,7 @@ export function readSettings(getInput: GetInput, derived: RunContext): Settings 
       () => parseChoice('comment-on-pr', getInput('comment-on-pr'), COMMENT_MODES),
       'off',
     ),
+    commentKey: getInput('comment-key').trim(),
     githubToken: attempt(() => parseSecret('github-token', getInput('github-token')), ''),
     retryBaseMs: retryBaseMs(),
   };

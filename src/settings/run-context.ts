@@ -21,7 +21,10 @@ export interface RunContext {
    * (GitHub leaves the list empty for forks): the number is then looked up.
    */
   pullRequestHead?: string;
-  /** A pull request from a fork: its GITHUB_TOKEN cannot write. */
+  /**
+   * A `pull_request` run from a fork (or a deleted head repository): its GITHUB_TOKEN cannot
+   * write. Under `pull_request_target` the token is the base repository's and can.
+   */
   isFork: boolean;
   workflow: string;
   job: string;
@@ -122,7 +125,7 @@ export function deriveRunContext(env: NodeJS.ProcessEnv, event: EventPayload): R
     inMergeQueue: derived.inMergeQueue,
     isPullRequestEvent: PULL_REQUEST_EVENTS.has(eventName) || afterPullRequest !== undefined,
     pullRequestHead: afterPullRequest?.pullRequestHead,
-    isFork: PULL_REQUEST_EVENTS.has(eventName) && isForkPullRequest(event),
+    isFork: eventName === 'pull_request' && isForkPullRequest(event),
     workflow: env.GITHUB_WORKFLOW ?? '',
     job: env.GITHUB_JOB ?? '',
     runUrl: runId && repository ? `${serverUrl}/${repository}/actions/runs/${runId}` : undefined,

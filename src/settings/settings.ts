@@ -44,6 +44,8 @@ export interface Settings {
   /** A test whose status changed within this many days is new. */
   newWithinDays: number;
   commentOnPr: CommentMode;
+  /** Names the sticky comment; empty: the workflow and job name it. */
+  commentKey: string;
   githubToken: string;
   /** First retry's backoff; later ones double it (the tests shorten it). */
   retryBaseMs: number;

@@ -21,6 +21,7 @@ import {
   type GithubSimulator,
   makeFile,
   makeFiles,
+  secondaryRateLimit,
   startGithubSimulator,
 } from '../support/github-simulator.js';
 import {
@@ -425,6 +426,45 @@ describe('when there is no pull request, or its files cannot be listed', () => {
     expect(run.outputs['failure-reasons']?.split('\n'), describeRun(run)).toHaveLength(1);
     expect(run.outputs['failure-reasons']).toMatch(/max-broken-tests/);
     expect(warnings(run)).toMatch(/429|rate limit/i);
+  });
+
+  it('a secondary rate limit (403) is retried, then named as a rate limit, not a permission', async () => {
+    const sim = await startSim({
+      broken: [unhealthy('broken', 'payment capture fails', 'src/payments/capture.test.ts')],
+      queues: {},
+    });
+    const gh = await startGh([makeFile('src/payments/capture.test.ts')]);
+    gh.fault(secondaryRateLimit({ path: 'files', times: Infinity }));
+
+    const run = await runWithGithub(sim, gh, {
+      inputs: { 'fail-on-affected': 'broken', 'max-retries': '2' },
+    });
+
+    expectPassed(run);
+    expectEmptyAffectedOutputs(run);
+    expect(gh.requestsTo('files'), describeRun(run)).toHaveLength(3);
+    expect(warnings(run)).toMatch(/rate limit was reached/);
+    expect(warnings(run)).not.toMatch(/needs pull-requests|read-only/);
+  });
+
+  it('a changed-files read that never answers ends within timeout-seconds per try', async () => {
+    const sim = await startSim({
+      broken: [unhealthy('broken', 'payment capture fails', 'src/payments/capture.test.ts')],
+      queues: {},
+    });
+    const gh = await startGh([makeFile('src/payments/capture.test.ts')]);
+    gh.fault({ path: 'files', delayMs: Infinity, times: Infinity });
+
+    const run = await runWithGithub(sim, gh, {
+      inputs: { 'fail-on-affected': 'broken', 'timeout-seconds': '0.5', 'max-retries': '1' },
+      // A generous bound: two tries of half a second each, far from the 301 s once seen.
+      killAfterMs: 20_000,
+    });
+
+    expectPassed(run);
+    expectEmptyAffectedOutputs(run);
+    expect(gh.requestsTo('files'), describeRun(run)).toHaveLength(2);
+    expect(warnings(run)).toMatch(/no answer within 0\.5 s \(after 1 retry\)/);
   });
 
   it('a rejected github-token (401) warns and goes on', async () => {

@@ -91,8 +91,8 @@ function warnings(run: ActionRun): string {
 }
 
 /** The same pull request, opened from a fork: the head repository is someone else's. */
-function forkPullRequestEvent(number: number): GithubEvent {
-  const event = pullRequestEvent({ number });
+function forkPullRequestEvent(number: number, eventName = 'pull_request'): GithubEvent {
+  const event = pullRequestEvent({ number, eventName });
   const pr = event.payload.pull_request as Record<string, unknown>;
   const head = pr.head as Record<string, unknown>;
   const baseRepo = head.repo as Record<string, unknown>;
@@ -248,6 +248,70 @@ describe('comment-on-pr: always', () => {
     expect(gh.requestsTo('update').map((r) => r.path)).toEqual([
       `/repos/acme/widgets/issues/comments/${comments[0]?.id}`,
     ]);
+  });
+
+  it('comment-key: the legs of a matrix each keep their own comment', async () => {
+    const sim = await startSim({ broken: [broken('pi fails', 'src/pi.test.ts')], queues: {} });
+    const gh = await startGh([makeFile('src/pi.test.ts')]);
+    const leg = (key: string) =>
+      runWithGithub(sim, gh, { inputs: { 'comment-on-pr': 'always', 'comment-key': key } });
+
+    expectPassed(await leg('ubuntu-latest'));
+    expectPassed(await leg('windows-latest'));
+    const again = await leg('ubuntu-latest');
+    expectPassed(again);
+
+    const comments = actionComments(gh);
+    expect(comments, describeRun(again)).toHaveLength(2);
+    expect(comments.map((c) => MARKER.exec(c.body)?.[0])).toEqual([
+      '<!-- trunk-health-gate key: ubuntu-latest -->',
+      '<!-- trunk-health-gate key: windows-latest -->',
+    ]);
+    expect(gh.requestsTo('create')).toHaveLength(2);
+    expect(gh.requestsTo('update').map((r) => r.path)).toEqual([
+      `/repos/acme/widgets/issues/comments/${comments[0]?.id}`,
+    ]);
+  });
+
+  it("never edits someone else's comment that quotes the marker", async () => {
+    const sim = await startSim({ broken: [broken('rho fails', 'src/rho.test.ts')], queues: {} });
+    const gh = await startGh([makeFile('src/rho.test.ts')]);
+    const inputs = { 'comment-on-pr': 'always' };
+    const first = await runWithGithub(sim, gh, { inputs });
+    expectPassed(first);
+    const ours = onlyActionComment(gh, first);
+    const quoted = gh.addComment(PR, `Why does it say this?\n\n${ours.body}`, 'octocat');
+
+    const second = await runWithGithub(sim, gh, { inputs });
+
+    expectPassed(second);
+    expect(
+      gh.requestsTo('update').map((r) => r.path),
+      describeRun(second),
+    ).toEqual([`/repos/acme/widgets/issues/comments/${ours.id}`]);
+    expect(gh.comments(PR).find((c) => c.id === quoted.id)?.body).toBe(quoted.body);
+    expect(gh.requestsTo('delete')).toEqual([]);
+  });
+
+  it('two comments left by overlapping runs: the next run keeps the oldest, deletes the other', async () => {
+    const sim = await startSim({ broken: [broken('sigma fails', 'src/s.test.ts')], queues: {} });
+    const gh = await startGh([makeFile('src/s.test.ts')]);
+    const marker = '<!-- trunk-health-gate: CI / health -->';
+    const oldest = gh.addComment(PR, `${marker}\nstale`);
+    gh.addComment(PR, `${marker}\nstale too`);
+
+    const run = await runWithGithub(sim, gh, {
+      inputs: { 'comment-on-pr': 'always' },
+      env: { GITHUB_WORKFLOW: 'CI', GITHUB_JOB: 'health' },
+    });
+
+    expectPassed(run);
+    const kept = onlyActionComment(gh, run);
+    expect(kept.id).toBe(oldest.id);
+    expect(kept.body).toContain('sigma fails');
+    expect(run.stdout, describeRun(run)).toMatch(
+      /Pull request comment: updated \(1 duplicate deleted\)/,
+    );
   });
 
   it('does not comment without a pull request', async () => {
@@ -444,6 +508,20 @@ describe('when the comment cannot be written', () => {
     expect(run.summary.length).toBeGreaterThan(0);
     expect(run.outputs['broken-count']).toBe('1');
     expect(gh.comments(PR)).toEqual([]);
+  });
+
+  it('pull_request_target from a fork comments: its token can write, and no fork warning', async () => {
+    const sim = await startSim({ broken: [broken('tau fails', 'src/tau.test.ts')], queues: {} });
+    const gh = await startGh([makeFile('src/tau.test.ts')]);
+
+    const run = await runWithGithub(sim, gh, {
+      event: forkPullRequestEvent(PR, 'pull_request_target'),
+      inputs: { 'comment-on-pr': 'always' },
+    });
+
+    expectPassed(run);
+    expect(onlyActionComment(gh, run).body).toContain('tau fails');
+    expect(warnings(run), describeRun(run)).not.toMatch(/fork|read-only/i);
   });
 
   it('a fork whose gate fails: the gate is the only failure', async () => {

@@ -4,7 +4,13 @@
  * GITHUB_API_URL, as it finds a GitHub Enterprise server (Octokit requests `${GITHUB_API_URL}/repos/...`).
  *
  * It also lists pull requests (`GET /repos/{owner}/{repo}/pulls?head=owner:branch&state=open`), which
- * a workflow_run after a fork's pull request needs to find the pull request's number.
+ * a workflow_run after a fork's pull request needs to find the pull request's number; deletes
+ * comments (`DELETE /repos/{owner}/{repo}/issues/comments/{id}`); and answers GraphQL's
+ * `query { viewer { login databaseId } }` at `POST /graphql`, the identity the token writes as.
+ *
+ * Faults can stall (no answer for `delayMs`, or for ever), send the headers and stall the body,
+ * or answer a secondary rate limit (`secondaryRateLimit()`); `hold()` holds requests of one route
+ * until several have arrived, so overlapping runs interleave the same way every time.
  *
  * What it keeps faithful: page-number pagination with a `Link` header (per_page at most 100, 30 by
  * default), GitHub's 3,000-file cap on a pull request's file list, `token X` or `Bearer X`
@@ -30,6 +36,11 @@ export const DEFAULT_GITHUB_TOKEN = 'gh-token';
 export const DEFAULT_REPOSITORY = 'acme/widgets';
 /** The login GitHub shows for comments made with a workflow's GITHUB_TOKEN. */
 export const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
+/** The account id of github-actions[bot], in REST's `user.id` and GraphQL's `databaseId`. */
+export const ACTIONS_BOT_ID = 41898282;
+/** What GitHub says with a 403 when a secondary rate limit is hit. */
+export const SECONDARY_RATE_LIMIT_MESSAGE =
+  'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID 0000:SIM.';
 /** GitHub refuses comment bodies longer than this (in characters). */
 export const MAX_COMMENT_LENGTH = 65_536;
 /** GitHub lists at most this many files of a pull request. */
@@ -98,22 +109,42 @@ export interface PullRequestSeed {
 }
 
 /** Named routes, for faults and for filtering recorded requests. */
-export type GithubRoute = 'files' | 'comments' | 'create' | 'update' | 'pulls' | 'unknown';
+export type GithubRoute =
+  'files' | 'comments' | 'create' | 'update' | 'delete' | 'pulls' | 'graphql' | 'unknown';
+
+const ROUTES: readonly string[] = [
+  'files',
+  'comments',
+  'create',
+  'update',
+  'delete',
+  'pulls',
+  'graphql',
+  'unknown',
+];
 
 export interface GithubFault {
   /** Only requests with this method (case-insensitive); any when absent. */
   method?: string;
   /**
    * 'files' (list PR files), 'comments' (list comments), 'create' (POST a comment), 'update'
-   * (PATCH a comment), 'pulls' (list pull requests), or an exact path such as '/repos/acme/widgets/pulls/7/files'. Any request
-   * when absent.
+   * (PATCH a comment), 'delete' (DELETE a comment), 'pulls' (list pull requests), 'graphql', or
+   * an exact path such as '/repos/acme/widgets/pulls/7/files'. Any request when absent.
    */
   path?: GithubRoute | (string & {});
   /** Only requests about this pull request / issue number (comment updates carry none). */
   prNumber?: number;
-  status: number;
+  /**
+   * The status sent. Absent with `delayMs` or `stallBody`: the request is answered as usual once
+   * the stall is over.
+   */
+  status?: number;
   /** A string is sent as it is; anything else as JSON. GitHub's usual message for `status` unless given. */
   body?: unknown;
+  /** Wait this long before the headers; Infinity: never answer (until the simulator closes). */
+  delayMs?: number;
+  /** Send the status and headers, then never the body (until the simulator closes). */
+  stallBody?: boolean;
   /** Added to the response; a 429 gets x-ratelimit-remaining: 0 and a reset time unless overridden. */
   headers?: Record<string, string>;
   /** How many requests the fault applies to; 1 unless given, Infinity for "always". */
@@ -136,6 +167,8 @@ export interface GithubRequest {
   /** The status sent; undefined until the answer is written. */
   status?: number;
   fault?: GithubFault;
+  /** The client went away before the whole answer was sent (a timeout or an abort). */
+  abandoned?: boolean;
 }
 
 export interface GithubSimulatorOptions {
@@ -149,6 +182,12 @@ export interface GithubSimulatorOptions {
   login?: string;
   /** 0 (any free port) unless a standalone run asks for a fixed one. */
   port?: number;
+}
+
+interface Hold {
+  route: GithubRoute;
+  count: number;
+  waiting: (() => void)[];
 }
 
 interface Answer {
@@ -220,6 +259,7 @@ interface Route {
 const FILES = /^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)\/files$/;
 const ISSUE_COMMENTS = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/;
 const COMMENT = /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/;
+const COMMENT_METHODS: Record<string, GithubRoute> = { PATCH: 'update', DELETE: 'delete' };
 const PULLS = /^\/repos\/([^/]+)\/([^/]+)\/pulls$/;
 
 function routeOf(method: string, path: string): Route {
@@ -237,9 +277,11 @@ function routeOf(method: string, path: string): Route {
     };
   }
   match = COMMENT.exec(path);
-  if (match && method === 'PATCH') {
-    return { route: 'update', owner: match[1], repo: match[2], commentId: Number(match[3]) };
+  const commentRoute = COMMENT_METHODS[method];
+  if (match && commentRoute) {
+    return { route: commentRoute, owner: match[1], repo: match[2], commentId: Number(match[3]) };
   }
+  if (path === '/graphql' && method === 'POST') return { route: 'graphql' };
   match = PULLS.exec(path);
   if (match && method === 'GET') return { route: 'pulls', owner: match[1], repo: match[2] };
   return { route: 'unknown' };
@@ -255,6 +297,10 @@ export class GithubSimulator {
   private readonly commentsByPr = new Map<number, GithubComment[]>();
   private readonly pulls: GithubPullRequest[] = [];
   private readonly faults = new FaultQueue<GithubFault, GithubRequest>(faultMatches);
+  private readonly holds: Hold[] = [];
+  /** Wakes every stalled answer when the simulator closes. */
+  private readonly stalls = new Set<() => void>();
+  private readonly userIds = new Map<string, number>([[ACTIONS_BOT_LOGIN, ACTIONS_BOT_ID]]);
   private readonly server: Server;
   private nextCommentId = 1;
   private clock = CLOCK_START;
@@ -346,6 +392,15 @@ export class GithubSimulator {
     return this;
   }
 
+  /**
+   * The next `count` requests to `route` wait until the last of them has arrived, then are answered
+   * together: e.g. hold('create', 2) makes two overlapping runs both create before either looks again.
+   */
+  hold(route: GithubRoute, count: number): this {
+    this.holds.push({ route, count, waiting: [] });
+    return this;
+  }
+
   get pendingFaults(): GithubFault[] {
     return this.faults.pending;
   }
@@ -372,6 +427,8 @@ export class GithubSimulator {
     if (this.closed) return;
     this.closed = true;
     running.delete(this);
+    for (const wake of this.stalls) wake();
+    for (const hold of this.holds) for (const wake of hold.waiting) wake();
     const closing = new Promise<void>((done) => this.server.close(() => done()));
     this.server.closeAllConnections();
     await closing;
@@ -394,10 +451,16 @@ export class GithubSimulator {
       prNumber: route.prNumber,
     };
     this.requests.push(record);
+    res.on('close', () => {
+      if (!res.writableFinished) record.abandoned = true;
+    });
 
     const fault = this.faults.take(record);
     record.fault = fault;
-    const answer = fault ? faultAnswer(fault) : this.answer(record, route);
+    await this.waitForHold(record.route);
+    if (fault?.delayMs !== undefined) await this.stall(fault.delayMs);
+    const answer =
+      fault?.status !== undefined ? faultAnswer(fault, fault.status) : this.answer(record, route);
     if (this.closed || res.destroyed) return;
     const body = answer.body;
     res.writeHead(answer.status, {
@@ -411,12 +474,44 @@ export class GithubSimulator {
       'content-length': Buffer.byteLength(body),
     });
     record.status = answer.status;
+    if (fault?.stallBody) {
+      res.flushHeaders();
+      await this.stall(Infinity);
+      return;
+    }
     res.end(body);
+  }
+
+  /** Resolves after `ms`, or when the simulator closes; Infinity waits for the close alone. */
+  private stall(ms: number): Promise<void> {
+    return new Promise((done) => {
+      if (this.closed) return done();
+      const timer = Number.isFinite(ms) ? setTimeout(wake, ms) : undefined;
+      const stalls = this.stalls;
+      function wake() {
+        clearTimeout(timer);
+        stalls.delete(wake);
+        done();
+      }
+      stalls.add(wake);
+    });
+  }
+
+  private waitForHold(route: GithubRoute): Promise<void> {
+    const hold = this.holds.find((h) => h.route === route);
+    if (hold === undefined) return Promise.resolve();
+    return new Promise((done) => {
+      hold.waiting.push(done);
+      if (hold.waiting.length < hold.count) return;
+      this.holds.splice(this.holds.indexOf(hold), 1);
+      for (const wake of hold.waiting) wake();
+    });
   }
 
   private answer(record: GithubRequest, route: Route): Answer {
     if (!this.authorised(record.headers.authorization)) return errorAnswer(401, 'Bad credentials');
     if (route.route === 'unknown') return errorAnswer(404, 'Not Found');
+    if (route.route === 'graphql') return this.graphql(record);
     if (this.repository !== '*' && `${route.owner}/${route.repo}` !== this.repository) {
       return errorAnswer(404, 'Not Found');
     }
@@ -432,6 +527,8 @@ export class GithubSimulator {
         return this.create(record, route.prNumber as number);
       case 'update':
         return this.update(record, route.commentId as number);
+      case 'delete':
+        return this.delete(route.commentId as number);
       case 'pulls':
         return this.page(record, this.listPulls(record.query));
     }
@@ -488,6 +585,39 @@ export class GithubSimulator {
     return json(200, comment);
   }
 
+  private delete(commentId: number): Answer {
+    for (const list of this.commentsByPr.values()) {
+      const index = list.findIndex((c) => c.id === commentId);
+      if (index < 0) continue;
+      list.splice(index, 1);
+      return { status: 204, body: '' };
+    }
+    return errorAnswer(404, 'Not Found');
+  }
+
+  /** Only the viewer query: who the token is, as GitHub answers it for any kind of token. */
+  private graphql(record: GithubRequest): Answer {
+    const query = (record.body as { query?: unknown } | undefined)?.query;
+    if (typeof query !== 'string' || !/\bviewer\b/.test(query)) {
+      return json(200, {
+        errors: [{ message: 'The simulator answers only the viewer query', type: 'INTERNAL' }],
+      });
+    }
+    return json(200, {
+      data: { viewer: { login: this.login, databaseId: this.userId(this.login) } },
+    });
+  }
+
+  /** One id per login, as on GitHub: comments by the same account carry the same user.id. */
+  private userId(login: string): number {
+    let id = this.userIds.get(login);
+    if (id === undefined) {
+      id = 1000 + this.userIds.size;
+      this.userIds.set(login, id);
+    }
+    return id;
+  }
+
   private storeComment(prNumber: number, body: string, login: string): GithubComment {
     const id = this.nextCommentId++;
     const [owner, repo] = (this.repository === '*' ? DEFAULT_REPOSITORY : this.repository).split(
@@ -504,7 +634,7 @@ export class GithubSimulator {
       body,
       user: {
         login,
-        id: login === ACTIONS_BOT_LOGIN ? 41898282 : 1000 + id,
+        id: this.userId(login),
         type: login.endsWith('[bot]') ? 'Bot' : 'User',
       },
       author_association: login.endsWith('[bot]') ? 'NONE' : 'MEMBER',
@@ -550,21 +680,41 @@ function faultMatches(fault: GithubFault, record: GithubRequest): boolean {
   if (fault.method !== undefined && fault.method.toUpperCase() !== record.method) return false;
   if (fault.prNumber !== undefined && fault.prNumber !== record.prNumber) return false;
   if (fault.path === undefined) return true;
-  const named: readonly string[] = ['files', 'comments', 'create', 'update', 'pulls', 'unknown'];
-  return named.includes(fault.path) ? record.route === fault.path : record.path === fault.path;
+  return ROUTES.includes(fault.path) ? record.route === fault.path : record.path === fault.path;
 }
 
-function faultAnswer(fault: GithubFault): Answer {
-  const body = fault.body ?? defaultFaultBody(fault.status);
+function faultAnswer(fault: GithubFault, status: number): Answer {
+  const body = fault.body ?? defaultFaultBody(status);
   const headers: Record<string, string> = {};
-  if (fault.status === 429) {
+  if (status === 429) {
     headers['x-ratelimit-remaining'] = '0';
     headers['x-ratelimit-reset'] = String(Math.floor(CLOCK_START / 1000) + 3600);
   }
   return {
-    status: fault.status,
+    status,
     body: typeof body === 'string' ? body : JSON.stringify(body),
     headers: { ...headers, ...fault.headers },
+  };
+}
+
+/**
+ * GitHub's secondary rate limit: a 403 whose message says so, with Retry-After when given
+ * (GitHub sends it often, not always).
+ */
+export function secondaryRateLimit(
+  options: { retryAfter?: string; times?: number; path?: GithubFault['path'] } = {},
+): GithubFault {
+  return {
+    path: options.path,
+    status: 403,
+    times: options.times,
+    body: {
+      message: SECONDARY_RATE_LIMIT_MESSAGE,
+      documentation_url:
+        'https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api#about-secondary-rate-limits',
+      status: '403',
+    },
+    headers: options.retryAfter === undefined ? undefined : { 'retry-after': options.retryAfter },
   };
 }
 

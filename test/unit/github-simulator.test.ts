@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  ACTIONS_BOT_ID,
   ACTIONS_BOT_LOGIN,
   closeGithubSimulators,
   type GithubComment,
@@ -8,6 +9,8 @@ import {
   makeFile,
   makeFiles,
   MAX_COMMENT_LENGTH,
+  SECONDARY_RATE_LIMIT_MESSAGE,
+  secondaryRateLimit,
   startGithubSimulator,
 } from '../support/github-simulator.js';
 
@@ -322,6 +325,112 @@ describe('the GitHub simulator: faults', () => {
     gh.fault({ status: 500 });
     expect((await call(gh, `${REPO}/pulls/1/files`, { auth: 'token wrong' })).status).toBe(500);
     expect((await call(gh, `${REPO}/pulls/1/files`, { auth: 'token wrong' })).status).toBe(401);
+  });
+});
+
+describe('the GitHub simulator: identity, deletes, stalls and holds', () => {
+  it('answers the viewer query with the login and id its comments carry, only with the token', async () => {
+    const gh = await start();
+    const viewer = await call<{ data: { viewer: { login: string; databaseId: number } } }>(
+      gh,
+      '/graphql',
+      { method: 'POST', body: { query: 'query { viewer { login databaseId } }' } },
+    );
+    expect(viewer.body.data.viewer).toEqual({
+      login: ACTIONS_BOT_LOGIN,
+      databaseId: ACTIONS_BOT_ID,
+    });
+    const own = gh.addComment(3, 'mine');
+    expect(own.user).toMatchObject({ login: ACTIONS_BOT_LOGIN, id: ACTIONS_BOT_ID });
+    const refused = await call(gh, '/graphql', {
+      method: 'POST',
+      body: { query: 'query { viewer { login } }' },
+      auth: 'token wrong',
+    });
+    expect(refused.status).toBe(401);
+    expect(gh.requestsTo('graphql')).toHaveLength(2);
+  });
+
+  it('gives one user id per login, whatever the comment', async () => {
+    const gh = await start();
+    const first = gh.addComment(3, 'a', 'octocat');
+    gh.addComment(3, 'b', 'hubot');
+    const again = gh.addComment(3, 'c', 'octocat');
+    expect(again.user.id).toBe(first.user.id);
+    expect(gh.comments(3).map((c) => c.user.id)).toEqual([
+      first.user.id,
+      expect.any(Number),
+      first.user.id,
+    ]);
+    expect(new Set(gh.comments(3).map((c) => c.user.id)).size).toBe(2);
+  });
+
+  it('deletes a comment (204), then answers 404 for it', async () => {
+    const gh = await start();
+    const comment = gh.addComment(5, 'to go');
+    const path = `${REPO}/issues/comments/${comment.id}`;
+    const deleted = await fetch(`${gh.url}${path}`, {
+      method: 'DELETE',
+      headers: { authorization: `token ${TOKEN}` },
+    });
+    expect(deleted.status).toBe(204);
+    expect(gh.comments(5)).toEqual([]);
+    expect((await call(gh, path, { method: 'DELETE' })).status).toBe(404);
+    expect(gh.requestsTo('delete').map((r) => r.status)).toEqual([204, 404]);
+  });
+
+  it('a secondary rate limit is a 403 that says so, with Retry-After when asked', async () => {
+    const gh = await start();
+    gh.fault(secondaryRateLimit({ path: 'files', retryAfter: '60' }));
+    const limited = await call<{ message: string }>(gh, `${REPO}/pulls/1/files`);
+    expect(limited.status).toBe(403);
+    expect(limited.body.message).toBe(SECONDARY_RATE_LIMIT_MESSAGE);
+    expect(limited.headers.get('retry-after')).toBe('60');
+  });
+
+  it('a delayed fault with no status answers as usual once the delay is over', async () => {
+    const gh = await start();
+    gh.setFiles(1, makeFiles(2));
+    gh.fault({ path: 'files', delayMs: 20 });
+    const reply = await call<GithubFile[]>(gh, `${REPO}/pulls/1/files`);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toHaveLength(2);
+    expect(gh.requestsTo('files')[0]?.fault?.delayMs).toBe(20);
+  });
+
+  it('a stalled answer is abandoned by a client that gives up, and released on close', async () => {
+    const gh = await start();
+    gh.fault({ path: 'files', delayMs: Infinity });
+    gh.fault({ path: 'comments', stallBody: true });
+    const silent = fetch(`${gh.url}${REPO}/pulls/1/files`, {
+      headers: { authorization: `token ${TOKEN}` },
+      signal: AbortSignal.timeout(100),
+    });
+    await expect(silent).rejects.toThrow();
+    const headersOnly = await fetch(`${gh.url}${REPO}/issues/1/comments`, {
+      headers: { authorization: `token ${TOKEN}` },
+    });
+    expect(headersOnly.status).toBe(200);
+    const body = headersOnly.text();
+    await gh.close();
+    await expect(body).rejects.toThrow();
+    expect(gh.requestsTo('files')[0]?.abandoned).toBe(true);
+  });
+
+  it('holds requests of a route until the count has arrived, then answers them all', async () => {
+    const gh = await start();
+    gh.hold('create', 2);
+    const first = call(gh, `${REPO}/issues/6/comments`, { method: 'POST', body: { body: 'a' } });
+    while (gh.requestsTo('create').length < 1) await new Promise((done) => setTimeout(done, 5));
+    expect(gh.comments(6)).toEqual([]);
+    const second = call(gh, `${REPO}/issues/6/comments`, { method: 'POST', body: { body: 'b' } });
+    expect((await Promise.all([first, second])).map((r) => r.status)).toEqual([201, 201]);
+    expect(
+      gh
+        .comments(6)
+        .map((c) => c.body)
+        .sort(),
+    ).toEqual(['a', 'b']);
   });
 });
 

@@ -4,6 +4,7 @@ import { findAffectedTests, normalisePath } from '../../src/report/affected-test
 import { MAX_COMMENT_CHARS, renderComment, stickyMarker } from '../../src/render/comment.js';
 import { planComment } from '../../src/render/comment-plan.js';
 import { countByOwner } from '../../src/render/owners-section.js';
+import { deriveRunContext } from '../../src/settings/run-context.js';
 import { runContext, unhealthyTest } from '../support/model-builders.js';
 
 const unhealthy = unhealthyTest;
@@ -111,6 +112,66 @@ describe('stickyMarker', () => {
     const marker = stickyMarker('x --> <img src=x> --', 'job');
     expect(marker.indexOf('-->')).toBe(marker.length - 3);
     expect(marker).not.toContain('<img');
+  });
+
+  it('comment-key names the comment alone: matrix legs of one job differ', () => {
+    const linux = stickyMarker('CI', 'gate', 'ubuntu-latest 20');
+    const mac = stickyMarker('CI', 'gate', 'macos-latest 20');
+    expect(linux).toBe('<!-- trunk-health-gate key: ubuntu-latest 20 -->');
+    expect(mac).not.toBe(linux);
+    expect(linux).not.toBe(stickyMarker('CI', 'gate'));
+    // An empty or blank key keeps the workflow and job.
+    expect(stickyMarker('CI', 'gate', '  ')).toBe(stickyMarker('CI', 'gate'));
+  });
+
+  it.each(['a --> <b>', '--!>', 'x-', '<!-- nested --> -->', '\u2014->', 'k\n-->'])(
+    'a hostile comment-key %j cannot close or nest the HTML comment',
+    (key) => {
+      const marker = stickyMarker('CI', 'gate', key);
+      const inner = marker.slice('<!--'.length, -'-->'.length);
+      expect(inner).not.toMatch(/--|[<>\n]/);
+      expect(marker.endsWith(' -->')).toBe(true);
+    },
+  );
+
+  it('a very long comment-key is cut, so the marker stays short', () => {
+    expect(stickyMarker('CI', 'gate', 'k'.repeat(10_000)).length).toBeLessThan(300);
+  });
+});
+
+describe('pull_request_target from a fork', () => {
+  const forkPayload = {
+    pull_request: {
+      number: 9,
+      base: { ref: 'main', repo: { full_name: 'acme/widgets' } },
+      head: { ref: 'feature', repo: { full_name: 'forker/widgets' } },
+    },
+  };
+  const env = (eventName: string) => ({
+    GITHUB_EVENT_NAME: eventName,
+    GITHUB_REPOSITORY: 'acme/widgets',
+  });
+
+  it('comments: its token belongs to the base repository and can write', () => {
+    const derived = deriveRunContext(env('pull_request_target'), forkPayload);
+    expect(derived.isFork).toBe(false);
+    const plan = planComment({ ...derived, mode: 'always', verdict: FAILED });
+    expect(plan).toEqual({ post: true, createIfMissing: true });
+  });
+
+  it('pull_request from the same fork still skips, with the warning', () => {
+    const derived = deriveRunContext(env('pull_request'), forkPayload);
+    expect(derived.isFork).toBe(true);
+    const plan = planComment({ ...derived, mode: 'always', verdict: FAILED });
+    expect(plan.post === false && plan.why).toMatch(/fork.*read-only/s);
+  });
+
+  it('pull_request with a deleted head repository skips too', () => {
+    const payload = {
+      pull_request: { ...forkPayload.pull_request, head: { ref: 'feature', repo: null } },
+    };
+    expect(deriveRunContext(env('pull_request'), payload).isFork).toBe(true);
+    expect(deriveRunContext(env('pull_request_target'), payload).isFork).toBe(false);
   });
 });
 

@@ -30,6 +30,7 @@ const ACTION_DEFAULTS: Record<string, string> = {
   'fail-on-affected': 'none',
   'new-within-days': '7',
   'comment-on-pr': 'off',
+  'comment-key': '',
   'github-token': '${{ github.token }}',
 };
 
@@ -146,6 +147,7 @@ describe('readSettings with action.yml defaults', () => {
       failOnAffected: 'none',
       newWithinDays: 7,
       commentOnPr: 'off',
+      commentKey: '',
       githubToken: GITHUB_TOKEN,
       retryBaseMs: 1000,
     } satisfies Settings);

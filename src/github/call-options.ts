@@ -1,0 +1,13 @@
+/** How every GitHub read and write is bounded; the run passes its own limits and signal. */
+export interface GithubCallOptions {
+  /** Each HTTP request, from sending to the last byte of the answer. */
+  timeoutMs: number;
+  /** Retries per request after a timeout, a network error, 5xx or a rate limit. */
+  maxRetries: number;
+  /** First backoff step; doubles with each retry, with jitter. */
+  retryBaseMs: number;
+  /** Aborting it ends the call at once, also during a pause between retries. */
+  signal?: AbortSignal;
+  /** Where to say that a request is retried; silent when absent. */
+  log?: { info(message: string): void };
+}

@@ -1,0 +1,178 @@
+/**
+ * Bounds every request an Octokit client sends: a timeout per attempt, retries of what GitHub
+ * would answer differently later, and an abort that ends it all at once. Installed as a request
+ * hook so pagination and GraphQL get it too, page by page.
+ *
+ * Writes are retried too: PATCH and DELETE are idempotent, and a POST whose comment was stored but
+ * whose answer was lost leaves a copy that the sticky comment's clean-up deletes.
+ */
+import type { GithubCallOptions } from './call-options.js';
+import { GithubError, shortMessage } from './errors.js';
+import type { Octokit } from './octokit.js';
+import { failureOf, isRetryable, retryWaitMs, type AnswerFacts } from './response-policy.js';
+
+/** The parts of Octokit's request options the hook reads or sets. */
+interface HookOptions {
+  method?: string;
+  url?: string;
+  baseUrl?: string;
+  request?: Record<string, unknown>;
+}
+
+type Send = (options: HookOptions) => Promise<unknown>;
+
+interface RequestErrorShape {
+  status?: unknown;
+  message?: unknown;
+  response?: { headers?: Record<string, string>; data?: unknown };
+}
+
+/** What one attempt ended with, when it did not succeed. */
+interface Failed {
+  error: GithubError;
+  facts?: AnswerFacts;
+}
+
+function abortedError(label: string): GithubError {
+  return new GithubError('aborted', `${label} was cancelled: the run no longer needs it`);
+}
+
+/** The path alone: a query string could carry anything, and the origin is always the same. */
+function labelOf(options: HookOptions): string {
+  const url = options.url ?? '';
+  const path = url.replace(/^[a-z]+:\/\/[^/]+/i, '').split('?', 1)[0] ?? '';
+  return `${options.method ?? 'GET'} ${path}`;
+}
+
+/**
+ * The token is sent only to GITHUB_API_URL's origin: a pagination link elsewhere is refused
+ * before anything leaves.
+ */
+function checkOrigin(options: HookOptions, label: string): void {
+  const base = new URL(options.baseUrl ?? 'https://api.github.com');
+  const target = new URL(options.url ?? '', base);
+  if (target.origin !== base.origin) {
+    throw new GithubError(
+      'rejected',
+      `${label} was not sent: GitHub pointed to another origin (${target.origin}), and the github-token goes only to ${base.origin}`,
+    );
+  }
+}
+
+function answerFacts(error: RequestErrorShape): AnswerFacts | undefined {
+  if (typeof error.status !== 'number' || error.response === undefined) return undefined;
+  const data = error.response.data as { message?: unknown } | undefined;
+  const message = typeof data?.message === 'string' ? data.message : String(error.message ?? '');
+  return { status: error.status, headers: error.response.headers ?? {}, message };
+}
+
+function httpFailure(label: string, facts: AnswerFacts, cause: unknown): Failed {
+  const failure = failureOf(facts);
+  const message = `${label} answered ${facts.status} (${shortMessage(facts.message)})`;
+  return { error: new GithubError(failure, message, facts.status, { cause }), facts };
+}
+
+function transportFailure(label: string, error: unknown): Failed {
+  const text = error instanceof Error ? error.message : String(error);
+  return {
+    error: new GithubError('network', `${label} failed: ${shortMessage(text)}`, undefined, {
+      cause: error,
+    }),
+  };
+}
+
+/** A pause that an abort cuts short. */
+function pause(ms: number, signal: AbortSignal | undefined, label: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortedError(label));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * One try, bounded by the timeout. Octokit's hooks hand the original options object down the
+ * chain, so the signal must be set on it in place: a copy would never reach fetch.
+ */
+async function attempt(
+  send: Send,
+  options: HookOptions,
+  call: GithubCallOptions,
+  label: string,
+): Promise<{ response: unknown } | Failed> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, call.timeoutMs);
+  const onAbort = () => controller.abort();
+  call.signal?.addEventListener('abort', onAbort, { once: true });
+  options.request = { ...options.request, signal: controller.signal };
+  try {
+    const response = await send(options);
+    // Octokit turns a body cut off by the abort into an empty one: never take that as an answer.
+    if (!controller.signal.aborted) return { response };
+  } catch (error) {
+    if (!controller.signal.aborted) {
+      const facts = answerFacts(error as RequestErrorShape);
+      return facts ? httpFailure(label, facts, error) : transportFailure(label, error);
+    }
+  } finally {
+    clearTimeout(timer);
+    call.signal?.removeEventListener('abort', onAbort);
+  }
+  if (!timedOut) throw abortedError(label);
+  const seconds = `${(call.timeoutMs / 1000).toFixed(1)} s`;
+  return { error: new GithubError('timeout', `${label} got no answer within ${seconds}`) };
+}
+
+function afterRetries(retries: number): string {
+  return retries === 0 ? '' : ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})`;
+}
+
+function finalError({ error }: Failed, retries: number, gaveUpEarly: boolean): GithubError {
+  const why = gaveUpEarly ? '; GitHub asks to wait longer than a step should' : '';
+  return new GithubError(
+    error.failure,
+    `${error.message}${afterRetries(retries)}${why}`,
+    error.status,
+    {
+      cause: error.cause,
+    },
+  );
+}
+
+async function sendBounded(send: Send, options: HookOptions, call: GithubCallOptions) {
+  const label = labelOf(options);
+  checkOrigin(options, label);
+  for (let retry = 0; ; retry++) {
+    if (call.signal?.aborted) throw abortedError(label);
+    const outcome = await attempt(send, options, call, label);
+    if ('response' in outcome) return outcome.response;
+    if (!isRetryable(outcome.error.failure) || retry >= call.maxRetries) {
+      throw finalError(outcome, retry, false);
+    }
+    const wait = retryWaitMs(retry, call.retryBaseMs, outcome.facts, Date.now());
+    if (wait === undefined) throw finalError(outcome, retry, true);
+    call.log?.info(
+      `${outcome.error.message}; retrying in ${(wait / 1000).toFixed(1)} s (retry ${retry + 1} of ${call.maxRetries})`,
+    );
+    await pause(wait, call.signal, label);
+  }
+}
+
+/** Every request of this client is bounded by `call` from now on. */
+export function boundRequests(octokit: Octokit, call: GithubCallOptions): void {
+  octokit.hook.wrap(
+    'request',
+    (send, options) =>
+      sendBounded(send as unknown as Send, options as HookOptions, call) as ReturnType<typeof send>,
+  );
+}

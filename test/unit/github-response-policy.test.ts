@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import {
+  askedWaitMs,
+  failureOf,
+  isRateLimit,
+  isRetryable,
+  retryWaitMs,
+  type AnswerFacts,
+} from '../../src/github/response-policy.js';
+import { RETRY_AFTER_CAP_MS } from '../../src/http/retry-policy.js';
+
+const NOW = Date.UTC(2026, 0, 1, 12, 0, 0);
+
+function facts(status: number, message = '', headers: AnswerFacts['headers'] = {}): AnswerFacts {
+  return { status, message, headers };
+}
+
+describe('isRateLimit', () => {
+  it.each([
+    ['429', facts(429, 'Too many requests')],
+    ['a 403 secondary rate limit', facts(403, 'You have exceeded a secondary rate limit.')],
+    ['a 403 primary rate limit', facts(403, 'API rate limit exceeded for installation ID 1.')],
+    ['a 403 with Retry-After', facts(403, 'Forbidden', { 'retry-after': '60' })],
+    ['a 403 with no requests left', facts(403, 'Forbidden', { 'x-ratelimit-remaining': '0' })],
+  ])('%s is a rate limit', (_, answer) => {
+    expect(isRateLimit(answer)).toBe(true);
+    expect(failureOf(answer)).toBe('rate-limit');
+    expect(isRetryable(failureOf(answer))).toBe(true);
+  });
+
+  it('a 403 for a missing permission is a refusal, never retried', () => {
+    const answer = facts(403, 'Resource not accessible by integration', {
+      'x-ratelimit-remaining': '4999',
+    });
+    expect(isRateLimit(answer)).toBe(false);
+    expect(failureOf(answer)).toBe('refused');
+    expect(isRetryable('refused')).toBe(false);
+  });
+
+  it('5xx is retried; 401, 404 and 422 are not', () => {
+    expect(failureOf(facts(502))).toBe('unavailable');
+    expect(failureOf(facts(401))).toBe('refused');
+    expect(failureOf(facts(404))).toBe('refused');
+    expect(failureOf(facts(422))).toBe('rejected');
+    expect(isRetryable('unavailable')).toBe(true);
+    expect(isRetryable('rejected')).toBe(false);
+    expect(isRetryable('aborted')).toBe(false);
+  });
+});
+
+describe('how long to wait', () => {
+  it('Retry-After first, in seconds or as a date', () => {
+    expect(askedWaitMs(facts(403, '', { 'retry-after': '30' }), NOW)).toBe(30_000);
+    const date = new Date(NOW + 5000).toUTCString();
+    expect(askedWaitMs(facts(429, '', { 'retry-after': date }), NOW)).toBe(5000);
+  });
+
+  it('then the reset of an exhausted limit; a reset already past says nothing', () => {
+    const reset = (NOW + 20_000) / 1000;
+    const exhausted = { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) };
+    expect(askedWaitMs(facts(403, '', exhausted), NOW)).toBe(20_000);
+    const past = { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(NOW / 1000 - 60) };
+    expect(askedWaitMs(facts(403, '', past), NOW)).toBeUndefined();
+    const left = { 'x-ratelimit-remaining': '10', 'x-ratelimit-reset': String(reset) };
+    expect(askedWaitMs(facts(429, '', left), NOW)).toBeUndefined();
+  });
+
+  it('backs off when GitHub says nothing, and gives up when it asks for more than the cap', () => {
+    const backoff = retryWaitMs(2, 100, facts(502), NOW) ?? -1;
+    expect(backoff).toBeGreaterThanOrEqual(200);
+    expect(backoff).toBeLessThanOrEqual(400);
+    expect(retryWaitMs(0, 100, undefined, NOW)).toBeLessThanOrEqual(100);
+    const atCap = String(RETRY_AFTER_CAP_MS / 1000);
+    expect(retryWaitMs(0, 100, facts(429, '', { 'retry-after': atCap }), NOW)).toBe(
+      RETRY_AFTER_CAP_MS,
+    );
+    const beyond = String(RETRY_AFTER_CAP_MS / 1000 + 1);
+    expect(retryWaitMs(0, 100, facts(429, '', { 'retry-after': beyond }), NOW)).toBeUndefined();
+  });
+});
