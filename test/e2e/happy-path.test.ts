@@ -63,8 +63,10 @@ describe('a pull request', () => {
       'pr-position': '2',
       result: 'passed',
       'failure-reasons': '',
+      'in-merge-queue': 'false',
     });
     for (const name of OUTPUT_NAMES) expect(run.outputs, name).toHaveProperty(name);
+    expect(run.outputs['report-path'], 'report-path').toMatch(/\.json$/);
 
     const [queueRequest] = sim.queueRequests();
     expect(queueRequest?.body).toEqual({ repo: REPO, targetBranch: 'main' });

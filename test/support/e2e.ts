@@ -117,4 +117,10 @@ export const OUTPUT_NAMES = [
   'queue-json',
   'result',
   'failure-reasons',
+  'affected-tests-count',
+  'affected-tests-json',
+  'new-broken-count',
+  'new-flaky-count',
+  'in-merge-queue',
+  'report-path',
 ] as const;

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readActionDefaults as readActionDefaultsFrom } from './action-yml.js';
 import { type GithubEvent, workflowDispatchEvent } from './github-events.js';
 
 export {
@@ -210,42 +211,9 @@ function expandExpressions(value: string, github: Record<string, string>): strin
   });
 }
 
-/**
- * Input defaults from action.yml. A deliberately small reader for the shape action.yml files have
- * (`inputs:` → `name:` → `default: value`), so the harness needs no YAML dependency.
- */
+/** Input defaults from action.yml, read by the one action.yml reader the tests share. */
 export function readActionDefaults(path = ACTION_YML): Record<string, string> {
-  if (!existsSync(path)) return {};
-  const defaults: Record<string, string> = {};
-  let inInputs = false;
-  let nameIndent = -1;
-  let current: string | undefined;
-  for (const line of readFileSync(path, 'utf8').split(/\r?\n/)) {
-    if (line.trim() === '' || line.trim().startsWith('#')) continue;
-    const indent = line.length - line.trimStart().length;
-    if (indent === 0) {
-      inInputs = /^inputs:\s*$/.test(line);
-      current = undefined;
-      continue;
-    }
-    if (!inInputs) continue;
-    if (nameIndent < 0) nameIndent = indent;
-    const key = /^\s*([A-Za-z0-9_-]+):(.*)$/.exec(line);
-    if (indent === nameIndent && key) {
-      current = key[1];
-    } else if (current !== undefined && indent > nameIndent && key?.[1] === 'default') {
-      defaults[current] = yamlScalar(key[2] ?? '');
-    }
-  }
-  return defaults;
-}
-
-function yamlScalar(raw: string): string {
-  const value = raw.trim();
-  if (value.startsWith("'")) return value.slice(1, value.lastIndexOf("'")).replace(/''/g, "'");
-  if (value.startsWith('"'))
-    return JSON.parse(value.slice(0, value.lastIndexOf('"') + 1)) as string;
-  return value.replace(/\s+#.*$/, '');
+  return readActionDefaultsFrom(path);
 }
 
 /**
