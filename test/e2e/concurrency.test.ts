@@ -47,3 +47,28 @@ describe('the three reads', () => {
     }
   });
 });
+
+describe('after the verdict', () => {
+  // Seen before the redesign: the verdict at 0.1 s, the process alive for a minute while the
+  // other status walk waited out its Retry-After. The kill bound is far below that wait.
+  it('a walk whose sibling failed stops retrying, and the process exits', async () => {
+    const sim = await startSim({ flaky: makeTests(3, 'FLAKY', 64), queues: {} });
+    sim.fault({ path: 'list', testStatus: 'FLAKY', status: 401, times: Infinity });
+    sim.fault({
+      path: 'list',
+      testStatus: 'BROKEN',
+      status: 503,
+      headers: { 'retry-after': '60' },
+      times: Infinity,
+    });
+
+    const run = await runAgainst(sim, {
+      inputs: { 'check-queue': false, 'max-retries': 3 },
+      killAfterMs: 15_000,
+    });
+
+    expect(run.timedOut, describeRun(run)).toBe(false);
+    expect(run.exitCode).toBe(1);
+    expect(sim.listRequests('BROKEN')).toHaveLength(1);
+  });
+});

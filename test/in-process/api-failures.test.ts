@@ -346,3 +346,25 @@ describe("an api-url whose path is not Trunk's (defect 10)", () => {
     expect(message, 'says the path is wrong').toMatch(/path/i);
   });
 });
+
+describe('a failure that decides the run stops the other reads', () => {
+  // Without cancellation the queue read would wait out Retry-After (60 s, three times) before
+  // run() could return: the test's own time limit is what catches that.
+  it(
+    'a rejected token on the tests read ends the queue read’s retries at once',
+    { timeout: 20_000 },
+    async () => {
+      const sim = await organisation();
+      sim.fault({ path: 'list', status: 401, times: Infinity });
+      sim.fault({ path: 'queue', status: 503, headers: { 'retry-after': '60' }, times: Infinity });
+
+      const run = await runAgainst(sim, { event, inputs: { 'max-retries': 3 } });
+
+      const message = expectSingleFailure(run);
+      expect(message).toMatch(/401/);
+      expect(message).not.toMatch(/503/); // the cancelled read adds no failure of its own
+      expect(sim.queueRequests().length).toBe(1);
+      expect(run.outputs.result).toBe('error');
+    },
+  );
+});
