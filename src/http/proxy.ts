@@ -7,8 +7,6 @@ import https from 'node:https';
 import { type Proxy, proxyFor } from './proxy-env.js';
 import { proxyRequest, TUNNEL_CANCEL, TunnelAgent } from './tunnel.js';
 
-export { ProxySettingError } from './proxy-env.js';
-
 // Keep-alive lets the concurrent page walks reuse their connections.
 const direct = {
   'http:': new http.Agent({ keepAlive: true }),

@@ -97,7 +97,8 @@ export class TunnelAgent extends https.Agent {
       const secure = super.createConnection(inTunnel);
       if (secure) reply(null, secure);
     });
-    connect.once('error', (error) => {
+    // `on`, not `once`: a destroyed request may report more than one error; only the first counts.
+    connect.on('error', (error) => {
       cancel?.removeEventListener('abort', onCancel);
       reply(
         new Error(`${named(this.proxy)} could not open a tunnel to ${target}: ${error.message}`),
