@@ -1,6 +1,5 @@
-import http from 'node:http';
-import https from 'node:https';
-import { agentFor } from './proxy.js';
+import type http from 'node:http';
+import { openRequest } from './proxy.js';
 
 /** One HTTP exchange, after same-origin redirects. Status codes are data here, not errors. */
 export interface HttpResponse {
@@ -62,10 +61,13 @@ interface RawAnswer {
 function exchange(url: URL, request: HttpRequest): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     let settled = false;
+    // Aborted once the exchange is over, so a proxy tunnel still being opened gives up too.
+    const ended = new AbortController();
     const finish = (outcome: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      ended.abort();
       request.signal?.removeEventListener('abort', onAbort);
       outcome();
     };
@@ -78,11 +80,13 @@ function exchange(url: URL, request: HttpRequest): Promise<RawAnswer> {
     const headers = { ...request.headers };
     if (request.body !== undefined)
       headers['content-length'] = String(Buffer.byteLength(request.body));
-    const outgoing = (url.protocol === 'https:' ? https : http).request(url, {
-      method: request.method,
-      agent: agentFor(url),
-      headers,
-    });
+    let outgoing: http.ClientRequest;
+    try {
+      outgoing = openRequest(url, { method: request.method, headers }, ended.signal);
+    } catch (error) {
+      // An unusable proxy variable: nothing was sent.
+      return reject(new TransportError('network', (error as Error).message));
+    }
     const timer = setTimeout(
       () =>
         fail(

@@ -13,6 +13,7 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -44,6 +45,11 @@ export interface SimulatorOptions {
   delayMs?: number;
   /** 0 (any free port) unless a standalone run asks for a fixed one. */
   port?: number;
+  /**
+   * Serve https with this certificate and key (e.g. `tlsCredentials()` from fault-servers.ts)
+   * instead of plain http.
+   */
+  tls?: { cert: string; key: string };
 }
 
 /**
@@ -165,6 +171,7 @@ export class TrunkSimulator {
   private inFlight = 0;
   private closed = false;
   private port = 0;
+  private readonly scheme: 'http' | 'https';
 
   constructor(options: SimulatorOptions = {}) {
     this.token = options.token ?? DEFAULT_TOKEN;
@@ -172,7 +179,9 @@ export class TrunkSimulator {
     this.broken = options.broken ?? [];
     this.queues = new Map(Object.entries(options.queues ?? {}));
     this.delayMs = options.delayMs ?? 0;
-    this.server = createServer((req, res) => void this.handle(req, res));
+    const handler = (req: IncomingMessage, res: ServerResponse) => void this.handle(req, res);
+    this.scheme = options.tls ? 'https' : 'http';
+    this.server = options.tls ? createTlsServer(options.tls, handler) : createServer(handler);
   }
 
   /** Listens on 127.0.0.1; resolves once `url` is usable. */
@@ -189,7 +198,12 @@ export class TrunkSimulator {
   }
 
   get origin(): string {
-    return `http://127.0.0.1:${this.port}`;
+    return `${this.scheme}://127.0.0.1:${this.port}`;
+  }
+
+  /** The port it listens on, 127.0.0.1; 0 before start(). */
+  get listeningPort(): number {
+    return this.port;
   }
 
   /** The base address a client is configured with, e.g. http://127.0.0.1:PORT/v1. */
