@@ -28372,7 +28372,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(702);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6579);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28381,7 +28381,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 702:
+/***/ 6579:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32086,7 +32086,219 @@ var external_node_http_default = /*#__PURE__*/__nccwpck_require__.n(external_nod
 ;// CONCATENATED MODULE: external "node:https"
 const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
 var external_node_https_default = /*#__PURE__*/__nccwpck_require__.n(external_node_https_namespaceObject);
+;// CONCATENATED MODULE: ./src/http/proxy-env.ts
+/**
+ * Which proxy, if any, a request goes through: the runner's HTTPS_PROXY, HTTP_PROXY and NO_PROXY,
+ * read the way @actions/http-client reads them, so the Trunk requests take the same road as the
+ * GitHub requests of the same step.
+ */
+/** A proxy variable that cannot be used: named in the failure, its value never shown. */
+class ProxySettingError extends Error {
+    name = 'ProxySettingError';
+}
+/** The first variable that is set and not empty; the lower-case spelling wins, as in the toolkit. */
+function firstSet(env, names) {
+    for (const name of names) {
+        const value = env[name]?.trim();
+        if (value)
+            return { name, value };
+    }
+    return undefined;
+}
+/** Loopback is never proxied: a proxy elsewhere could not reach this machine's services anyway. */
+function isLoopback(hostname) {
+    const host = hostname.toLowerCase();
+    return (host === 'localhost' ||
+        host.startsWith('127.') ||
+        host === '[::1]' ||
+        host === '[0:0:0:0:0:0:0:1]');
+}
+function defaultPort(url) {
+    if (url.port)
+        return url.port;
+    return url.protocol === 'https:' ? '443' : '80';
+}
+/**
+ * NO_PROXY: comma-separated entries, each `*`, a host name (which also covers its subdomains),
+ * `.domain` (subdomains and the domain), or `host:port`. Case does not matter.
+ */
+function bypassesProxy(url, env = process.env) {
+    if (isLoopback(url.hostname))
+        return true;
+    const list = firstSet(env, ['no_proxy', 'NO_PROXY'])?.value ?? '';
+    const host = url.hostname.toLowerCase();
+    const candidates = [host, `${host}:${defaultPort(url)}`];
+    return list
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter((entry) => entry !== '')
+        .some((entry) => {
+        if (entry === '*')
+            return true;
+        const domain = entry.startsWith('.') ? entry.slice(1) : entry;
+        return candidates.some((name) => name === domain || name.endsWith(`.${domain}`));
+    });
+}
+/** The URL keeps user and password percent-encoded (an '@' is written %40); the proxy wants them plain. */
+function decoded(part) {
+    try {
+        return decodeURIComponent(part);
+    }
+    catch {
+        return part;
+    }
+}
+function basicAuthorization(url) {
+    if (url.username === '' && url.password === '')
+        return undefined;
+    const pair = `${decoded(url.username)}:${decoded(url.password)}`;
+    return `Basic ${Buffer.from(pair, 'utf8').toString('base64')}`;
+}
+function parseProxy(name, value) {
+    // "proxy.corp:3128" is common and means http; without a scheme it would not parse as one.
+    const text = value.includes('://') ? value : `http://${value}`;
+    let url;
+    try {
+        url = new URL(text);
+    }
+    catch {
+        throw new ProxySettingError(`${name} is set but is not a URL such as http://proxy:3128`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        throw new ProxySettingError(`${name} names a ${url.protocol.slice(0, -1)} proxy; only http and https proxies are supported`);
+    }
+    const authorization = basicAuthorization(url);
+    const bare = new URL(url.origin);
+    return { url: bare, authorization, variable: name };
+}
+/** The proxy for this address, or undefined to connect directly. */
+function proxy_env_proxyFor(url, env = process.env) {
+    if (bypassesProxy(url, env))
+        return undefined;
+    const names = url.protocol === 'https:' ? ['https_proxy', 'HTTPS_PROXY'] : ['http_proxy', 'HTTP_PROXY'];
+    const setting = firstSet(env, names);
+    return setting ? parseProxy(setting.name, setting.value) : undefined;
+}
+
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+;// CONCATENATED MODULE: ./src/http/tunnel.ts
+/**
+ * https through a proxy: a CONNECT tunnel to the target, then TLS with the target itself inside it,
+ * so the proxy relays encrypted bytes and never sees the token.
+ */
+
+
+
+/**
+ * The request option through which the transport tells a tunnel still being opened that its
+ * exchange has ended (timed out or cancelled): the tunnel then stops waiting for the proxy.
+ */
+const TUNNEL_CANCEL = 'tunnelCancel';
+/** host:port as CONNECT names it; an IPv6 address in brackets. */
+function authority(host, port) {
+    return (0,external_node_net_.isIP)(host) === 6 ? `[${host}]:${port}` : `${host}:${port}`;
+}
+/** The proxy as messages name it: its origin and the variable it came from, never credentials. */
+function named(proxy) {
+    return `the proxy ${proxy.url.origin} (${proxy.variable})`;
+}
+/** A request to the proxy itself, over TLS when the proxy is an https URL. */
+function proxyRequest(proxy, options) {
+    const host = proxy.url.hostname.replace(/^\[|\]$/g, '');
+    const secure = proxy.url.protocol === 'https:';
+    const port = Number(proxy.url.port || (secure ? 443 : 80));
+    const headers = { ...options.headers };
+    if (proxy.authorization)
+        headers['proxy-authorization'] = proxy.authorization;
+    return (secure ? (external_node_https_default()) : (external_node_http_default())).request({
+        ...options,
+        host,
+        port,
+        headers,
+        ...(secure && (0,external_node_net_.isIP)(host) === 0 ? { servername: host } : {}),
+    });
+}
+/**
+ * Keeps tunnels alive like any https connection: the agent pools them per target, so the page
+ * walks reuse one tunnel instead of asking the proxy again for each request.
+ */
+class TunnelAgent extends (external_node_https_default()).Agent {
+    proxy;
+    constructor(proxy) {
+        super({ keepAlive: true });
+        this.proxy = proxy;
+    }
+    createConnection(options, callback) {
+        const { [TUNNEL_CANCEL]: cancel, ...tlsOptions } = options;
+        const host = tlsOptions.host ?? 'localhost';
+        const port = Number(tlsOptions.port ?? 443);
+        const target = authority(host, port);
+        const reply = once(callback);
+        const connect = proxyRequest(this.proxy, {
+            method: 'CONNECT',
+            path: target,
+            headers: { host: target },
+            agent: false,
+        });
+        const onCancel = () => {
+            connect.destroy();
+            reply(new Error(`${named(this.proxy)} had not opened the tunnel to ${target} in time`));
+        };
+        if (cancel?.aborted) {
+            onCancel();
+            return undefined;
+        }
+        cancel?.addEventListener('abort', onCancel, { once: true });
+        connect.once('connect', (response, socket, head) => {
+            cancel?.removeEventListener('abort', onCancel);
+            const status = response.statusCode ?? 0;
+            if (status < 200 || status > 299) {
+                socket.destroy();
+                // The status code only: the reason phrase is the proxy's text, and says no more.
+                reply(new Error(`${named(this.proxy)} refused the tunnel to ${target}: HTTP ${status}`));
+                return;
+            }
+            if (head.length > 0)
+                socket.unshift(head);
+            // TLS with the target inside the tunnel: SNI and the certificate check use the target's name.
+            const servername = (0,external_node_net_.isIP)(host) === 0 ? host : undefined;
+            const inTunnel = {
+                ...tlsOptions,
+                socket,
+                servername,
+            };
+            const secure = super.createConnection(inTunnel);
+            if (secure)
+                reply(null, secure);
+        });
+        // `on`, not `once`: a destroyed request may report more than one error; only the first counts.
+        connect.on('error', (error) => {
+            cancel?.removeEventListener('abort', onCancel);
+            reply(new Error(`${named(this.proxy)} could not open a tunnel to ${target}: ${error.message}`));
+        });
+        connect.end();
+        return undefined;
+    }
+}
+/** Node may call back only once; later outcomes (an error after a cancel) are dropped. */
+function once(callback) {
+    let called = false;
+    return (error, socket) => {
+        if (called)
+            return;
+        called = true;
+        callback?.(error, socket);
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/http/proxy.ts
+/**
+ * The road each request takes: straight to the target, through a CONNECT tunnel (https), or as an
+ * absolute-URI request to the proxy (http), as the runner's proxy variables say.
+ */
+
+
 
 
 // Keep-alive lets the concurrent page walks reuse their connections.
@@ -32094,19 +32306,76 @@ const direct = {
     'http:': new (external_node_http_default()).Agent({ keepAlive: true }),
     'https:': new (external_node_https_default()).Agent({ keepAlive: true }),
 };
+/** Tunnel agents and agents for connections to a proxy, one per proxy and credentials. */
+const tunnels = new Map();
+const forwarders = new Map();
+function keyOf(proxy) {
+    return `${proxy.url.origin} ${proxy.authorization ?? ''}`;
+}
+function tunnelAgent(proxy) {
+    const key = keyOf(proxy);
+    const agent = tunnels.get(key) ?? new TunnelAgent(proxy);
+    tunnels.set(key, agent);
+    return agent;
+}
+function forwardingAgent(proxy) {
+    const key = keyOf(proxy);
+    const agent = forwarders.get(key) ??
+        (proxy.url.protocol === 'https:'
+            ? new (external_node_https_default()).Agent({ keepAlive: true })
+            : new (external_node_http_default()).Agent({ keepAlive: true }));
+    forwarders.set(key, agent);
+    return agent;
+}
+function agentOn(url, proxy) {
+    if (proxy === undefined)
+        return url.protocol === 'https:' ? direct['https:'] : direct['http:'];
+    return url.protocol === 'https:' ? tunnelAgent(proxy) : forwardingAgent(proxy);
+}
 /** The agent a request to this address goes through. */
 function agentFor(url) {
-    return url.protocol === 'https:' ? direct['https:'] : direct['http:'];
+    return agentOn(url, proxyFor(url));
+}
+/**
+ * Starts a request to `url` on its road. `ended` is aborted when the exchange is over for any
+ * reason (timeout, cancel): a tunnel still waiting for the proxy then gives up instead of lingering.
+ * Throws ProxySettingError when a proxy variable cannot be used.
+ */
+function openRequest(url, request, ended) {
+    const proxy = proxy_env_proxyFor(url);
+    const agent = agentOn(url, proxy);
+    if (proxy === undefined) {
+        return (url.protocol === 'https:' ? (external_node_https_default()) : (external_node_http_default())).request(url, { ...request, agent });
+    }
+    if (url.protocol === 'https:') {
+        // The cancel signal rides in the request options, which Node hands to createConnection.
+        const options = {
+            ...request,
+            agent,
+            [TUNNEL_CANCEL]: ended,
+        };
+        return external_node_https_default().request(url, options);
+    }
+    // Plain http through a proxy: the proxy receives the whole URL and forwards it. api-url accepts
+    // plain http only for loopback hosts, which are never proxied, so no token goes this way.
+    return proxyRequest(proxy, {
+        method: request.method,
+        path: url.href,
+        headers: { ...request.headers, host: url.host },
+        agent,
+    });
 }
 /** Ends every kept-alive connection, so nothing holds the process open after the verdict. */
 function closeConnections() {
     direct['http:'].destroy();
     direct['https:'].destroy();
+    for (const agent of [...tunnels.values(), ...forwarders.values()])
+        agent.destroy();
+    tunnels.clear();
+    forwarders.clear();
 }
 
 ;// CONCATENATED MODULE: ./src/http/transport.ts
-
-
 
 class TransportError extends Error {
     failure;
@@ -32134,11 +32403,14 @@ function transport_header(value) {
 function exchange(url, request) {
     return new Promise((resolve, reject) => {
         let settled = false;
+        // Aborted once the exchange is over, so a proxy tunnel still being opened gives up too.
+        const ended = new AbortController();
         const finish = (outcome) => {
             if (settled)
                 return;
             settled = true;
             clearTimeout(timer);
+            ended.abort();
             request.signal?.removeEventListener('abort', onAbort);
             outcome();
         };
@@ -32150,11 +32422,14 @@ function exchange(url, request) {
         const headers = { ...request.headers };
         if (request.body !== undefined)
             headers['content-length'] = String(Buffer.byteLength(request.body));
-        const outgoing = (url.protocol === 'https:' ? (external_node_https_default()) : (external_node_http_default())).request(url, {
-            method: request.method,
-            agent: agentFor(url),
-            headers,
-        });
+        let outgoing;
+        try {
+            outgoing = openRequest(url, { method: request.method, headers }, ended.signal);
+        }
+        catch (error) {
+            // An unusable proxy variable: nothing was sent.
+            return reject(new TransportError('network', error.message));
+        }
         const timer = setTimeout(() => fail(new TransportError('timeout', `no complete answer within ${request.timeoutMs / 1000} s`)), request.timeoutMs);
         if (request.signal?.aborted)
             return onAbort();
