@@ -16,7 +16,10 @@ export function tableRow(cells: readonly string[]): string {
 /** Thousands separated with commas, the same on every machine (toLocaleString is not). */
 export function formatNumber(n: number): string {
   if (!Number.isFinite(n)) return escapeMarkdown(String(n));
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  // Trunk's numbers may carry a fraction (its OpenAPI file says `number`): group the integer part.
+  const [integer = '', fraction] = String(n).split('.');
+  const grouped = integer.replace(/\B(?=(\d{3})+$)/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
 
 export function plural(n: number, noun: string, withNumber = true): string {
@@ -30,13 +33,24 @@ function parseDate(iso: string | undefined): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
+// Browsers break lines after a hyphen and at spaces; inside a date or a ticket key that reads
+// badly, so these are the non-breaking forms.
+const NO_BREAK_HYPHEN = '\u2011';
+export const NO_BREAK_SPACE = '\u00a0';
+
+/** Text that never wraps: its hyphens and spaces become their non-breaking forms. */
+export function unbreakable(text: string): string {
+  return text.replace(/-/g, NO_BREAK_HYPHEN).replace(/ /g, NO_BREAK_SPACE);
+}
+
 export function formatDate(iso: string | undefined): string {
-  return parseDate(iso)?.toISOString().slice(0, 10) ?? NONE;
+  const date = parseDate(iso);
+  return date ? unbreakable(date.toISOString().slice(0, 10)) : NONE;
 }
 
 export function formatDateTime(iso: string | undefined): string {
   const date = parseDate(iso);
-  return date ? `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC` : NONE;
+  return date ? unbreakable(`${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`) : NONE;
 }
 
 // Size

@@ -27,7 +27,7 @@ describe('escapeMarkdown', () => {
   });
 
   it('defuses links, images and emphasis', () => {
-    expect(escapeMarkdown('[link](http://evil)')).toBe('\\[link\\]\\(http\\://evil\\)');
+    expect(escapeMarkdown('[link](http://evil)')).toBe(`\\[link\\]\\(http\\:${ZWJ}//evil\\)`);
     expect(escapeMarkdown('![x](y)')).toBe('\\!\\[x\\]\\(y\\)');
     expect(escapeMarkdown('*a* _b_ ~c~')).toBe('\\*a\\* \\_b\\_ \\~c\\~');
   });
@@ -37,11 +37,13 @@ describe('escapeMarkdown', () => {
   });
 
   it('escapes block starters and bare URLs', () => {
-    expect(escapeMarkdown('# 1. + - www.evil.com')).toBe('\\# 1\\. \\+ \\- www\\.evil\\.com');
+    expect(escapeMarkdown('# 1. + - www.evil.com')).toBe(
+      `\\#${ZWJ} 1\\. \\+ \\- www${ZWJ}\\.evil\\.com`,
+    );
   });
 
   it('keeps backslashes off the entities it writes', () => {
-    expect(escapeMarkdown('#<')).toBe('\\#&lt;');
+    expect(escapeMarkdown('#<')).toBe(`\\#${ZWJ}&lt;`);
   });
 
   it('puts everything on one line', () => {
@@ -52,6 +54,43 @@ describe('escapeMarkdown', () => {
     const out = escapeMarkdown('@org/team and me@example.com');
     expect(out).not.toMatch(/@[A-Za-z0-9]/);
     expect(out).toBe(`@${ZWJ}org/team and me@${ZWJ}example\\.com`);
+  });
+});
+
+describe('GitHub references in untrusted text', () => {
+  // GitHub links these after Markdown is parsed, so backslashes do not stop them: a zero-width
+  // joiner inside each pattern does.
+  it.each([
+    ['an issue number', 'fixes #123', `fixes \\#${ZWJ}123`],
+    ['a cross-repository reference', 'owner/repo#7', `owner/repo\\#${ZWJ}7`],
+    ['a GH- reference', 'GH-45', `GH\\-${ZWJ}45`],
+    ['a repository autolink prefix', 'JIRA-12', `JIRA\\-${ZWJ}12`],
+    ['an emoji shortcode', ':tada:', `\\:${ZWJ}tada\\:${ZWJ}`],
+    [
+      'a commit SHA',
+      '0123456789abcdef0123456789abcdef01234567',
+      ['012345', '6789ab', 'cdef01', '234567', '89abcd', 'ef0123', '4567'].join(ZWJ),
+    ],
+    ['a short SHA', 'deadbeef', `deadbe${ZWJ}ef`],
+    ['a bare URL', 'https://evil.example', `https\\:${ZWJ}//evil\\.example`],
+  ])('breaks %s', (_what, input, expected) => {
+    expect(escapeMarkdown(input)).toBe(expected);
+  });
+
+  it('leaves words and short numbers as they are', () => {
+    expect(escapeMarkdown('cafe 123456 v2 a-b')).toBe('cafe 123456 v2 a\\-b');
+  });
+
+  it('shows bidirectional controls as visible marks', () => {
+    expect(escapeMarkdown('a\u202eb\u2066c\u200f')).toBe(
+      'a\\[U\\+202E\\]b\\[U\\+2066\\]c\\[U\\+200F\\]',
+    );
+    expect(escapeHtml('\u202egnp.exe')).toBe('[U+202E]gnp.exe');
+    expect(code('src/\u202ex.ts')).toBe('`src/[U+202E]x.ts`');
+  });
+
+  it('breaks references in HTML text too', () => {
+    expect(escapeHtml('#1 GH-2 :x:')).toBe(`#${ZWJ}1 GH-${ZWJ}2 :${ZWJ}x:${ZWJ}`);
   });
 });
 
