@@ -28,16 +28,14 @@ async function writeSummary(
   report: Report,
   verdict: Verdict,
   settings: Settings,
+  tolerated: boolean,
 ): Promise<void> {
   if (!settings.jobSummary) return;
   if (!process.env.GITHUB_STEP_SUMMARY) {
     core.info('No job summary file (GITHUB_STEP_SUMMARY is not set): the summary is skipped.');
     return;
   }
-  const markdown = renderSummary(report, verdict, {
-    ignoreQuarantined: settings.ignoreQuarantined,
-    thresholds: { maxBrokenTests: settings.maxBrokenTests, maxFlakyTests: settings.maxFlakyTests },
-  });
+  const markdown = renderSummary(report, verdict, { tolerated });
   await core.summary.addRaw(markdown).write();
 }
 
@@ -70,7 +68,9 @@ export async function publish(core: Core, findings: Findings): Promise<void> {
   for (const [name, value] of Object.entries(buildOutputs(report, verdict, reportPath))) {
     core.setOutput(name, value);
   }
-  await writeSummary(core, report, verdict, settings);
+  // Trunk could not be read, yet the step passes: on-api-error is warn.
+  const tolerated = verdict.result === 'error' && outcome.failure === undefined;
+  await writeSummary(core, report, verdict, settings, tolerated);
   await publishComment(core, access, settings.commentOnPr, report, verdict, derived);
   annotate(core, report, settings);
   for (const warning of [...report.warnings, ...outcome.warnings]) core.warning(warning);
