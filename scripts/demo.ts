@@ -401,7 +401,7 @@ function realApiTarget(args: DemoArgs): Target {
 /** Rebuilds dist/ when it is stale; a failed build falls back to the existing bundle, loudly. */
 function ensureBundle(): void {
   if (process.env.TRUNK_HEALTH_GATE_SKIP_BUNDLE === '1' || !bundleIsStale()) return;
-  console.log(dim('dist/index.js is missing or older than src/: running "npm run bundle"'));
+  console.log(dim('dist/ was not built from the sources here: running "npm run bundle"'));
   try {
     execSync('npm run -s bundle', { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
   } catch {
@@ -410,7 +410,7 @@ function ensureBundle(): void {
     }
     console.log(
       yellow('warning:') +
-        ' "npm run bundle" failed (see above): running the existing dist/index.js, which is older than src/.\n',
+        ' "npm run bundle" failed (see above): running the existing dist/index.js, built from other sources.\n',
     );
   }
 }
