@@ -71,7 +71,10 @@ export async function publish(core: Core, findings: Findings): Promise<void> {
   // Trunk could not be read, yet the step passes: on-api-error is warn.
   const tolerated = verdict.result === 'error' && outcome.failure === undefined;
   await writeSummary(core, report, verdict, settings, tolerated);
-  await publishComment(core, access, settings.commentOnPr, report, verdict, derived);
+  await publishComment(core, access, settings.commentOnPr, report, verdict, {
+    ...derived,
+    tolerated,
+  });
   annotate(core, report, settings);
   for (const warning of [...report.warnings, ...outcome.warnings]) core.warning(warning);
   logVerdict(core, report, verdict);

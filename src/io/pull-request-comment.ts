@@ -18,6 +18,8 @@ export async function publishComment(
     workflow: string;
     job: string;
     runUrl?: string;
+    /** Trunk could not be read and the step passes anyway (on-api-error: warn). */
+    tolerated?: boolean;
   },
 ): Promise<void> {
   // Merge queue runs know their pull request too, but only the pull request's own runs comment.
@@ -28,7 +30,11 @@ export async function publishComment(
   }
   if (access === undefined) return;
   const marker = stickyMarker(facts.workflow, facts.job);
-  const body = renderComment(report, verdict, { marker, runUrl: facts.runUrl });
+  const body = renderComment(report, verdict, {
+    marker,
+    runUrl: facts.runUrl,
+    tolerated: facts.tolerated,
+  });
   try {
     const action = await access.upsertComment(marker, body, plan.createIfMissing);
     log.info(`Pull request comment: ${action}.`);
