@@ -4,7 +4,8 @@
  * Builds dist/ when it is missing or stale, starts the Trunk API simulator on loopback with a
  * mid-sized organisation's data, runs dist/index.js against it exactly as the runner does (a
  * pull_request event, INPUT_* variables, file commands), prints the outputs and writes the job
- * summary to demo/summary.md and demo/summary.html. Exits with the action's exit code.
+ * summary (demo/summary.md, demo/summary.html) and, against the simulator, the pull request
+ * comment it posted (demo/comment.md, demo/comment.html). Exits with the action's exit code.
  *
  *   npm run demo                                  a normal day
  *   npm run demo -- --scenario paused             the queue of main is paused: the queue gate trips
@@ -46,13 +47,14 @@ import { COMMENT_WIDTH, renderMarkdownPage, SUMMARY_WIDTH } from './summary-html
 
 const USAGE = `Usage: npm run demo -- [options]
 
-Runs dist/index.js against a local Trunk API simulator (or the real API) and writes the job summary.
+Runs dist/index.js against a local Trunk API simulator (or the real API) and writes the job summary
+and the pull request comment.
 
 Options:
   --scenario NAME     ${SCENARIOS.join(' | ')} (default: default)
 ${SCENARIOS.map((s) => `                        ${s.padEnd(8)} ${SCENARIO_DESCRIPTIONS[s]}`).join('\n')}
   --input NAME=VALUE  set an action input, as a workflow's \`with:\` does (repeatable)
-  --out DIR           where to write summary.md, summary.html and outputs.json (default: demo)
+  --out DIR           where to write summary.*, comment.* and outputs.json (default: demo)
   --now ISO-DATE      the simulator's clock, for reproducible pictures (default: now)
   --debug             show the action's debug lines
   --help              show this help

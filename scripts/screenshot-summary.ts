@@ -24,7 +24,7 @@ import { COMMENT_WIDTH, SUMMARY_WIDTH } from './summary-html.js';
 
 const { values } = parseArgs({
   options: {
-    scenario: { type: 'string', default: 'paused' },
+    scenario: { type: 'string', default: 'broken' },
     now: { type: 'string', default: '2025-10-01T12:00:00Z' },
     /** Device pixels per CSS pixel: 2 stays sharp on high-density screens. */
     scale: { type: 'string', default: '2' },
@@ -128,7 +128,7 @@ const MEASURE = `<script>
   const blocks = [...document.querySelectorAll('.markdown-body > *')].map((element) => ({
     tag: element.tagName.toLowerCase(),
     bottom: bottom(element),
-    text: element.textContent.trim().slice(0, 80),
+    text: (element.querySelector(':scope > summary') ?? element).textContent.trim().slice(0, 80),
   }));
   // GitHub's tables are blocks capped at the panel's width that scroll sideways: their
   // scrollWidth is what they would need.
@@ -169,7 +169,7 @@ function screenshotPage(source: string, cut: Cut | undefined, measure: boolean):
   let more = '';
   if (cut) {
     style += `.markdown-body > :nth-child(n + ${cut.keep + 1}) { display: none; }\n`;
-    style += '.more { margin: 0; padding: 0 16px 16px; color: #59636e; }\n';
+    style += '.more { margin: 0; padding: 0 16px 16px; color: #59636e; font: 14px sans-serif; }\n';
     const names = cut.omitted.map(escapeHtml).join(', ');
     more = `<p class="more">⋯ and further sections: ${names}.</p>\n`;
   }
@@ -208,20 +208,23 @@ function measure(chromium: string, work: string, width: number, page: string): L
   return JSON.parse(unescapeHtml(raw)) as Layout;
 }
 
+/** Where a section starts: a heading, or a folding section of its own. */
+const SECTION = /^(h[1-6]|details)$/;
+
 /**
- * Cuts only in front of a heading, so every section shown is whole: keeps the most blocks that
- * end above maxHeight, and names the headings of the sections left out.
+ * Cuts only in front of a section, so every section shown is whole: keeps the most blocks that
+ * end above maxHeight, and names the sections left out.
  */
 function chooseCut(layout: Layout): Cut | undefined {
   if (maxHeight <= 0 || layout.height <= maxHeight) return undefined;
   const { blocks } = layout;
   let keep = 0;
   for (let i = 1; i < blocks.length; i += 1) {
-    const heading = /^h[1-6]$/.test(blocks[i]?.tag ?? '');
+    const heading = SECTION.test(blocks[i]?.tag ?? '');
     if (heading && (blocks[i - 1]?.bottom ?? Infinity) <= maxHeight) keep = i;
   }
   if (keep === 0) return undefined;
-  const omitted = blocks.slice(keep).filter((b) => /^h[1-6]$/.test(b.tag));
+  const omitted = blocks.slice(keep).filter((b) => SECTION.test(b.tag));
   return { keep, omitted: omitted.map((b) => b.text) };
 }
 
