@@ -11,7 +11,7 @@ import { fitInStages, formatNumber, plural } from './format.js';
 import { code, escapeMarkdown, mdLink, truncateText } from './markdown.js';
 import { positionText } from './queue-section.js';
 import { moreNote, testTable } from './test-table.js';
-import { verdictHeadline } from './verdict-line.js';
+import { gateTripped, verdictHeadline } from './verdict-line.js';
 
 /** GitHub rejects comment bodies over 65,536 characters; the margin covers the marker. */
 export const MAX_COMMENT_CHARS = 65_000;
@@ -72,7 +72,7 @@ function queueLine(report: Report): string[] {
 function brokenList(report: Report, verdict: Verdict, cap: number): string[] {
   const broken = report.tests?.broken ?? [];
   if (broken.length === 0 || cap === 0) return [];
-  const open = verdict.gates.some((g) => g.input === 'max-broken-tests' && g.tripped);
+  const open = gateTripped(verdict, 'max-broken-tests');
   return collapsible(`Broken tests (${formatNumber(broken.length)})`, open, [
     ...testTable(broken.slice(0, cap)),
     ...moreNote(broken.length - cap, 'broken test', 'the job summary'),
@@ -92,7 +92,7 @@ function renderStage(
   lines.push(...testsLine(report), ...queueLine(report));
   if (limits !== undefined) {
     if (report.affected) {
-      const open = verdict.gates.some((g) => g.input === 'fail-on-affected' && g.tripped);
+      const open = gateTripped(verdict, 'fail-on-affected');
       lines.push(...affectedSection(report.affected, limits.affected, open));
     }
     lines.push(...brokenList(report, verdict, limits.broken));

@@ -13,7 +13,7 @@ import { escapeMarkdown, truncateText } from './markdown.js';
 import { ownersSection } from './owners-section.js';
 import { queueSection } from './queue-section.js';
 import { moreNote, NEW_MARK, testTable } from './test-table.js';
-import { verdictHeadline } from './verdict-line.js';
+import { gateTripped, verdictHeadline } from './verdict-line.js';
 
 export interface SummaryOptions {
   /** Upper bound in UTF-8 bytes; GitHub rejects step summaries over 1 MiB. */
@@ -57,14 +57,13 @@ interface Prepared {
 }
 
 export function renderSummary(report: Report, verdict: Verdict, options: SummaryOptions): string {
-  const tripped = new Set(verdict.gates.filter((g) => g.tripped).map((g) => g.input));
   const prepared: Prepared = {
     report,
     verdict,
     options,
     broken: report.tests?.broken ?? [],
     flaky: report.tests?.flaky ?? [],
-    tripped: (input) => tripped.has(input),
+    tripped: (input) => gateTripped(verdict, input),
   };
   const stages = STAGES.map((limits) => () => renderStage(prepared, limits));
   return fitInStages(stages, {

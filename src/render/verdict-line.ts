@@ -1,4 +1,4 @@
-import type { Verdict } from '../report/model.js';
+import type { GateInput, Verdict } from '../report/model.js';
 import { plural } from './format.js';
 
 /**
@@ -22,4 +22,9 @@ export function verdictHeadline(verdict: Verdict, tolerated: boolean): string {
         ? '⚠️ Trunk unavailable: step kept green by `on-api-error: warn`'
         : '❌ Trunk Health Gate failed: Trunk could not be read';
   }
+}
+
+/** Whether this gate failed the run: the section that explains it opens. */
+export function gateTripped(verdict: Verdict, input: GateInput): boolean {
+  return verdict.gates.some((gate) => gate.input === input && gate.tripped);
 }
