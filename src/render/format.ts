@@ -4,7 +4,8 @@ import { escapeMarkdown } from './markdown.js';
 
 // Bounds on single fields, so that one hostile record cannot eat the whole budget.
 export const MAX_NAME = 200;
-export const MAX_FILE = 160;
+/** A path in code cannot wrap: longer ones are shortened in the middle (see shortPath). */
+export const MAX_FILE = 60;
 export const MAX_TITLE = 120;
 export const MAX_SHORT = 60;
 export const NONE = '—';
@@ -20,6 +21,27 @@ export function formatNumber(n: number): string {
   const [integer = '', fraction] = String(n).split('.');
   const grouped = integer.replace(/\B(?=(\d{3})+$)/g, ',');
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
+/**
+ * A path of at most `max` characters: the first folders and the file name, `…` for the folders
+ * between (`services/checkout/…/CheckoutServiceIntegrationTest.java`); the file name's end when
+ * even it is too long.
+ */
+export function shortPath(path: string, max = MAX_FILE): string {
+  if (path.length <= max) return path;
+  const parts = path.split('/');
+  const file = parts.pop() ?? '';
+  if (file.length + 2 > max)
+    return `…${Array.from(file)
+      .slice(1 - max)
+      .join('')}`;
+  let head = '';
+  for (const part of parts) {
+    if (head.length + part.length + 1 + 2 + file.length > max) break;
+    head += `${part}/`;
+  }
+  return `${head}…/${file}`;
 }
 
 export function plural(n: number, noun: string, withNumber = true): string {

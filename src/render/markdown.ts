@@ -59,9 +59,23 @@ export function escapeMarkdown(text: string): string {
 }
 
 /** `[text](url)` for an http(s) URL; escaped plain text for anything else (javascript:, data:, …). */
-export function mdLink(text: string, url: string | undefined): string {
+export function mdLink(text: string, url: string | undefined, shape = breakLongWords): string {
   const safe = url === undefined ? undefined : safeUrl(url);
-  return safe === undefined ? escapeMarkdown(text) : `[${escapeMarkdown(text)}](${safe})`;
+  const shown = shape(escapeMarkdown(text));
+  return safe === undefined ? shown : `[${shown}](${safe})`;
+}
+
+// Longer than this, a word could widen its table past the page.
+const LONG_WORD = /\S{31,}/g;
+// After these, in escaped text: `\.` `\_` `\:` (with the joiner that may follow) and `/`.
+const WORD_SEPARATOR = /\\[._:]\u200d?(?=\S)|\/(?=\S)/g;
+
+/**
+ * Long identifiers (Class.method, test_names_like_this, Suite/case) get a break opportunity after
+ * each separator: `<wbr>` shows nothing and copies nothing, and GitHub keeps it. For escaped text.
+ */
+export function breakLongWords(markdown: string): string {
+  return markdown.replace(LONG_WORD, (word) => word.replace(WORD_SEPARATOR, '$&<wbr>'));
 }
 
 function safeUrl(url: string): string | undefined {

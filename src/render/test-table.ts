@@ -7,12 +7,12 @@ import type { UnhealthyTest } from '../report/model.js';
 import {
   formatDate,
   formatNumber,
-  MAX_FILE,
   MAX_NAME,
   MAX_SHORT,
   NO_BREAK_SPACE,
   NONE,
   plural,
+  shortPath,
   tableRow,
   unbreakable,
 } from './format.js';
@@ -44,7 +44,7 @@ function testCell(test: UnhealthyTest): string {
   const name = truncateText(test.name, MAX_NAME);
   const link = name.trim() === '' ? NONE : mdLink(name, test.url);
   const marked = test.isNew ? `${NEW_MARK} ${link}` : link;
-  return test.file ? `${marked}<br>${code(truncateText(test.file, MAX_FILE))}` : marked;
+  return test.file ? `${marked}<br>${code(shortPath(test.file))}` : marked;
 }
 
 function detailsCell(test: UnhealthyTest, withStatus: boolean): string {

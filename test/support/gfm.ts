@@ -82,6 +82,7 @@ const ALLOWED_TAGS = new Set([
   'strong',
   'em',
   'br',
+  'wbr',
   'details',
   'summary',
   'sub',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  breakLongWords,
   code,
   escapeHtml,
   escapeMarkdown,
@@ -127,6 +128,22 @@ describe('mdLink', () => {
     expect(mdLink('x', 'https://')).toBe('x');
     expect(mdLink('x', undefined)).toBe('x');
     expect(mdLink('x', `https://x.io/${'a'.repeat(5000)}`)).toBe('x');
+  });
+});
+
+describe('breakLongWords', () => {
+  it('lets long identifiers wrap after their separators, invisibly', () => {
+    const name = 'com.acme.checkout.CheckoutServiceIntegrationTest.testAppliesStoreCredit';
+    expect(mdLink(name, 'https://x.io')).toBe(
+      '[com\\.<wbr>acme\\.<wbr>checkout\\.<wbr>CheckoutServiceIntegrationTest\\.<wbr>testAppliesStoreCredit](https://x.io)',
+    );
+    expect(breakLongWords(escapeMarkdown('Suite/test_one_that_is_long_enough_here'))).toBe(
+      'Suite/<wbr>test\\_<wbr>one\\_<wbr>that\\_<wbr>is\\_<wbr>long\\_<wbr>enough\\_<wbr>here',
+    );
+  });
+
+  it('leaves short words alone', () => {
+    expect(breakLongWords(escapeMarkdown('Cart.add test_x a/b'))).toBe('Cart\\.add test\\_x a/b');
   });
 });
 
