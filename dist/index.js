@@ -28372,7 +28372,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6579);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8043);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28381,7 +28381,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6579:
+/***/ 8043:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40186,7 +40186,8 @@ function countNew(tests) {
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
 /**
  * Escaping for text that comes from outside (test names, paths, PR titles, authors, branches, error
- * bodies): none of it may render as Markdown or HTML, break a table, or notify anyone.
+ * bodies): none of it may render as Markdown or HTML, break a table, notify anyone or become one of
+ * GitHub's live references.
  */
 // Every character GitHub's Markdown gives a meaning to, including `:` (bare URL autolinks, emoji
 // shortcodes), `$` (math) and `~` (strikethrough). `<`, `>` and `&` are left to HTML entities.
@@ -40201,32 +40202,58 @@ const HTML_SPECIAL = {
 // A line break would end a table row or start a block; other control characters have no business in
 // a summary.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
-// GitHub turns `@name` into a mention wherever it meets it in text (even decoded from `&#64;`); a
-// zero-width joiner after `@` breaks the pattern and stays invisible.
-const MENTION = /@/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+// Bidirectional controls reorder what follows them, so a name could display reversed; each is
+// shown as a visible mark instead.
+const BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
 const ZWJ = '\u200d';
 const MAX_URL_LENGTH = 2048;
 function flatten(text) {
-    return text.replace(CONTROL, ' ');
+    return text
+        .replace(CONTROL, ' ')
+        .replace(BIDI, (c) => `[U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}]`);
+}
+/**
+ * GitHub turns patterns in rendered text into live references after Markdown is parsed, so
+ * backslash escapes do not stop them (nor do entities such as `&#64;`). An invisible zero-width
+ * joiner inside each pattern does: after `@` (mentions, `owner/repo@sha`), after `#` (`#123`,
+ * `owner/repo#7`), between a `PREFIX-` and its number (`GH-45` and repositories' own autolinks),
+ * after `:` (`:emoji:` shortcodes, `https://` autolinks) and every six characters of a hexadecimal
+ * run long enough to be a commit SHA.
+ */
+function defuseReferences(text) {
+    return text
+        .replace(/[@#:]/g, `$&${ZWJ}`)
+        .replace(/([A-Za-z]-)(?=\d)/g, `$1${ZWJ}`)
+        .replace(/\b[0-9a-f]{7,}\b/gi, (run) => run.replace(/.{6}(?=.)/g, `$&${ZWJ}`))
+        .replace(/\bwww\./gi, `www${ZWJ}.`);
 }
 /** For text inside HTML elements such as `<summary>`, where Markdown is not parsed. */
 function escapeHtml(text) {
-    return flatten(text)
-        .replace(/[&<>"']/g, (c) => HTML_SPECIAL[c] ?? c)
-        .replace(MENTION, `@${ZWJ}`);
+    return defuseReferences(flatten(text)).replace(/[&<>"']/g, (c) => HTML_SPECIAL[c] ?? c);
 }
 /** For inline text and table cells. Backslashes first: the entities that follow contain `#`. */
 function escapeMarkdown(text) {
-    return flatten(text)
+    return defuseReferences(flatten(text))
         .replace(MARKDOWN_SPECIAL, '\\$&')
-        .replace(/[&<>]/g, (c) => HTML_SPECIAL[c] ?? c)
-        .replace(MENTION, `@${ZWJ}`);
+        .replace(/[&<>]/g, (c) => HTML_SPECIAL[c] ?? c);
 }
 /** `[text](url)` for an http(s) URL; escaped plain text for anything else (javascript:, data:, …). */
-function mdLink(text, url) {
+function mdLink(text, url, shape = breakLongWords) {
     const safe = url === undefined ? undefined : safeUrl(url);
-    return safe === undefined ? escapeMarkdown(text) : `[${escapeMarkdown(text)}](${safe})`;
+    const shown = shape(escapeMarkdown(text));
+    return safe === undefined ? shown : `[${shown}](${safe})`;
+}
+// Longer than this, a word could widen its table past the page.
+const LONG_WORD = /\S{31,}/g;
+// After these, in escaped text: `\.` `\_` `\:` (with the joiner that may follow) and `/`.
+const WORD_SEPARATOR = /\\[._:]\u200d?(?=\S)|\/(?=\S)/g;
+/**
+ * Long identifiers (Class.method, test_names_like_this, Suite/case) get a break opportunity after
+ * each separator: `<wbr>` shows nothing and copies nothing, and GitHub keeps it. For escaped text.
+ */
+function breakLongWords(markdown) {
+    return markdown.replace(LONG_WORD, (word) => word.replace(WORD_SEPARATOR, '$&<wbr>'));
 }
 function safeUrl(url) {
     if (url.length > MAX_URL_LENGTH || !/^https?:\/\//i.test(url) || !URL.canParse(url)) {
@@ -40261,12 +40288,31 @@ function truncateText(text, max) {
     return `${text.slice(0, end)}…`;
 }
 
+;// CONCATENATED MODULE: ./src/render/collapsible.ts
+/**
+ * A section that can fold: a `<details>` whose title is always shown. GitHub keeps `<details>`,
+ * `<summary>` and `<strong>` from raw HTML; the blank lines let Markdown inside render.
+ */
+
+/** `title` is our own text with numbers in it, escaped all the same. */
+function collapsible(title, open, body) {
+    const attribute = open ? ' open' : '';
+    return [
+        `<details${attribute}><summary><strong>${escapeHtml(title)}</strong></summary>`,
+        '',
+        ...body,
+        '</details>',
+        '',
+    ];
+}
+
 ;// CONCATENATED MODULE: ./src/render/format.ts
 /** Small formatting helpers shared by the job summary and the pull request comment. */
 
 // Bounds on single fields, so that one hostile record cannot eat the whole budget.
 const MAX_NAME = 200;
-const MAX_FILE = 160;
+/** A path in code cannot wrap: longer ones are shortened in the middle (see shortPath). */
+const MAX_FILE = 60;
 const MAX_TITLE = 120;
 const MAX_SHORT = 60;
 const NONE = '—';
@@ -40277,7 +40323,32 @@ function tableRow(cells) {
 function formatNumber(n) {
     if (!Number.isFinite(n))
         return escapeMarkdown(String(n));
-    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    // Trunk's numbers may carry a fraction (its OpenAPI file says `number`): group the integer part.
+    const [integer = '', fraction] = String(n).split('.');
+    const grouped = integer.replace(/\B(?=(\d{3})+$)/g, ',');
+    return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+/**
+ * A path of at most `max` characters: the first folders and the file name, `…` for the folders
+ * between (`services/checkout/…/CheckoutServiceIntegrationTest.java`); the file name's end when
+ * even it is too long.
+ */
+function shortPath(path, max = MAX_FILE) {
+    if (path.length <= max)
+        return path;
+    const parts = path.split('/');
+    const file = parts.pop() ?? '';
+    if (file.length + 2 > max)
+        return `…${Array.from(file)
+            .slice(1 - max)
+            .join('')}`;
+    let head = '';
+    for (const part of parts) {
+        if (head.length + part.length + 1 + 2 + file.length > max)
+            break;
+        head += `${part}/`;
+    }
+    return `${head}…/${file}`;
 }
 function plural(n, noun, withNumber = true) {
     const word = n === 1 ? noun : `${noun}s`;
@@ -40289,12 +40360,21 @@ function parseDate(iso) {
     const date = new Date(iso);
     return Number.isNaN(date.getTime()) ? undefined : date;
 }
+// Browsers break lines after a hyphen and at spaces; inside a date or a ticket key that reads
+// badly, so these are the non-breaking forms.
+const NO_BREAK_HYPHEN = '\u2011';
+const NO_BREAK_SPACE = '\u00a0';
+/** Text that never wraps: its hyphens and spaces become their non-breaking forms. */
+function unbreakable(text) {
+    return text.replace(/-/g, NO_BREAK_HYPHEN).replace(/ /g, NO_BREAK_SPACE);
+}
 function formatDate(iso) {
-    return parseDate(iso)?.toISOString().slice(0, 10) ?? NONE;
+    const date = parseDate(iso);
+    return date ? unbreakable(date.toISOString().slice(0, 10)) : NONE;
 }
 function formatDateTime(iso) {
     const date = parseDate(iso);
-    return date ? `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC` : NONE;
+    return date ? unbreakable(`${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`) : NONE;
 }
 // Size
 function joinLines(lines) {
@@ -40332,116 +40412,92 @@ function truncateAtLine(lines, limit) {
 }
 
 ;// CONCATENATED MODULE: ./src/render/test-table.ts
-/** Tables of unhealthy tests, shared by the job summary and the pull request comment. */
+/**
+ * Tables of unhealthy tests, shared by the job summary and the pull request comment. Two columns,
+ * so they fit the comment's width too: the test with its file, then its details run together.
+ */
 
 
 const MAX_OWNERS = 3;
 const NEW_MARK = '🆕';
-const BROKEN_HEADER = [
-    '| Test | File | Owners | Quarantined | Ticket | Since |',
-    '|---|---|---|---|---|---|',
-];
-const FLAKY_HEADER = [
-    '| Test | PRs impacted (7 days) | File | Owners | Quarantined | Ticket | Since |',
-    '|---|---:|---|---|---|---|---|',
-];
-function brokenSection(broken, cap) {
-    const lines = [`### Broken tests (${formatNumber(broken.length)})`, ''];
-    if (broken.length === 0)
-        return [...lines, 'No broken tests.', ''];
-    lines.push(...BROKEN_HEADER, ...broken.slice(0, cap).map(brokenRow), '');
-    lines.push(...moreNote(broken.length - cap, 'broken test'));
-    return lines;
+const SEPARATOR = ' · ';
+const TEST_HEADER = ['| Test | Details |', '|---|---|'];
+/** The table's lines for these tests, header first; nothing for none. */
+function testTable(tests, withStatus = false) {
+    if (tests.length === 0)
+        return [];
+    return [...TEST_HEADER, ...tests.map((test) => testRow(test, withStatus)), ''];
 }
-function flakySection(flaky, limits) {
-    const lines = [`### Flaky tests (${formatNumber(flaky.length)})`, ''];
-    if (flaky.length === 0)
-        return [...lines, 'No flaky tests.', ''];
-    lines.push('Most pull requests impacted in the last 7 days first.', '');
-    lines.push(...FLAKY_HEADER, ...flaky.slice(0, limits.flakyOpen).map(flakyRow), '');
-    const collapsed = flaky.slice(limits.flakyOpen, limits.flakyOpen + limits.flakyCollapsed);
-    if (collapsed.length > 0) {
-        const title = `${formatNumber(collapsed.length)} more flaky ${plural(collapsed.length, 'test', false)}`;
-        lines.push(`<details><summary>${escapeHtml(title)}</summary>`, '');
-        lines.push(...FLAKY_HEADER, ...collapsed.map(flakyRow), '', '</details>', '');
-    }
-    lines.push(...moreNote(flaky.length - limits.flakyOpen - collapsed.length, 'flaky test'));
-    return lines;
+function testRow(test, withStatus = false) {
+    return tableRow([testCell(test), detailsCell(test, withStatus)]);
 }
-function moreNote(hidden, noun) {
+function moreNote(hidden, noun, where) {
     if (hidden <= 0)
         return [];
-    return [
-        `…and ${plural(hidden, noun)} more, not listed here: see the \`tests-json\` output or Trunk.`,
-        '',
-    ];
+    return [`…and ${plural(hidden, noun)} more, not listed here: see ${where}.`, ''];
 }
-function brokenRow(test) {
-    return tableRow([testLink(test), ...testDetails(test)]);
+/** The name linked to its Trunk page, marked when new, and the file on a line of its own. */
+function testCell(test) {
+    const name = truncateText(test.name, MAX_NAME);
+    const link = name.trim() === '' ? NONE : mdLink(name, test.url);
+    const marked = test.isNew ? `${NEW_MARK} ${link}` : link;
+    return test.file ? `${marked}<br>${code(shortPath(test.file))}` : marked;
 }
-function flakyRow(test) {
-    return tableRow([testLink(test), formatNumber(test.prsImpacted7d), ...testDetails(test)]);
-}
-/** The test's name linked to its Trunk page, marked when it became unhealthy recently. */
-function testLink(test) {
-    const link = mdLink(truncateText(test.name, MAX_NAME), test.url);
-    return test.isNew ? `${NEW_MARK} ${link}` : link;
-}
-const AFFECTED_HEADER = [
-    '| Status | Test | File | Owners | Quarantined | Ticket | Since |',
-    '|---|---|---|---|---|---|---|',
-];
-function affectedRow(test) {
-    const status = test.status === 'broken' ? '❌ broken' : '⚠️ flaky';
-    return tableRow([status, testLink(test), ...testDetails(test)]);
-}
-function testDetails(test) {
-    return [
-        test.file ? code(truncateText(test.file, MAX_FILE)) : NONE,
-        owners(test.owners),
-        test.quarantined ? '🔒 yes' : 'no',
-        test.ticketUrl ? mdLink(ticketLabel(test.ticketUrl), test.ticketUrl) : NONE,
-        formatDate(test.since),
-    ];
+function detailsCell(test, withStatus) {
+    const parts = [];
+    if (withStatus)
+        parts.push(test.status === 'broken' ? '❌ broken' : '⚠️ flaky');
+    if (test.prsImpacted7d > 0) {
+        parts.push(`${unbreakable(plural(test.prsImpacted7d, 'PR'))} impacted in 7${NO_BREAK_SPACE}days`);
+    }
+    if (test.quarantined)
+        parts.push('🔒 quarantined');
+    if (test.owners.length > 0)
+        parts.push(`owned by ${owners(test.owners)}`);
+    if (test.ticketUrl)
+        parts.push(ticket(test.ticketUrl));
+    if (test.since)
+        parts.push(`since ${formatDate(test.since)}`);
+    return parts.length > 0 ? parts.join(SEPARATOR) : NONE;
 }
 function owners(list) {
     if (list.length === 0)
         return NONE;
     const shown = list.slice(0, MAX_OWNERS).map((o) => escapeMarkdown(truncateText(o, MAX_SHORT)));
     if (list.length > MAX_OWNERS)
-        shown.push(`+${list.length - MAX_OWNERS} more`);
+        shown.push(`+${formatNumber(list.length - MAX_OWNERS)} more`);
     return shown.join(', ');
 }
-/** The ticket's key when the URL ends in one (`…/browse/ABC-123`), else a generic word. */
-function ticketLabel(url) {
+/** `ticket ABC-123` linked when the URL ends in a key (`…/browse/ABC-123`), else `ticket`. */
+function ticket(url) {
     const last = url.split(/[?#]/)[0]?.split('/').filter(Boolean).pop() ?? '';
-    return /^[A-Za-z][A-Za-z0-9_]*-\d+$|^\d+$/.test(last) ? truncateText(last, MAX_SHORT) : 'ticket';
+    if (!/^[A-Za-z][A-Za-z0-9_]*-\d+$|^\d+$/.test(last))
+        return mdLink('ticket', url);
+    return `ticket ${mdLink(unbreakable(truncateText(last, MAX_SHORT)), url)}`;
 }
 
 ;// CONCATENATED MODULE: ./src/render/affected-section.ts
 /** "What concerns this pull request": unhealthy tests in the files it changes. */
 
 
+
 const AFFECTED_TITLE = 'Unhealthy tests in files this pull request changes';
-function affectedSection(affected, cap, heading = '###') {
+function affectedSection(affected, cap, open) {
     const { tests, changedFiles } = affected;
-    const lines = [`${heading} ${AFFECTED_TITLE} (${formatNumber(tests.length)})`, ''];
+    const title = `${AFFECTED_TITLE} (${formatNumber(tests.length)})`;
     if (tests.length === 0) {
-        return [
-            ...lines,
-            `None of the ${plural(changedFiles, 'changed file')} holds an unhealthy test.`,
-            '',
-        ];
+        return [`**${title}:** none of the ${plural(changedFiles, 'changed file')} holds one.`, ''];
     }
-    lines.push(...AFFECTED_HEADER, ...tests.slice(0, cap).map(affectedRow), '');
-    if (tests.length > cap) {
-        lines.push(`…and ${plural(tests.length - cap, 'more test')}: see the \`affected-tests-json\` output.`, '');
-    }
-    return lines;
+    const body = [
+        ...testTable(tests.slice(0, cap), true),
+        ...moreNote(tests.length - cap, 'test', 'the `affected-tests-json` output'),
+    ];
+    return collapsible(title, open, body);
 }
 
 ;// CONCATENATED MODULE: ./src/render/queue-section.ts
 /** The merge queue: its state, settings and enqueued pull requests in order. */
+
 
 
 const MAX_STATUSES = 20;
@@ -40455,19 +40511,17 @@ const QUEUE_MODE_MEANINGS = {
     single: 'one line; each pull request is tested on top of those ahead of it',
     parallel: 'lanes by impacted targets',
 };
-function queueSection(report, queue, cap) {
-    const lines = [
-        `### Merge queue for ${escapeMarkdown(truncateText(queue.branch, MAX_TITLE))}`,
-        '',
-    ];
+/** Folded unless the queue's state is what failed the run. */
+function queueSection(report, queue, cap, open) {
+    const title = `Merge queue for ${truncateText(queue.branch, MAX_TITLE)}`;
     if (queue.kind === 'none')
-        return [...lines, 'This branch has no Trunk merge queue.', ''];
-    lines.push(`- **State:** ${queue_section_describe(queue.state, QUEUE_STATE_MEANINGS, 'state')}`);
+        return collapsible(title, open, ['This branch has no Trunk merge queue.', '']);
+    const lines = [`- **State:** ${queue_section_describe(queue.state, QUEUE_STATE_MEANINGS, 'state')}`];
     if (queue.mode)
         lines.push(`- **Mode:** ${queue_section_describe(queue.mode, QUEUE_MODE_MEANINGS, 'mode')}`);
-    lines.push(...settingLines(queue.settings), '');
+    lines.push('', ...settingLines(queue.settings), '');
     lines.push(...entriesTable(report, queue, cap));
-    return lines;
+    return collapsible(title, open, lines);
 }
 function queue_section_describe(value, meanings, noun) {
     const meaning = Object.hasOwn(meanings, value) ? meanings[value] : undefined;
@@ -40489,9 +40543,11 @@ function settingLines(s) {
         ['Optimization mode', queue_section_text(s.optimizationMode)],
         ['Required statuses', statuses(s.requiredStatuses)],
     ];
-    return items
+    // One paragraph: a dozen one-word settings would each take a line of their own.
+    const shown = items
         .filter((item) => item[1] !== undefined)
-        .map(([label, value]) => `- ${label}: ${value}`);
+        .map(([label, value]) => `${label}: ${value}`);
+    return shown.length > 0 ? [`**Settings:** ${shown.join(' · ')}`] : [];
 }
 function num(value) {
     return value === undefined ? undefined : formatNumber(value);
@@ -40515,10 +40571,7 @@ function statuses(list) {
         shown.push(`+${list.length - MAX_STATUSES} more`);
     return shown.join(', ');
 }
-const ENTRIES_HEADER = [
-    '| # | Pull request | Title | Author | Priority | State | Waiting since |',
-    '|---:|---|---|---|---|---|---|',
-];
+const ENTRIES_HEADER = ['| # | Pull request | State | Waiting since |', '|---:|---|---|---|'];
 function entriesTable(report, queue, cap) {
     const entries = queue.entries;
     if (entries.length === 0)
@@ -40536,19 +40589,27 @@ function entriesTable(report, queue, cap) {
     }
     return lines;
 }
+/** The number, the title and its author in one cell, linked when the number can be a PR's. */
 function entryRow(report, entry, isCurrent) {
-    const { serverUrl, repository } = report.context;
-    const url = `${serverUrl.replace(/\/+$/, '')}/${repository}/pull/${entry.prNumber}`;
-    const link = mdLink(`#${entry.prNumber}`, url);
+    const link = pullRequestLink(report, entry.prNumber);
+    const title = escapeMarkdown(truncateText(entry.title, MAX_TITLE)) || NONE;
+    const author = escapeMarkdown(truncateText(entry.author, MAX_SHORT));
+    const byline = [author ? `by ${author}` : '', priority(entry)].filter(Boolean).join(' · ');
+    const head = isCurrent ? `${link} **(this PR)**` : link;
     return tableRow([
         isCurrent ? `👉 **${formatNumber(entry.position)}**` : formatNumber(entry.position),
-        isCurrent ? `${link} **(this PR)**` : link,
-        escapeMarkdown(truncateText(entry.title, MAX_TITLE)) || NONE,
-        escapeMarkdown(truncateText(entry.author, MAX_SHORT)) || NONE,
-        priority(entry),
+        `${head} ${title}${byline ? `<br>${byline}` : ''}`,
         entry.state ? escapeMarkdown(truncateText(entry.state, MAX_SHORT)) : NONE,
         formatDateTime(entry.since),
     ]);
+}
+/** Only a positive whole number names a pull request; anything else is shown, not linked. */
+function pullRequestLink(report, prNumber) {
+    const text = `#${formatNumber(prNumber)}`;
+    if (!Number.isSafeInteger(prNumber) || prNumber <= 0)
+        return escapeMarkdown(text);
+    const { serverUrl, repository } = report.context;
+    return mdLink(`#${prNumber}`, `${serverUrl.replace(/\/+$/, '')}/${repository}/pull/${prNumber}`);
 }
 function priority(entry) {
     const parts = [];
@@ -40557,14 +40618,14 @@ function priority(entry) {
         : '';
     const value = entry.priorityValue === undefined ? '' : formatNumber(entry.priorityValue);
     if (name && value)
-        parts.push(`${name} (${value})`);
+        parts.push(`priority ${name} (${value})`);
     else if (name || value)
-        parts.push(name || value);
+        parts.push(`priority ${name || value}`);
     if (entry.skipTheLine)
         parts.push('skip the line');
     if (entry.noBatch)
         parts.push('no batching');
-    return parts.length > 0 ? parts.join(', ') : NONE;
+    return parts.join(', ');
 }
 function findEntry(queue, prNumber) {
     return queue.entries.find((entry) => entry.prNumber === prNumber);
@@ -40579,18 +40640,31 @@ function positionText(queue, prNumber) {
 
 ;// CONCATENATED MODULE: ./src/render/verdict-line.ts
 
-/** The one-line verdict that opens both the job summary and the pull request comment. */
-function verdictHeadline(verdict) {
+/**
+ * The verdict in words, with a mark people know: the heading that opens both the job summary and
+ * the pull request comment. `tolerated`: Trunk could not be read and the step passes all the same
+ * because on-api-error is warn.
+ */
+function verdictHeadline(verdict, tolerated) {
+    const configured = verdict.gates.length;
     switch (verdict.result) {
         case 'passed':
-            return '✅ **Passed**: no gate tripped.';
-        case 'failed':
-            return verdict.reasons.length > 0
-                ? `❌ **Failed**: ${plural(verdict.reasons.length, 'gate')} tripped.`
-                : '❌ **Failed**.';
+            return configured > 0
+                ? `✅ Trunk Health Gate passed: ${configured === 1 ? 'the gate' : `all ${configured} gates`} held`
+                : '✅ Trunk Health Gate passed: no gate is configured';
+        case 'failed': {
+            const tripped = verdict.gates.filter((gate) => gate.tripped).length || verdict.reasons.length;
+            return `❌ Trunk Health Gate failed: ${tripped} of ${plural(Math.max(configured, tripped), 'gate')} tripped`;
+        }
         case 'error':
-            return '⚠️ **Error**: the Trunk API could not be read, so not every gate was checked.';
+            return tolerated
+                ? '⚠️ Trunk unavailable: step kept green by `on-api-error: warn`'
+                : '❌ Trunk Health Gate failed: Trunk could not be read';
     }
+}
+/** Whether this gate failed the run: the section that explains it opens. */
+function gateTripped(verdict, input) {
+    return verdict.gates.some((gate) => gate.input === input && gate.tripped);
 }
 
 ;// CONCATENATED MODULE: ./src/render/sticky-marker.ts
@@ -40618,6 +40692,7 @@ function stickyMarker(workflow, job, commentKey = '') {
  * The sticky pull request comment: what concerns this pull request, short enough to read in the
  * conversation, with a hidden marker so the next run finds and edits it instead of adding another.
  */
+
 
 
 
@@ -40659,29 +40734,33 @@ function queueLine(report) {
         '',
     ];
 }
-function brokenList(report, cap) {
+/** Folded unless broken tests are what failed the run. */
+function brokenList(report, verdict, cap) {
     const broken = report.tests?.broken ?? [];
     if (broken.length === 0 || cap === 0)
         return [];
-    const lines = [`#### Broken tests (${formatNumber(broken.length)})`, '', ...BROKEN_HEADER];
-    lines.push(...broken.slice(0, cap).map(brokenRow), '');
-    if (broken.length > cap)
-        lines.push(`…and ${plural(broken.length - cap, 'more broken test')}.`, '');
-    return lines;
+    const open = gateTripped(verdict, 'max-broken-tests');
+    return collapsible(`Broken tests (${formatNumber(broken.length)})`, open, [
+        ...testTable(broken.slice(0, cap)),
+        ...moreNote(broken.length - cap, 'broken test', 'the job summary'),
+    ]);
 }
 function renderStage(report, verdict, options, limits) {
-    const lines = [options.marker, '### Trunk Health Gate', '', verdictHeadline(verdict), ''];
+    const headline = verdictHeadline(verdict, options.tolerated ?? false);
+    const lines = [options.marker, `### ${headline}`, ''];
     lines.push(...verdict.reasons.map((reason) => `- ${escapeMarkdown(truncateText(reason, 500))}`));
     if (verdict.reasons.length > 0)
         lines.push('');
     lines.push(...testsLine(report), ...queueLine(report));
     if (limits !== undefined) {
-        if (report.affected)
-            lines.push(...affectedSection(report.affected, limits.affected, '####'));
-        lines.push(...brokenList(report, limits.broken));
+        if (report.affected) {
+            const open = gateTripped(verdict, 'fail-on-affected');
+            lines.push(...affectedSection(report.affected, limits.affected, open));
+        }
+        lines.push(...brokenList(report, verdict, limits.broken));
     }
-    if (options.runUrl)
-        lines.push(`${mdLink('Full report in the job summary', options.runUrl)}`, '');
+    const footer = mdLink('Full report in the job summary', options.runUrl);
+    lines.push(options.runUrl ? `<sub>Trunk Health Gate · ${footer}</sub>` : '<sub>Trunk Health Gate</sub>', '');
     return lines;
 }
 function renderComment(report, verdict, options) {
@@ -41027,107 +41106,103 @@ function* renderReportFile(report, verdict, settings) {
     yield `,${JSON.stringify(tail).slice(1)}`;
 }
 
-;// CONCATENATED MODULE: ./src/verdict/gates.ts
-
-const NAMES_IN_REASON = 3;
-/** The tests a threshold counts: quarantined ones are left out when the user says so. */
-function countedTests(tests, ignoreQuarantined) {
-    return ignoreQuarantined ? tests.length - countQuarantined(tests) : tests.length;
-}
-const quarantineNote = (s) => s.ignoreQuarantined ? ', quarantined tests not counted' : '';
-function maxTestsGate(status) {
-    const input = status === 'broken' ? 'max-broken-tests' : 'max-flaky-tests';
-    const max = (s) => (status === 'broken' ? s.maxBrokenTests : s.maxFlakyTests);
-    return {
-        input,
-        label: status === 'broken' ? 'Broken tests' : 'Flaky tests',
-        isOn: (s) => max(s) !== undefined,
-        threshold: (s) => `at most ${String(max(s))}${quarantineNote(s)}`,
-        judge(report, s) {
-            if (report.tests === undefined)
-                return undefined;
-            const counted = countedTests(report.tests[status], s.ignoreQuarantined);
-            const limit = max(s) ?? Infinity;
-            if (counted <= limit)
-                return { counted };
-            const noun = counted === 1 ? 'test' : 'tests';
-            return {
-                counted,
-                reason: `${counted} ${status} ${noun}, more than ${input} (${String(limit)}${quarantineNote(s)})`,
-            };
-        },
-    };
-}
-const queueStateGate = {
-    input: 'fail-on-queue-states',
-    label: 'Merge queue state',
-    isOn: (s) => s.failOnQueueStates.length > 0,
-    threshold: (s) => `fails when ${s.failOnQueueStates.join(' or ')}`,
-    judge(report, s) {
-        const queue = report.queue;
-        if (queue === undefined)
-            return undefined;
-        if (queue.kind !== 'queue' || !s.failOnQueueStates.includes(queue.state))
-            return {};
-        return {
-            reason: `The merge queue of ${queue.branch} is ${queue.state} (fail-on-queue-states: ${s.failOnQueueStates.join(', ')})`,
-        };
-    },
-};
-const affectedGate = {
-    input: 'fail-on-affected',
-    label: 'Tests in changed files',
-    isOn: (s) => s.failOnAffected !== 'none',
-    threshold: (s) => s.failOnAffected === 'broken' ? 'no broken test' : 'no unhealthy (broken or flaky) test',
-    judge(report, s) {
-        if (report.affected === undefined)
-            return undefined;
-        const counted = report.affected.tests.filter((test) => (s.failOnAffected === 'unhealthy' || test.status === 'broken') &&
-            !(s.ignoreQuarantined && test.quarantined));
-        if (counted.length === 0)
-            return { counted: 0 };
-        const label = s.failOnAffected === 'broken' ? 'broken' : 'unhealthy';
-        const names = counted.slice(0, NAMES_IN_REASON).map((test) => test.name);
-        const more = counted.length > NAMES_IN_REASON ? `, and ${counted.length - NAMES_IN_REASON} more` : '';
-        const noun = counted.length === 1 ? 'test' : 'tests';
-        return {
-            counted: counted.length,
-            reason: `${counted.length} ${label} ${noun} in files this pull request changes (fail-on-affected: ${s.failOnAffected}): ${names.join(', ')}${more}`,
-        };
-    },
-};
-const GATES = [
-    maxTestsGate('broken'),
-    maxTestsGate('flaky'),
-    queueStateGate,
-    affectedGate,
-];
-function gates_check(gate, report, settings) {
-    const finding = gate.judge(report, settings);
-    return {
-        input: gate.input,
-        label: gate.label,
-        threshold: gate.threshold(settings),
-        checked: finding !== undefined,
-        counted: finding?.counted,
-        tripped: finding?.reason !== undefined,
-        reason: finding?.reason,
-    };
-}
+;// CONCATENATED MODULE: ./src/render/counts-table.ts
 /**
- * Applies the gates the inputs turn on to what could be read. A gate whose data could not be read
- * is not tripped: the read failure itself decides (result "error").
+ * The job summary's counts table: one row per count, with the threshold of the gate that watches
+ * it and whether that gate tripped. Four columns, so it fits the comment's width as well.
  */
-function evaluateGates(report, settings) {
-    const gates = GATES.filter((gate) => gate.isOn(settings)).map((gate) => gates_check(gate, report, settings));
-    const reasons = gates.flatMap((gate) => (gate.reason === undefined ? [] : [gate.reason]));
-    if (reasons.length > 0)
-        return { result: 'failed', reasons, gates };
-    return { result: report.failures.length > 0 ? 'error' : 'passed', reasons, gates };
+
+
+
+
+const HEADER = ['| | Count | Threshold | Gate |', '|---|---:|---|---|'];
+function countsTable(report, verdict) {
+    const gate = (input) => verdict.gates.find((g) => g.input === input);
+    return [
+        ...HEADER,
+        ...testRows(report, gate),
+        ...affectedRows(report, gate('fail-on-affected')),
+        ...queueRows(report, gate('fail-on-queue-states')),
+        '',
+    ];
+}
+function gateCells(gate) {
+    if (gate === undefined)
+        return [NONE, ''];
+    const mark = !gate.checked ? '⚪ not checked' : gate.tripped ? '❌ tripped' : '✅ held';
+    return [escapeMarkdown(gate.threshold), mark];
+}
+function testRows(report, gate) {
+    const tests = report.tests;
+    const broken = gate('max-broken-tests');
+    const flaky = gate('max-flaky-tests');
+    if (!tests) {
+        const what = unread(report, 'tests');
+        const rows = [tableRow(['Unhealthy tests', what, '', ''])];
+        if (broken)
+            rows.push(tableRow(['Broken tests', NONE, ...gateCells(broken)]));
+        if (flaky)
+            rows.push(tableRow(['Flaky tests', NONE, ...gateCells(flaky)]));
+        return rows;
+    }
+    const count = (status, check) => {
+        const total = tests[status].length;
+        const counted = check?.counted !== undefined && check.counted !== total
+            ? ` (${formatNumber(check.counted)} counted)`
+            : '';
+        const incomplete = tests.incomplete.includes(status) ? ' (list incomplete)' : '';
+        return `${formatNumber(total)}${counted}${incomplete}`;
+    };
+    const quarantined = countQuarantined(tests.broken) + countQuarantined(tests.flaky);
+    return [
+        tableRow(['Broken tests', count('broken', broken), ...gateCells(broken)]),
+        tableRow(['Flaky tests', count('flaky', flaky), ...gateCells(flaky)]),
+        tableRow(['Quarantined', formatNumber(quarantined), '', '']),
+    ];
+}
+function affectedRows(report, gate) {
+    const affected = report.affected;
+    if (affected === undefined && gate === undefined)
+        return [];
+    const count = affected === undefined
+        ? report.context.prNumber === undefined
+            ? 'no pull request'
+            : 'not read'
+        : formatNumber(gate?.counted ?? affected.tests.length);
+    return [tableRow(['Unhealthy tests in changed files', count, ...gateCells(gate)])];
+}
+function queueRows(report, gate) {
+    const queue = report.queue;
+    if (!queue) {
+        return gate || report.failures.some((f) => f.what === 'queue')
+            ? [tableRow(['Merge queue', unread(report, 'queue'), ...gateCells(gate)])]
+            : [];
+    }
+    const branch = code(truncateText(queue.branch, 60));
+    if (queue.kind === 'none') {
+        return [tableRow([`Merge queue on ${branch}`, 'no Trunk merge queue', ...gateCells(gate)])];
+    }
+    const rows = [
+        tableRow([
+            `Merge queue on ${branch}`,
+            escapeMarkdown(truncateText(queue.state, 60)),
+            ...gateCells(gate),
+        ]),
+        tableRow(['Enqueued pull requests', formatNumber(queue.entries.length), '', '']),
+    ];
+    const prNumber = report.context.prNumber;
+    if (prNumber !== undefined) {
+        rows.push(tableRow(['Position of this PR', positionText(queue, prNumber), '', '']));
+    }
+    return rows;
+}
+function unread(report, what) {
+    return report.failures.some((f) => f.what === what) ? 'could not be read' : 'not checked';
 }
 
 ;// CONCATENATED MODULE: ./src/render/owners-section.ts
 /** Unhealthy tests grouped by code owner, so each team sees its share at a glance. */
+
 
 
 const NO_OWNER = '(no owner)';
@@ -41147,24 +41222,20 @@ function countByOwner(tests) {
         b.broken + b.flaky - (a.broken + a.flaky) ||
         (a.owner < b.owner ? -1 : a.owner > b.owner ? 1 : 0));
 }
+/** Folded: who owns what is for reading after the verdict, not before. */
 function ownersSection(tests, cap) {
     const counts = countByOwner(tests);
     if (counts.length === 0)
         return [];
-    const lines = [
-        '### Unhealthy tests by code owner',
-        '',
-        '| Owner | Broken | Flaky | New | Total |',
-        '|---|---:|---:|---:|---:|',
-    ];
+    const lines = ['| Owner | Broken | Flaky | New |', '|---|---:|---:|---:|'];
     for (const { owner, broken, flaky, isNew } of counts.slice(0, cap)) {
         const name = owner === NO_OWNER ? `_${NO_OWNER}_` : escapeMarkdown(truncateText(owner, MAX_SHORT));
-        lines.push(tableRow([name, ...[broken, flaky, isNew, broken + flaky].map(formatNumber)]));
+        lines.push(tableRow([name, ...[broken, flaky, isNew].map(formatNumber)]));
     }
     lines.push('');
     if (counts.length > cap)
         lines.push(`…and ${formatNumber(counts.length - cap)} more owners.`, '');
-    return lines;
+    return collapsible(`Unhealthy tests by code owner (${formatNumber(counts.length)})`, false, lines);
 }
 
 ;// CONCATENATED MODULE: ./src/render/summary.ts
@@ -41181,14 +41252,16 @@ function ownersSection(tests, cap) {
 
 
 
+
 const DEFAULT_MAX_SUMMARY_BYTES = 1_000_000;
 const MAX_MESSAGE = 500;
 const MAX_MESSAGES = 20;
 const TRUNCATED_NOTE = '_The summary was truncated to stay under GitHub’s size limit._';
+const TESTS_JSON = 'the `tests-json` output or Trunk';
 // Tried in order until one fits; `undefined` is the minimal stage (verdict and counts only).
 const summary_STAGES = [
-    { affected: 200, broken: 200, flakyOpen: 10, flakyCollapsed: 490, owners: 100, entries: 200 },
-    { affected: 50, broken: 50, flakyOpen: 10, flakyCollapsed: 40, owners: 30, entries: 30 },
+    { affected: 200, broken: 200, flaky: 500, owners: 100, entries: 200 },
+    { affected: 50, broken: 50, flaky: 50, owners: 30, entries: 30 },
     undefined,
 ];
 function renderSummary(report, verdict, options) {
@@ -41198,6 +41271,7 @@ function renderSummary(report, verdict, options) {
         options,
         broken: report.tests?.broken ?? [],
         flaky: report.tests?.flaky ?? [],
+        tripped: (input) => gateTripped(verdict, input),
     };
     const stages = summary_STAGES.map((limits) => () => summary_renderStage(prepared, limits));
     return fitInStages(stages, {
@@ -41206,25 +41280,52 @@ function renderSummary(report, verdict, options) {
         truncatedNote: TRUNCATED_NOTE,
     });
 }
+/**
+ * Verdict and counts always in the open; the lists folded, except those that explain a failure,
+ * so a passing run's summary is a few lines tall.
+ */
 function summary_renderStage(p, limits) {
-    const lines = ['## Trunk Health Gate', ''];
+    const lines = [`## ${verdictHeadline(p.verdict, p.options.tolerated ?? false)}`, ''];
     lines.push(...verdictLines(p.verdict, p.report));
-    lines.push(...countsTable(p));
+    lines.push(...countsTable(p.report, p.verdict));
     if (limits === undefined) {
         lines.push(...cutNote(p));
         return lines;
     }
-    if (p.report.affected)
-        lines.push(...affectedSection(p.report.affected, limits.affected));
-    if (p.report.tests) {
+    const { affected, tests, queue } = p.report;
+    if (affected) {
+        lines.push(...affectedSection(affected, limits.affected, p.tripped('fail-on-affected')));
+    }
+    if (tests) {
         lines.push(...newNote(p));
-        lines.push(...brokenSection(p.broken, limits.broken));
-        lines.push(...flakySection(p.flaky, limits));
+        lines.push(...brokenSection(p, limits.broken));
+        lines.push(...flakySection(p, limits.flaky));
         lines.push(...ownersSection([...p.broken, ...p.flaky], limits.owners));
     }
-    if (p.report.queue)
-        lines.push(...queueSection(p.report, p.report.queue, limits.entries));
+    if (queue) {
+        lines.push(...queueSection(p.report, queue, limits.entries, p.tripped('fail-on-queue-states')));
+    }
     return lines;
+}
+function brokenSection(p, cap) {
+    const broken = p.broken;
+    if (broken.length === 0)
+        return ['**Broken tests:** none.', ''];
+    return collapsible(`Broken tests (${formatNumber(broken.length)})`, p.tripped('max-broken-tests'), [
+        ...testTable(broken.slice(0, cap)),
+        ...moreNote(broken.length - cap, 'broken test', TESTS_JSON),
+    ]);
+}
+function flakySection(p, cap) {
+    const flaky = p.flaky;
+    if (flaky.length === 0)
+        return ['**Flaky tests:** none.', ''];
+    return collapsible(`Flaky tests (${formatNumber(flaky.length)})`, p.tripped('max-flaky-tests'), [
+        'Most pull requests impacted in the last 7 days first.',
+        '',
+        ...testTable(flaky.slice(0, cap)),
+        ...moreNote(flaky.length - cap, 'flaky test', TESTS_JSON),
+    ]);
 }
 function newNote(p) {
     const broken = countNew(p.broken);
@@ -41239,11 +41340,8 @@ function newNote(p) {
 // ---------------------------------------------------------------------------------------------
 // Verdict
 function verdictLines(verdict, report) {
-    const lines = [verdictHeadline(verdict), ''];
-    if (verdict.result !== 'failed' && verdict.reasons.length > 0) {
-        lines.push('**Gates tripped:**', '');
-    }
-    lines.push(...bulletList(verdict.reasons));
+    // The tripped gates' reasons, right under the headline that counts them.
+    const lines = bulletList(verdict.reasons);
     if (report.failures.length > 0) {
         lines.push('**Could not read from Trunk:**', '');
         lines.push(...bulletList(report.failures.map(failureText)));
@@ -41266,59 +41364,6 @@ function bulletList(items) {
     if (items.length > MAX_MESSAGES)
         shown.push(`- …and ${items.length - MAX_MESSAGES} more`);
     return [...shown, ''];
-}
-// ---------------------------------------------------------------------------------------------
-// Counts
-function countsTable(p) {
-    const lines = ['| | Count | Threshold |', '|---|---:|---|'];
-    lines.push(...testCountRows(p));
-    lines.push(...queueCountRows(p.report));
-    lines.push('');
-    return lines;
-}
-function testCountRows(p) {
-    const tests = p.report.tests;
-    if (!tests)
-        return [`| Unhealthy tests | ${unchecked(p.report, 'tests')} | |`];
-    const { thresholds, ignoreQuarantined } = p.options;
-    const quarantined = countQuarantined(p.broken) + countQuarantined(p.flaky);
-    return [
-        row('Broken tests', tests, 'broken', p.broken, thresholds.maxBrokenTests, ignoreQuarantined),
-        row('Flaky tests', tests, 'flaky', p.flaky, thresholds.maxFlakyTests, ignoreQuarantined),
-        `| Quarantined | ${formatNumber(quarantined)} | |`,
-        `| Total unhealthy | ${formatNumber(p.broken.length + p.flaky.length)} | |`,
-    ];
-}
-function row(label, tests, status, list, threshold, ignoreQuarantined) {
-    const incomplete = tests.incomplete.includes(status) ? ' (list incomplete)' : '';
-    return `| ${label} | ${formatNumber(list.length)}${incomplete} | ${thresholdCell(list, threshold, ignoreQuarantined)} |`;
-}
-function thresholdCell(list, threshold, ignoreQuarantined) {
-    if (threshold === undefined)
-        return NONE;
-    if (!ignoreQuarantined)
-        return `at most ${formatNumber(threshold)}`;
-    const counted = countedTests(list, true);
-    return `at most ${formatNumber(threshold)}; ${formatNumber(counted)} counted (quarantined ignored)`;
-}
-function queueCountRows(report) {
-    const queue = report.queue;
-    if (!queue)
-        return [`| Merge queue | ${unchecked(report, 'queue')} | |`];
-    const branch = code(queue.branch);
-    if (queue.kind === 'none')
-        return [`| Merge queue on ${branch} | no Trunk merge queue | |`];
-    const lines = [
-        `| Queue state on ${branch} | ${escapeMarkdown(queue.state)} | |`,
-        `| Enqueued pull requests | ${formatNumber(queue.entries.length)} | |`,
-    ];
-    const prNumber = report.context.prNumber;
-    if (prNumber !== undefined)
-        lines.push(`| Position of this PR | ${positionText(queue, prNumber)} | |`);
-    return lines;
-}
-function unchecked(report, what) {
-    return report.failures.some((f) => f.what === what) ? 'could not be read' : 'not checked';
 }
 function cutNote(p) {
     const lists = [];
@@ -41347,6 +41392,10 @@ function cutNote(p) {
 
 
 
+/** Trunk could not be read, and the step passes anyway because on-api-error is warn. */
+function tolerated({ verdict, outcome }) {
+    return verdict.result === 'error' && outcome.failure === undefined;
+}
 function commentDraft(findings) {
     const { report, verdict, settings, context } = findings;
     const plan = planComment({ mode: settings.commentOnPr, verdict, ...context });
@@ -41355,7 +41404,11 @@ function commentDraft(findings) {
     if (context.prNumber === undefined)
         return {};
     const marker = stickyMarker(context.workflow, context.job, settings.commentKey);
-    const body = renderComment(report, verdict, { marker, runUrl: context.runUrl });
+    const body = renderComment(report, verdict, {
+        marker,
+        runUrl: context.runUrl,
+        tolerated: tolerated(findings),
+    });
     return { draft: { marker, body, createIfMissing: plan.createIfMissing } };
 }
 function verdictLog(report, verdict) {
@@ -41381,13 +41434,7 @@ function render(findings) {
     return {
         outputs: buildOutputs(report, verdict, ''),
         summary: settings.jobSummary
-            ? renderSummary(report, verdict, {
-                ignoreQuarantined: settings.ignoreQuarantined,
-                thresholds: {
-                    maxBrokenTests: settings.maxBrokenTests,
-                    maxFlakyTests: settings.maxFlakyTests,
-                },
-            })
+            ? renderSummary(report, verdict, { tolerated: tolerated(findings) })
             : undefined,
         comment: comment.draft,
         annotations: settings.annotations && report.tests ? buildAnnotations(report.tests) : [],
@@ -41405,7 +41452,7 @@ function render(findings) {
  */
 function renderStop(failure, context, jobSummary) {
     const nothingRead = { context, failures: [], warnings: [] };
-    const summary = `## Trunk Health Gate\n\n❌ **Stopped before reading Trunk**: ${escapeMarkdown(failure)}\n`;
+    const summary = `## ❌ Trunk Health Gate stopped without a verdict\n\n${escapeMarkdown(failure)}\n`;
     return {
         outputs: buildOutputs(nothingRead, { result: 'error', reasons: [], gates: [] }, ''),
         summary: jobSummary ? summary : undefined,
@@ -41773,6 +41820,105 @@ function deriveRunContext(env, event) {
         job: env.GITHUB_JOB ?? '',
         runUrl: runId && repository ? `${serverUrl}/${repository}/actions/runs/${runId}` : undefined,
     };
+}
+
+;// CONCATENATED MODULE: ./src/verdict/gates.ts
+
+const NAMES_IN_REASON = 3;
+/** The tests a threshold counts: quarantined ones are left out when the user says so. */
+function countedTests(tests, ignoreQuarantined) {
+    return ignoreQuarantined ? tests.length - countQuarantined(tests) : tests.length;
+}
+const quarantineNote = (s) => s.ignoreQuarantined ? ', quarantined tests not counted' : '';
+function maxTestsGate(status) {
+    const input = status === 'broken' ? 'max-broken-tests' : 'max-flaky-tests';
+    const max = (s) => (status === 'broken' ? s.maxBrokenTests : s.maxFlakyTests);
+    return {
+        input,
+        label: status === 'broken' ? 'Broken tests' : 'Flaky tests',
+        isOn: (s) => max(s) !== undefined,
+        threshold: (s) => `at most ${String(max(s))}${quarantineNote(s)}`,
+        judge(report, s) {
+            if (report.tests === undefined)
+                return undefined;
+            const counted = countedTests(report.tests[status], s.ignoreQuarantined);
+            const limit = max(s) ?? Infinity;
+            if (counted <= limit)
+                return { counted };
+            const noun = counted === 1 ? 'test' : 'tests';
+            return {
+                counted,
+                reason: `${counted} ${status} ${noun}, more than ${input} (${String(limit)}${quarantineNote(s)})`,
+            };
+        },
+    };
+}
+const queueStateGate = {
+    input: 'fail-on-queue-states',
+    label: 'Merge queue state',
+    isOn: (s) => s.failOnQueueStates.length > 0,
+    threshold: (s) => `fails when ${s.failOnQueueStates.join(' or ')}`,
+    judge(report, s) {
+        const queue = report.queue;
+        if (queue === undefined)
+            return undefined;
+        if (queue.kind !== 'queue' || !s.failOnQueueStates.includes(queue.state))
+            return {};
+        return {
+            reason: `The merge queue of ${queue.branch} is ${queue.state} (fail-on-queue-states: ${s.failOnQueueStates.join(', ')})`,
+        };
+    },
+};
+const affectedGate = {
+    input: 'fail-on-affected',
+    label: 'Tests in changed files',
+    isOn: (s) => s.failOnAffected !== 'none',
+    threshold: (s) => s.failOnAffected === 'broken' ? 'no broken test' : 'no unhealthy (broken or flaky) test',
+    judge(report, s) {
+        if (report.affected === undefined)
+            return undefined;
+        const counted = report.affected.tests.filter((test) => (s.failOnAffected === 'unhealthy' || test.status === 'broken') &&
+            !(s.ignoreQuarantined && test.quarantined));
+        if (counted.length === 0)
+            return { counted: 0 };
+        const label = s.failOnAffected === 'broken' ? 'broken' : 'unhealthy';
+        const names = counted.slice(0, NAMES_IN_REASON).map((test) => test.name);
+        const more = counted.length > NAMES_IN_REASON ? `, and ${counted.length - NAMES_IN_REASON} more` : '';
+        const noun = counted.length === 1 ? 'test' : 'tests';
+        return {
+            counted: counted.length,
+            reason: `${counted.length} ${label} ${noun} in files this pull request changes (fail-on-affected: ${s.failOnAffected}): ${names.join(', ')}${more}`,
+        };
+    },
+};
+const GATES = [
+    maxTestsGate('broken'),
+    maxTestsGate('flaky'),
+    queueStateGate,
+    affectedGate,
+];
+function gates_check(gate, report, settings) {
+    const finding = gate.judge(report, settings);
+    return {
+        input: gate.input,
+        label: gate.label,
+        threshold: gate.threshold(settings),
+        checked: finding !== undefined,
+        counted: finding?.counted,
+        tripped: finding?.reason !== undefined,
+        reason: finding?.reason,
+    };
+}
+/**
+ * Applies the gates the inputs turn on to what could be read. A gate whose data could not be read
+ * is not tripped: the read failure itself decides (result "error").
+ */
+function evaluateGates(report, settings) {
+    const gates = GATES.filter((gate) => gate.isOn(settings)).map((gate) => gates_check(gate, report, settings));
+    const reasons = gates.flatMap((gate) => (gate.reason === undefined ? [] : [gate.reason]));
+    if (reasons.length > 0)
+        return { result: 'failed', reasons, gates };
+    return { result: report.failures.length > 0 ? 'error' : 'passed', reasons, gates };
 }
 
 ;// CONCATENATED MODULE: ./src/verdict/outcome.ts

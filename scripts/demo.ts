@@ -4,7 +4,8 @@
  * Builds dist/ when it is missing or stale, starts the Trunk API simulator on loopback with a
  * mid-sized organisation's data, runs dist/index.js against it exactly as the runner does (a
  * pull_request event, INPUT_* variables, file commands), prints the outputs and writes the job
- * summary to demo/summary.md and demo/summary.html. Exits with the action's exit code.
+ * summary (demo/summary.md, demo/summary.html) and, against the simulator, the pull request
+ * comment it posted (demo/comment.md, demo/comment.html). Exits with the action's exit code.
  *
  *   npm run demo                                  a normal day
  *   npm run demo -- --scenario paused             the queue of main is paused: the queue gate trips
@@ -42,17 +43,18 @@ import {
   SCENARIOS,
   type Scenario,
 } from './demo-data.js';
-import { renderSummaryPage } from './summary-html.js';
+import { COMMENT_WIDTH, renderMarkdownPage, SUMMARY_WIDTH } from './summary-html.js';
 
 const USAGE = `Usage: npm run demo -- [options]
 
-Runs dist/index.js against a local Trunk API simulator (or the real API) and writes the job summary.
+Runs dist/index.js against a local Trunk API simulator (or the real API) and writes the job summary
+and the pull request comment.
 
 Options:
   --scenario NAME     ${SCENARIOS.join(' | ')} (default: default)
 ${SCENARIOS.map((s) => `                        ${s.padEnd(8)} ${SCENARIO_DESCRIPTIONS[s]}`).join('\n')}
   --input NAME=VALUE  set an action input, as a workflow's \`with:\` does (repeatable)
-  --out DIR           where to write summary.md, summary.html and outputs.json (default: demo)
+  --out DIR           where to write summary.*, comment.* and outputs.json (default: demo)
   --now ISO-DATE      the simulator's clock, for reproducible pictures (default: now)
   --debug             show the action's debug lines
   --help              show this help
@@ -255,6 +257,8 @@ interface Target {
   /** Shown before the run. */
   describe: string[];
   options: RunActionOptions;
+  /** The sticky comment the run left on the pull request, when it could post one. */
+  comment(): string | undefined;
   close(): Promise<void>;
 }
 
@@ -308,6 +312,8 @@ async function simulatorTarget(args: DemoArgs): Promise<Target> {
         'api-url': sim.url,
         'org-url-slug': DEMO_ORG,
         'github-token': GITHUB_SIMULATOR_TOKEN,
+        // Only the simulator's pull request gets the comment: a real one is left alone.
+        'comment-on-pr': 'always',
         ...DEMO_GATES,
         ...args.inputs,
       },
@@ -317,6 +323,7 @@ async function simulatorTarget(args: DemoArgs): Promise<Target> {
       retryBaseMs: '200',
       killAfterMs: 120_000,
     },
+    comment: () => github.comments(DEMO_PR.number).at(-1)?.body,
     close: async () => {
       await Promise.all([sim.close(), github.close()]);
     },
@@ -386,6 +393,7 @@ function realApiTarget(args: DemoArgs): Target {
       env: { ...childEnv, RUNNER_TEMP: runnerTemp(args) },
       killAfterMs: REAL_API_TIMEOUT_MS,
     },
+    comment: () => undefined,
     close: () => Promise.resolve(),
   };
 }
@@ -395,7 +403,7 @@ function realApiTarget(args: DemoArgs): Target {
 /** Rebuilds dist/ when it is stale; a failed build falls back to the existing bundle, loudly. */
 function ensureBundle(): void {
   if (process.env.TRUNK_HEALTH_GATE_SKIP_BUNDLE === '1' || !bundleIsStale()) return;
-  console.log(dim('dist/index.js is missing or older than src/: running "npm run bundle"'));
+  console.log(dim('dist/ was not built from the sources here: running "npm run bundle"'));
   try {
     execSync('npm run -s bundle', { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
   } catch {
@@ -404,29 +412,50 @@ function ensureBundle(): void {
     }
     console.log(
       yellow('warning:') +
-        ' "npm run bundle" failed (see above): running the existing dist/index.js, which is older than src/.\n',
+        ' "npm run bundle" failed (see above): running the existing dist/index.js, built from other sources.\n',
     );
   }
 }
 
-function writeResults(run: ActionRun, args: DemoArgs, source: string): string[] {
+function writeResults(
+  run: ActionRun,
+  comment: string | undefined,
+  args: DemoArgs,
+  source: string,
+): string[] {
   mkdirSync(args.outDir, { recursive: true });
-  const files = {
-    md: join(args.outDir, 'summary.md'),
-    html: join(args.outDir, 'summary.html'),
-    json: join(args.outDir, 'outputs.json'),
-  };
-  writeFileSync(files.md, run.summary);
-  const caption = `Job summary of Trunk Health Gate (dist/index.js) against ${source}.`;
+  const files = [
+    join(args.outDir, 'summary.md'),
+    join(args.outDir, 'summary.html'),
+    join(args.outDir, 'outputs.json'),
+  ];
+  writeFileSync(files[0] ?? '', run.summary);
   writeFileSync(
-    files.html,
-    renderSummaryPage(run.summary || '_No job summary was written._', {
+    files[1] ?? '',
+    renderMarkdownPage(run.summary || '_No job summary was written._', {
       title: `Trunk Health Gate — job summary (${args.scenario})`,
-      caption,
+      heading: 'trunk-health summary',
+      width: SUMMARY_WIDTH,
+      caption: `Job summary of Trunk Health Gate (dist/index.js) against ${source}.`,
     }),
   );
-  writeFileSync(files.json, `${JSON.stringify(run.outputs, null, 2)}\n`);
-  return Object.values(files).map((file) => relative(process.cwd(), file) || file);
+  writeFileSync(files[2] ?? '', `${JSON.stringify(run.outputs, null, 2)}\n`);
+  for (const name of ['comment.md', 'comment.html'])
+    rmSync(join(args.outDir, name), { force: true });
+  if (comment !== undefined) {
+    files.push(join(args.outDir, 'comment.md'), join(args.outDir, 'comment.html'));
+    writeFileSync(join(args.outDir, 'comment.md'), comment);
+    writeFileSync(
+      join(args.outDir, 'comment.html'),
+      renderMarkdownPage(comment, {
+        title: `Trunk Health Gate — pull request comment (${args.scenario})`,
+        heading: 'github-actions bot commented',
+        width: COMMENT_WIDTH,
+        caption: `Pull request comment of Trunk Health Gate (dist/index.js) against ${source}.`,
+      }),
+    );
+  }
+  return files.map((file) => relative(process.cwd(), file) || file);
 }
 
 async function main(): Promise<number> {
@@ -460,8 +489,13 @@ async function main(): Promise<number> {
     printOutputs(run.outputs);
     printVerdict(run);
 
-    const written = writeResults(run, args, real ? 'the real Trunk API' : 'the Trunk simulator');
-    console.log(`\nJob summary: ${written.join(', ')}`);
+    const written = writeResults(
+      run,
+      target.comment(),
+      args,
+      real ? 'the real Trunk API' : 'the Trunk simulator',
+    );
+    console.log(`\nJob summary and comment: ${written.join(', ')}`);
     if (!real && args.scenario === 'default') {
       console.log(dim('Try: npm run demo -- --scenario paused | broken | outage'));
     }

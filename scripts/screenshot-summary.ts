@@ -1,14 +1,17 @@
 /**
- * Regenerates docs/summary.png, the README's picture of the job summary.
+ * Regenerates the README's pictures: docs/summary.png (the job summary) and docs/comment.png (the
+ * pull request comment), as GitHub shows them: Markdown parsed by cmark-gfm, styled by GitHub's
+ * stylesheet, at GitHub's widths (1012 px for a job summary, 780 px for a comment).
  *
- * Runs the demo (scenario and clock fixed, so the picture changes only when the summary does),
- * then takes a screenshot of demo/summary.html in headless Chromium, as tall as the page, or cut
- * between two sections of the summary to stay under --max-height.
+ * Runs the demo (scenario and clock fixed, so the pictures change only when the output does), then
+ * takes screenshots of demo/summary.html and demo/comment.html in headless Chromium, as tall as the
+ * page, or cut between two sections to stay under --max-height. It also measures every table and
+ * prints the widest against its panel's width: a table wider than the panel would scroll sideways.
  * Needs Debian's chromium package (`apt-get install -y chromium`), or CHROMIUM=/path/to/chrome.
  * Not part of CI.
  *
  *   npm run screenshot
- *   npm run screenshot -- --scenario broken --max-height 0 --scale 1 --out /tmp/summary.png
+ *   npm run screenshot -- --scenario broken --max-height 0 --scale 1 --out-dir /tmp
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,28 +20,40 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT } from '../test/support/run-action.js';
+import { COMMENT_WIDTH, SUMMARY_WIDTH } from './summary-html.js';
 
 const { values } = parseArgs({
   options: {
-    scenario: { type: 'string', default: 'paused' },
+    scenario: { type: 'string', default: 'broken' },
     now: { type: 'string', default: '2025-10-01T12:00:00Z' },
-    /** CSS pixels. */
-    width: { type: 'string', default: '1100' },
     /** Device pixels per CSS pixel: 2 stays sharp on high-density screens. */
     scale: { type: 'string', default: '2' },
     /** CSS pixels; sections that end below it are left out. 0: the whole page. */
     'max-height': { type: 'string', default: '1150' },
-    out: { type: 'string', default: 'docs/summary.png' },
-    /** Take the picture of demo/summary.html as it is. */
+    /** Where summary.png and comment.png go. */
+    'out-dir': { type: 'string', default: 'docs' },
+    /** Take the pictures of demo/summary.html and demo/comment.html as they are. */
     'skip-demo': { type: 'boolean', default: false },
   },
 });
 
-const width = Number(values.width);
 const scale = Number(values.scale);
 const maxHeight = Number(values['max-height']);
-const output = resolve(REPO_ROOT, values.out);
-const html = join(REPO_ROOT, 'demo', 'summary.html');
+const outDir = resolve(REPO_ROOT, values['out-dir']);
+
+/** A picture: the demo's page and the width of GitHub's panel it imitates. */
+interface Picture {
+  name: 'summary' | 'comment';
+  width: number;
+}
+
+const PICTURES: readonly Picture[] = [
+  { name: 'summary', width: SUMMARY_WIDTH },
+  { name: 'comment', width: COMMENT_WIDTH },
+];
+
+/** The window: the panel plus the page's margins and the panel's borders and padding. */
+const FRAME = 2 * 16 + 2 + 2 * 16;
 
 function findChromium(): string {
   const candidates = [process.env.CHROMIUM, 'chromium', 'chromium-browser', 'google-chrome'];
@@ -57,7 +72,7 @@ function findChromium(): string {
 let profiles = 0;
 
 /** Flags for a quiet, self-contained headless run that reaches no network; a new profile each. */
-function chromiumFlags(work: string, windowHeight: number): string[] {
+function chromiumFlags(work: string, width: number, windowHeight: number): string[] {
   profiles += 1;
   return [
     '--headless',
@@ -72,7 +87,7 @@ function chromiumFlags(work: string, windowHeight: number): string[] {
     '--hide-scrollbars',
     '--mute-audio',
     `--user-data-dir=${join(work, `profile-${profiles}`)}`,
-    `--window-size=${width},${windowHeight}`,
+    `--window-size=${width + FRAME},${windowHeight}`,
   ];
 }
 
@@ -101,6 +116,9 @@ function runDemo(): void {
 interface Layout {
   height: number;
   blocks: { tag: string; bottom: number; text: string }[];
+  /** The panel's content width and the widest table's full width (scrolled part included). */
+  panel: number;
+  widestTable: number;
 }
 
 const MEASURE = `<script>
@@ -110,9 +128,28 @@ const MEASURE = `<script>
   const blocks = [...document.querySelectorAll('.markdown-body > *')].map((element) => ({
     tag: element.tagName.toLowerCase(),
     bottom: bottom(element),
-    text: element.textContent.trim().slice(0, 80),
+    text: (element.querySelector(':scope > summary') ?? element).textContent.trim().slice(0, 80),
   }));
-  document.body.dataset.layout = JSON.stringify({ height: bottom(document.documentElement), blocks });
+  // GitHub's tables are blocks capped at the panel's width that scroll sideways: their
+  // scrollWidth is what they would need.
+  const tables = [...document.querySelectorAll('.markdown-body table')];
+  const body = document.querySelector('.markdown-body');
+  const style = getComputedStyle(body);
+  const panel = body.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const widestTable = Math.max(0, ...tables.map((table) => {
+    const wasOpen = [];
+    for (let up = table.parentElement; up; up = up.parentElement) {
+      if (up.tagName === 'DETAILS' && !up.open) { up.open = true; wasOpen.push(up); }
+    }
+    // Its rows' width is what it takes; more than the panel only if it cannot wrap to fit.
+    const rows = [...table.rows].map((row) => row.getBoundingClientRect().width);
+    const width = Math.ceil(Math.max(table.scrollWidth > table.clientWidth ? table.scrollWidth : 0, ...rows));
+    for (const details of wasOpen) details.open = false;
+    return width;
+  }));
+  document.body.dataset.layout = JSON.stringify({
+    height: bottom(document.documentElement), blocks, panel, widestTable,
+  });
 })();
 </script>`;
 
@@ -132,7 +169,7 @@ function screenshotPage(source: string, cut: Cut | undefined, measure: boolean):
   let more = '';
   if (cut) {
     style += `.markdown-body > :nth-child(n + ${cut.keep + 1}) { display: none; }\n`;
-    style += '.more { margin: 0; padding: 0 16px 16px; color: #59636e; }\n';
+    style += '.more { margin: 0; padding: 0 16px 16px; color: #59636e; font: 14px sans-serif; }\n';
     const names = cut.omitted.map(escapeHtml).join(', ');
     more = `<p class="more">⋯ and further sections: ${names}.</p>\n`;
   }
@@ -158,12 +195,12 @@ function unescapeHtml(text: string): string {
     .replace(/&amp;/g, '&');
 }
 
-function measure(chromium: string, work: string, page: string): Layout {
+function measure(chromium: string, work: string, width: number, page: string): Layout {
   const file = join(work, `measure-${profiles}.html`);
   writeFileSync(file, page);
   const dom = execFileSync(
     chromium,
-    [...chromiumFlags(work, 800), '--dump-dom', pathToFileURL(file).href],
+    [...chromiumFlags(work, width, 800), '--dump-dom', pathToFileURL(file).href],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 * 1024 * 1024 },
   );
   const raw = /data-layout="([^"]*)"/.exec(dom)?.[1];
@@ -171,58 +208,71 @@ function measure(chromium: string, work: string, page: string): Layout {
   return JSON.parse(unescapeHtml(raw)) as Layout;
 }
 
+/** Where a section starts: a heading, or a folding section of its own. */
+const SECTION = /^(h[1-6]|details)$/;
+
 /**
- * Cuts only in front of a heading, so every section shown is whole: keeps the most blocks that
- * end above maxHeight, and names the headings of the sections left out.
+ * Cuts only in front of a section, so every section shown is whole: keeps the most blocks that
+ * end above maxHeight, and names the sections left out.
  */
 function chooseCut(layout: Layout): Cut | undefined {
   if (maxHeight <= 0 || layout.height <= maxHeight) return undefined;
   const { blocks } = layout;
   let keep = 0;
   for (let i = 1; i < blocks.length; i += 1) {
-    const heading = /^h[1-6]$/.test(blocks[i]?.tag ?? '');
+    const heading = SECTION.test(blocks[i]?.tag ?? '');
     if (heading && (blocks[i - 1]?.bottom ?? Infinity) <= maxHeight) keep = i;
   }
   if (keep === 0) return undefined;
-  const omitted = blocks.slice(keep).filter((b) => /^h[1-6]$/.test(b.tag));
+  const omitted = blocks.slice(keep).filter((b) => SECTION.test(b.tag));
   return { keep, omitted: omitted.map((b) => b.text) };
 }
 
-function main(): void {
-  if (!values['skip-demo']) runDemo();
+function takePicture(chromium: string, work: string, picture: Picture): string {
+  const html = join(REPO_ROOT, 'demo', `${picture.name}.html`);
   if (!existsSync(html)) {
     console.error(`${html} does not exist: run "npm run demo" first.`);
     process.exit(1);
   }
+  const source = readFileSync(html, 'utf8');
+  const full = measure(chromium, work, picture.width, screenshotPage(source, undefined, true));
+  const cut = chooseCut(full);
+  const { height } = cut
+    ? measure(chromium, work, picture.width, screenshotPage(source, cut, true))
+    : full;
+  const page = join(work, `${picture.name}.html`);
+  writeFileSync(page, screenshotPage(source, cut, false));
+
+  const output = join(outDir, `${picture.name}.png`);
+  mkdirSync(dirname(output), { recursive: true });
+  rmSync(output, { force: true });
+  execFileSync(
+    chromium,
+    [
+      ...chromiumFlags(work, picture.width, height),
+      `--force-device-scale-factor=${scale}`,
+      `--screenshot=${output}`,
+      pathToFileURL(page).href,
+    ],
+    { stdio: ['ignore', 'ignore', 'ignore'] },
+  );
+  if (!existsSync(output)) throw new Error('Chromium wrote no screenshot');
+  const shown = cut ? `; left out: ${cut.omitted.join(', ')}` : '';
+  const fits = full.widestTable <= full.panel ? 'fits' : 'TOO WIDE: it scrolls sideways';
+  return (
+    `${relative(process.cwd(), output)}: ${picture.width + FRAME}x${height} CSS px at ${scale}x${shown}; ` +
+    `widest table ${full.widestTable} px in a ${full.panel} px panel (${fits})`
+  );
+}
+
+function main(): void {
+  if (!values['skip-demo']) runDemo();
   const chromium = findChromium();
   const work = mkdtempSync(join(tmpdir(), 'thg-screenshot-'));
   try {
-    const source = readFileSync(html, 'utf8');
-    const full = measure(chromium, work, screenshotPage(source, undefined, true));
-    const cut = chooseCut(full);
-    const { height } = cut ? measure(chromium, work, screenshotPage(source, cut, true)) : full;
-    const page = join(work, 'summary.html');
-    writeFileSync(page, screenshotPage(source, cut, false));
-
-    mkdirSync(dirname(output), { recursive: true });
-    rmSync(output, { force: true });
-    execFileSync(
-      chromium,
-      [
-        ...chromiumFlags(work, height),
-        `--force-device-scale-factor=${scale}`,
-        `--screenshot=${output}`,
-        pathToFileURL(page).href,
-      ],
-      { stdio: ['ignore', 'ignore', 'ignore'] },
-    );
-    if (!existsSync(output)) throw new Error('Chromium wrote no screenshot');
-    const shown = cut ? `; left out: ${cut.omitted.join(', ')}` : '';
-    const from = values['skip-demo'] ? 'demo/summary.html' : `scenario "${values.scenario}"`;
-    console.log(
-      `Wrote ${relative(process.cwd(), output)}: ${from}, ` +
-        `${width}x${height} CSS px at ${scale}x${shown}.`,
-    );
+    const from = values['skip-demo'] ? 'demo/*.html' : `scenario "${values.scenario}"`;
+    console.log(`Pictures of ${from}:`);
+    for (const picture of PICTURES) console.log(`  ${takePicture(chromium, work, picture)}`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

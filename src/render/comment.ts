@@ -6,11 +6,12 @@
 import type { Report, Verdict } from '../report/model.js';
 import { countNew } from '../report/counts.js';
 import { affectedSection } from './affected-section.js';
+import { collapsible } from './collapsible.js';
 import { fitInStages, formatNumber, plural } from './format.js';
 import { code, escapeMarkdown, mdLink, truncateText } from './markdown.js';
 import { positionText } from './queue-section.js';
-import { BROKEN_HEADER, brokenRow } from './test-table.js';
-import { verdictHeadline } from './verdict-line.js';
+import { moreNote, testTable } from './test-table.js';
+import { gateTripped, verdictHeadline } from './verdict-line.js';
 
 /** GitHub rejects comment bodies over 65,536 characters; the margin covers the marker. */
 export const MAX_COMMENT_CHARS = 65_000;
@@ -20,6 +21,8 @@ export interface CommentOptions {
   /** Link to this run, where the full job summary is. */
   runUrl?: string;
   maxChars?: number;
+  /** Trunk could not be read and the step passes anyway, because on-api-error is warn. */
+  tolerated?: boolean;
 }
 
 interface Limits {
@@ -61,14 +64,15 @@ function queueLine(report: Report): string[] {
   ];
 }
 
-function brokenList(report: Report, cap: number): string[] {
+/** Folded unless broken tests are what failed the run. */
+function brokenList(report: Report, verdict: Verdict, cap: number): string[] {
   const broken = report.tests?.broken ?? [];
   if (broken.length === 0 || cap === 0) return [];
-  const lines = [`#### Broken tests (${formatNumber(broken.length)})`, '', ...BROKEN_HEADER];
-  lines.push(...broken.slice(0, cap).map(brokenRow), '');
-  if (broken.length > cap)
-    lines.push(`…and ${plural(broken.length - cap, 'more broken test')}.`, '');
-  return lines;
+  const open = gateTripped(verdict, 'max-broken-tests');
+  return collapsible(`Broken tests (${formatNumber(broken.length)})`, open, [
+    ...testTable(broken.slice(0, cap)),
+    ...moreNote(broken.length - cap, 'broken test', 'the job summary'),
+  ]);
 }
 
 function renderStage(
@@ -77,15 +81,23 @@ function renderStage(
   options: CommentOptions,
   limits: Limits | undefined,
 ) {
-  const lines = [options.marker, '### Trunk Health Gate', '', verdictHeadline(verdict), ''];
+  const headline = verdictHeadline(verdict, options.tolerated ?? false);
+  const lines = [options.marker, `### ${headline}`, ''];
   lines.push(...verdict.reasons.map((reason) => `- ${escapeMarkdown(truncateText(reason, 500))}`));
   if (verdict.reasons.length > 0) lines.push('');
   lines.push(...testsLine(report), ...queueLine(report));
   if (limits !== undefined) {
-    if (report.affected) lines.push(...affectedSection(report.affected, limits.affected, '####'));
-    lines.push(...brokenList(report, limits.broken));
+    if (report.affected) {
+      const open = gateTripped(verdict, 'fail-on-affected');
+      lines.push(...affectedSection(report.affected, limits.affected, open));
+    }
+    lines.push(...brokenList(report, verdict, limits.broken));
   }
-  if (options.runUrl) lines.push(`${mdLink('Full report in the job summary', options.runUrl)}`, '');
+  const footer = mdLink('Full report in the job summary', options.runUrl);
+  lines.push(
+    options.runUrl ? `<sub>Trunk Health Gate · ${footer}</sub>` : '<sub>Trunk Health Gate</sub>',
+    '',
+  );
   return lines;
 }
 

@@ -4,7 +4,8 @@ import { escapeMarkdown } from './markdown.js';
 
 // Bounds on single fields, so that one hostile record cannot eat the whole budget.
 export const MAX_NAME = 200;
-export const MAX_FILE = 160;
+/** A path in code cannot wrap: longer ones are shortened in the middle (see shortPath). */
+export const MAX_FILE = 60;
 export const MAX_TITLE = 120;
 export const MAX_SHORT = 60;
 export const NONE = '—';
@@ -16,7 +17,31 @@ export function tableRow(cells: readonly string[]): string {
 /** Thousands separated with commas, the same on every machine (toLocaleString is not). */
 export function formatNumber(n: number): string {
   if (!Number.isFinite(n)) return escapeMarkdown(String(n));
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  // Trunk's numbers may carry a fraction (its OpenAPI file says `number`): group the integer part.
+  const [integer = '', fraction] = String(n).split('.');
+  const grouped = integer.replace(/\B(?=(\d{3})+$)/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
+/**
+ * A path of at most `max` characters: the first folders and the file name, `…` for the folders
+ * between (`services/checkout/…/CheckoutServiceIntegrationTest.java`); the file name's end when
+ * even it is too long.
+ */
+export function shortPath(path: string, max = MAX_FILE): string {
+  if (path.length <= max) return path;
+  const parts = path.split('/');
+  const file = parts.pop() ?? '';
+  if (file.length + 2 > max)
+    return `…${Array.from(file)
+      .slice(1 - max)
+      .join('')}`;
+  let head = '';
+  for (const part of parts) {
+    if (head.length + part.length + 1 + 2 + file.length > max) break;
+    head += `${part}/`;
+  }
+  return `${head}…/${file}`;
 }
 
 export function plural(n: number, noun: string, withNumber = true): string {
@@ -30,13 +55,24 @@ function parseDate(iso: string | undefined): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
+// Browsers break lines after a hyphen and at spaces; inside a date or a ticket key that reads
+// badly, so these are the non-breaking forms.
+const NO_BREAK_HYPHEN = '\u2011';
+export const NO_BREAK_SPACE = '\u00a0';
+
+/** Text that never wraps: its hyphens and spaces become their non-breaking forms. */
+export function unbreakable(text: string): string {
+  return text.replace(/-/g, NO_BREAK_HYPHEN).replace(/ /g, NO_BREAK_SPACE);
+}
+
 export function formatDate(iso: string | undefined): string {
-  return parseDate(iso)?.toISOString().slice(0, 10) ?? NONE;
+  const date = parseDate(iso);
+  return date ? unbreakable(date.toISOString().slice(0, 10)) : NONE;
 }
 
 export function formatDateTime(iso: string | undefined): string {
   const date = parseDate(iso);
-  return date ? `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC` : NONE;
+  return date ? unbreakable(`${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`) : NONE;
 }
 
 // Size

@@ -1,6 +1,7 @@
 /**
  * Escaping for text that comes from outside (test names, paths, PR titles, authors, branches, error
- * bodies): none of it may render as Markdown or HTML, break a table, or notify anyone.
+ * bodies): none of it may render as Markdown or HTML, break a table, notify anyone or become one of
+ * GitHub's live references.
  */
 
 // Every character GitHub's Markdown gives a meaning to, including `:` (bare URL autolinks, emoji
@@ -16,36 +17,65 @@ const HTML_SPECIAL: Readonly<Record<string, string>> = {
 // A line break would end a table row or start a block; other control characters have no business in
 // a summary.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
-// GitHub turns `@name` into a mention wherever it meets it in text (even decoded from `&#64;`); a
-// zero-width joiner after `@` breaks the pattern and stays invisible.
-const MENTION = /@/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+// Bidirectional controls reorder what follows them, so a name could display reversed; each is
+// shown as a visible mark instead.
+const BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
 const ZWJ = '\u200d';
 const MAX_URL_LENGTH = 2048;
 
 function flatten(text: string): string {
-  return text.replace(CONTROL, ' ');
+  return text
+    .replace(CONTROL, ' ')
+    .replace(BIDI, (c) => `[U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}]`);
+}
+
+/**
+ * GitHub turns patterns in rendered text into live references after Markdown is parsed, so
+ * backslash escapes do not stop them (nor do entities such as `&#64;`). An invisible zero-width
+ * joiner inside each pattern does: after `@` (mentions, `owner/repo@sha`), after `#` (`#123`,
+ * `owner/repo#7`), between a `PREFIX-` and its number (`GH-45` and repositories' own autolinks),
+ * after `:` (`:emoji:` shortcodes, `https://` autolinks) and every six characters of a hexadecimal
+ * run long enough to be a commit SHA.
+ */
+function defuseReferences(text: string): string {
+  return text
+    .replace(/[@#:]/g, `$&${ZWJ}`)
+    .replace(/([A-Za-z]-)(?=\d)/g, `$1${ZWJ}`)
+    .replace(/\b[0-9a-f]{7,}\b/gi, (run) => run.replace(/.{6}(?=.)/g, `$&${ZWJ}`))
+    .replace(/\bwww\./gi, `www${ZWJ}.`);
 }
 
 /** For text inside HTML elements such as `<summary>`, where Markdown is not parsed. */
 export function escapeHtml(text: string): string {
-  return flatten(text)
-    .replace(/[&<>"']/g, (c) => HTML_SPECIAL[c] ?? c)
-    .replace(MENTION, `@${ZWJ}`);
+  return defuseReferences(flatten(text)).replace(/[&<>"']/g, (c) => HTML_SPECIAL[c] ?? c);
 }
 
 /** For inline text and table cells. Backslashes first: the entities that follow contain `#`. */
 export function escapeMarkdown(text: string): string {
-  return flatten(text)
+  return defuseReferences(flatten(text))
     .replace(MARKDOWN_SPECIAL, '\\$&')
-    .replace(/[&<>]/g, (c) => HTML_SPECIAL[c] ?? c)
-    .replace(MENTION, `@${ZWJ}`);
+    .replace(/[&<>]/g, (c) => HTML_SPECIAL[c] ?? c);
 }
 
 /** `[text](url)` for an http(s) URL; escaped plain text for anything else (javascript:, data:, …). */
-export function mdLink(text: string, url: string | undefined): string {
+export function mdLink(text: string, url: string | undefined, shape = breakLongWords): string {
   const safe = url === undefined ? undefined : safeUrl(url);
-  return safe === undefined ? escapeMarkdown(text) : `[${escapeMarkdown(text)}](${safe})`;
+  const shown = shape(escapeMarkdown(text));
+  return safe === undefined ? shown : `[${shown}](${safe})`;
+}
+
+// Longer than this, a word could widen its table past the page.
+const LONG_WORD = /\S{31,}/g;
+// After these, in escaped text: `\.` `\_` `\:` (with the joiner that may follow) and `/`.
+const WORD_SEPARATOR = /\\[._:]\u200d?(?=\S)|\/(?=\S)/g;
+
+/**
+ * Long identifiers (Class.method, test_names_like_this, Suite/case) get a break opportunity after
+ * each separator: `<wbr>` shows nothing and copies nothing, and GitHub keeps it. For escaped text.
+ */
+export function breakLongWords(markdown: string): string {
+  return markdown.replace(LONG_WORD, (word) => word.replace(WORD_SEPARATOR, '$&<wbr>'));
 }
 
 function safeUrl(url: string): string | undefined {

@@ -2,6 +2,7 @@
 
 import type { UnhealthyTest } from '../report/model.js';
 import { formatNumber, MAX_SHORT, tableRow } from './format.js';
+import { collapsible } from './collapsible.js';
 import { escapeMarkdown, truncateText } from './markdown.js';
 
 const NO_OWNER = '(no owner)';
@@ -32,21 +33,21 @@ export function countByOwner(tests: readonly UnhealthyTest[]): OwnerCounts[] {
   );
 }
 
+/** Folded: who owns what is for reading after the verdict, not before. */
 export function ownersSection(tests: readonly UnhealthyTest[], cap: number): string[] {
   const counts = countByOwner(tests);
   if (counts.length === 0) return [];
-  const lines = [
-    '### Unhealthy tests by code owner',
-    '',
-    '| Owner | Broken | Flaky | New | Total |',
-    '|---|---:|---:|---:|---:|',
-  ];
+  const lines = ['| Owner | Broken | Flaky | New |', '|---|---:|---:|---:|'];
   for (const { owner, broken, flaky, isNew } of counts.slice(0, cap)) {
     const name =
       owner === NO_OWNER ? `_${NO_OWNER}_` : escapeMarkdown(truncateText(owner, MAX_SHORT));
-    lines.push(tableRow([name, ...[broken, flaky, isNew, broken + flaky].map(formatNumber)]));
+    lines.push(tableRow([name, ...[broken, flaky, isNew].map(formatNumber)]));
   }
   lines.push('');
   if (counts.length > cap) lines.push(`…and ${formatNumber(counts.length - cap)} more owners.`, '');
-  return lines;
+  return collapsible(
+    `Unhealthy tests by code owner (${formatNumber(counts.length)})`,
+    false,
+    lines,
+  );
 }

@@ -16,6 +16,7 @@ import {
   plural,
   tableRow,
 } from './format.js';
+import { collapsible } from './collapsible.js';
 import { escapeMarkdown, mdLink, truncateText } from './markdown.js';
 
 const MAX_STATUSES = 20;
@@ -32,17 +33,21 @@ const QUEUE_MODE_MEANINGS: Readonly<Record<string, string>> = {
   parallel: 'lanes by impacted targets',
 };
 
-export function queueSection(report: Report, queue: QueueReport, cap: number): string[] {
-  const lines = [
-    `### Merge queue for ${escapeMarkdown(truncateText(queue.branch, MAX_TITLE))}`,
-    '',
-  ];
-  if (queue.kind === 'none') return [...lines, 'This branch has no Trunk merge queue.', ''];
-  lines.push(`- **State:** ${describe(queue.state, QUEUE_STATE_MEANINGS, 'state')}`);
+/** Folded unless the queue's state is what failed the run. */
+export function queueSection(
+  report: Report,
+  queue: QueueReport,
+  cap: number,
+  open: boolean,
+): string[] {
+  const title = `Merge queue for ${truncateText(queue.branch, MAX_TITLE)}`;
+  if (queue.kind === 'none')
+    return collapsible(title, open, ['This branch has no Trunk merge queue.', '']);
+  const lines = [`- **State:** ${describe(queue.state, QUEUE_STATE_MEANINGS, 'state')}`];
   if (queue.mode) lines.push(`- **Mode:** ${describe(queue.mode, QUEUE_MODE_MEANINGS, 'mode')}`);
-  lines.push(...settingLines(queue.settings), '');
+  lines.push('', ...settingLines(queue.settings), '');
   lines.push(...entriesTable(report, queue, cap));
-  return lines;
+  return collapsible(title, open, lines);
 }
 
 export function describe(
@@ -70,9 +75,11 @@ function settingLines(s: QueueSettings): string[] {
     ['Optimization mode', text(s.optimizationMode)],
     ['Required statuses', statuses(s.requiredStatuses)],
   ];
-  return items
+  // One paragraph: a dozen one-word settings would each take a line of their own.
+  const shown = items
     .filter((item): item is [string, string] => item[1] !== undefined)
-    .map(([label, value]) => `- ${label}: ${value}`);
+    .map(([label, value]) => `${label}: ${value}`);
+  return shown.length > 0 ? [`**Settings:** ${shown.join(' · ')}`] : [];
 }
 
 function num(value: number | undefined): string | undefined {
@@ -99,10 +106,7 @@ function statuses(list: string[] | undefined): string | undefined {
   return shown.join(', ');
 }
 
-const ENTRIES_HEADER = [
-  '| # | Pull request | Title | Author | Priority | State | Waiting since |',
-  '|---:|---|---|---|---|---|---|',
-];
+const ENTRIES_HEADER = ['| # | Pull request | State | Waiting since |', '|---:|---|---|---|'];
 
 function entriesTable(report: Report, queue: MergeQueue, cap: number): string[] {
   const entries = queue.entries;
@@ -121,19 +125,27 @@ function entriesTable(report: Report, queue: MergeQueue, cap: number): string[] 
   return lines;
 }
 
+/** The number, the title and its author in one cell, linked when the number can be a PR's. */
 function entryRow(report: Report, entry: QueueEntry, isCurrent: boolean): string {
-  const { serverUrl, repository } = report.context;
-  const url = `${serverUrl.replace(/\/+$/, '')}/${repository}/pull/${entry.prNumber}`;
-  const link = mdLink(`#${entry.prNumber}`, url);
+  const link = pullRequestLink(report, entry.prNumber);
+  const title = escapeMarkdown(truncateText(entry.title, MAX_TITLE)) || NONE;
+  const author = escapeMarkdown(truncateText(entry.author, MAX_SHORT));
+  const byline = [author ? `by ${author}` : '', priority(entry)].filter(Boolean).join(' · ');
+  const head = isCurrent ? `${link} **(this PR)**` : link;
   return tableRow([
     isCurrent ? `👉 **${formatNumber(entry.position)}**` : formatNumber(entry.position),
-    isCurrent ? `${link} **(this PR)**` : link,
-    escapeMarkdown(truncateText(entry.title, MAX_TITLE)) || NONE,
-    escapeMarkdown(truncateText(entry.author, MAX_SHORT)) || NONE,
-    priority(entry),
+    `${head} ${title}${byline ? `<br>${byline}` : ''}`,
     entry.state ? escapeMarkdown(truncateText(entry.state, MAX_SHORT)) : NONE,
     formatDateTime(entry.since),
   ]);
+}
+
+/** Only a positive whole number names a pull request; anything else is shown, not linked. */
+export function pullRequestLink(report: Report, prNumber: number): string {
+  const text = `#${formatNumber(prNumber)}`;
+  if (!Number.isSafeInteger(prNumber) || prNumber <= 0) return escapeMarkdown(text);
+  const { serverUrl, repository } = report.context;
+  return mdLink(`#${prNumber}`, `${serverUrl.replace(/\/+$/, '')}/${repository}/pull/${prNumber}`);
 }
 
 function priority(entry: QueueEntry): string {
@@ -142,11 +154,11 @@ function priority(entry: QueueEntry): string {
     ? escapeMarkdown(truncateText(entry.priorityName, MAX_SHORT))
     : '';
   const value = entry.priorityValue === undefined ? '' : formatNumber(entry.priorityValue);
-  if (name && value) parts.push(`${name} (${value})`);
-  else if (name || value) parts.push(name || value);
+  if (name && value) parts.push(`priority ${name} (${value})`);
+  else if (name || value) parts.push(`priority ${name || value}`);
   if (entry.skipTheLine) parts.push('skip the line');
   if (entry.noBatch) parts.push('no batching');
-  return parts.length > 0 ? parts.join(', ') : NONE;
+  return parts.join(', ');
 }
 
 export function findEntry(queue: MergeQueue, prNumber: number): QueueEntry | undefined {

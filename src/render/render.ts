@@ -50,13 +50,22 @@ export interface Findings {
   context: RunContext;
 }
 
+/** Trunk could not be read, and the step passes anyway because on-api-error is warn. */
+function tolerated({ verdict, outcome }: Findings): boolean {
+  return verdict.result === 'error' && outcome.failure === undefined;
+}
+
 function commentDraft(findings: Findings): { draft?: CommentDraft; warning?: string } {
   const { report, verdict, settings, context } = findings;
   const plan = planComment({ mode: settings.commentOnPr, verdict, ...context });
   if (!plan.post) return { warning: plan.why };
   if (context.prNumber === undefined) return {};
   const marker = stickyMarker(context.workflow, context.job, settings.commentKey);
-  const body = renderComment(report, verdict, { marker, runUrl: context.runUrl });
+  const body = renderComment(report, verdict, {
+    marker,
+    runUrl: context.runUrl,
+    tolerated: tolerated(findings),
+  });
   return { draft: { marker, body, createIfMissing: plan.createIfMissing } };
 }
 
@@ -84,13 +93,7 @@ export function render(findings: Findings): Rendered {
   return {
     outputs: buildOutputs(report, verdict, ''),
     summary: settings.jobSummary
-      ? renderSummary(report, verdict, {
-          ignoreQuarantined: settings.ignoreQuarantined,
-          thresholds: {
-            maxBrokenTests: settings.maxBrokenTests,
-            maxFlakyTests: settings.maxFlakyTests,
-          },
-        })
+      ? renderSummary(report, verdict, { tolerated: tolerated(findings) })
       : undefined,
     comment: comment.draft,
     annotations: settings.annotations && report.tests ? buildAnnotations(report.tests) : [],
@@ -109,7 +112,7 @@ export function render(findings: Findings): Rendered {
  */
 export function renderStop(failure: string, context: RunContext, jobSummary: boolean): Rendered {
   const nothingRead: Report = { context, failures: [], warnings: [] };
-  const summary = `## Trunk Health Gate\n\n❌ **Stopped before reading Trunk**: ${escapeMarkdown(failure)}\n`;
+  const summary = `## ❌ Trunk Health Gate stopped without a verdict\n\n${escapeMarkdown(failure)}\n`;
   return {
     outputs: buildOutputs(nothingRead, { result: 'error', reasons: [], gates: [] }, ''),
     summary: jobSummary ? summary : undefined,

@@ -3,22 +3,23 @@
  * writes it. Everything from outside goes through the escapers in ./markdown.js.
  */
 
-import type { ReadFailure, Report, TestsReport, UnhealthyTest, Verdict } from '../report/model.js';
-import { countNew, countQuarantined } from '../report/counts.js';
-import { countedTests } from '../verdict/gates.js';
+import type { GateInput, ReadFailure, Report, UnhealthyTest, Verdict } from '../report/model.js';
+import { countNew } from '../report/counts.js';
 import { affectedSection } from './affected-section.js';
-import { fitInStages, formatNumber, NONE, plural, utf8Bytes } from './format.js';
-import { code, escapeMarkdown, truncateText } from './markdown.js';
+import { collapsible } from './collapsible.js';
+import { countsTable } from './counts-table.js';
+import { fitInStages, formatNumber, plural, utf8Bytes } from './format.js';
+import { escapeMarkdown, truncateText } from './markdown.js';
 import { ownersSection } from './owners-section.js';
-import { positionText, queueSection } from './queue-section.js';
-import { brokenSection, flakySection, NEW_MARK } from './test-table.js';
-import { verdictHeadline } from './verdict-line.js';
+import { queueSection } from './queue-section.js';
+import { moreNote, NEW_MARK, testTable } from './test-table.js';
+import { gateTripped, verdictHeadline } from './verdict-line.js';
 
 export interface SummaryOptions {
   /** Upper bound in UTF-8 bytes; GitHub rejects step summaries over 1 MiB. */
   maxBytes?: number;
-  ignoreQuarantined: boolean;
-  thresholds: { maxBrokenTests?: number; maxFlakyTests?: number };
+  /** Trunk could not be read and the step passes anyway, because on-api-error is warn. */
+  tolerated?: boolean;
 }
 
 export const DEFAULT_MAX_SUMMARY_BYTES = 1_000_000;
@@ -26,21 +27,21 @@ export const DEFAULT_MAX_SUMMARY_BYTES = 1_000_000;
 const MAX_MESSAGE = 500;
 const MAX_MESSAGES = 20;
 const TRUNCATED_NOTE = '_The summary was truncated to stay under GitHub’s size limit._';
+const TESTS_JSON = 'the `tests-json` output or Trunk';
 
 /** How much of each list a stage shows. */
 interface Limits {
   affected: number;
   broken: number;
-  flakyOpen: number;
-  flakyCollapsed: number;
+  flaky: number;
   owners: number;
   entries: number;
 }
 
 // Tried in order until one fits; `undefined` is the minimal stage (verdict and counts only).
 const STAGES: readonly (Limits | undefined)[] = [
-  { affected: 200, broken: 200, flakyOpen: 10, flakyCollapsed: 490, owners: 100, entries: 200 },
-  { affected: 50, broken: 50, flakyOpen: 10, flakyCollapsed: 40, owners: 30, entries: 30 },
+  { affected: 200, broken: 200, flaky: 500, owners: 100, entries: 200 },
+  { affected: 50, broken: 50, flaky: 50, owners: 30, entries: 30 },
   undefined,
 ];
 
@@ -51,15 +52,18 @@ interface Prepared {
   /** The report keeps both lists sorted for display (see normalise-tests.ts). */
   broken: UnhealthyTest[];
   flaky: UnhealthyTest[];
+  /** Whether a gate tripped: its section opens, since it explains the failure. */
+  tripped: (input: GateInput) => boolean;
 }
 
 export function renderSummary(report: Report, verdict: Verdict, options: SummaryOptions): string {
-  const prepared = {
+  const prepared: Prepared = {
     report,
     verdict,
     options,
     broken: report.tests?.broken ?? [],
     flaky: report.tests?.flaky ?? [],
+    tripped: (input) => gateTripped(verdict, input),
   };
   const stages = STAGES.map((limits) => () => renderStage(prepared, limits));
   return fitInStages(stages, {
@@ -69,23 +73,56 @@ export function renderSummary(report: Report, verdict: Verdict, options: Summary
   });
 }
 
+/**
+ * Verdict and counts always in the open; the lists folded, except those that explain a failure,
+ * so a passing run's summary is a few lines tall.
+ */
 function renderStage(p: Prepared, limits: Limits | undefined): string[] {
-  const lines = ['## Trunk Health Gate', ''];
+  const lines = [`## ${verdictHeadline(p.verdict, p.options.tolerated ?? false)}`, ''];
   lines.push(...verdictLines(p.verdict, p.report));
-  lines.push(...countsTable(p));
+  lines.push(...countsTable(p.report, p.verdict));
   if (limits === undefined) {
     lines.push(...cutNote(p));
     return lines;
   }
-  if (p.report.affected) lines.push(...affectedSection(p.report.affected, limits.affected));
-  if (p.report.tests) {
+  const { affected, tests, queue } = p.report;
+  if (affected) {
+    lines.push(...affectedSection(affected, limits.affected, p.tripped('fail-on-affected')));
+  }
+  if (tests) {
     lines.push(...newNote(p));
-    lines.push(...brokenSection(p.broken, limits.broken));
-    lines.push(...flakySection(p.flaky, limits));
+    lines.push(...brokenSection(p, limits.broken));
+    lines.push(...flakySection(p, limits.flaky));
     lines.push(...ownersSection([...p.broken, ...p.flaky], limits.owners));
   }
-  if (p.report.queue) lines.push(...queueSection(p.report, p.report.queue, limits.entries));
+  if (queue) {
+    lines.push(...queueSection(p.report, queue, limits.entries, p.tripped('fail-on-queue-states')));
+  }
   return lines;
+}
+
+function brokenSection(p: Prepared, cap: number): string[] {
+  const broken = p.broken;
+  if (broken.length === 0) return ['**Broken tests:** none.', ''];
+  return collapsible(
+    `Broken tests (${formatNumber(broken.length)})`,
+    p.tripped('max-broken-tests'),
+    [
+      ...testTable(broken.slice(0, cap)),
+      ...moreNote(broken.length - cap, 'broken test', TESTS_JSON),
+    ],
+  );
+}
+
+function flakySection(p: Prepared, cap: number): string[] {
+  const flaky = p.flaky;
+  if (flaky.length === 0) return ['**Flaky tests:** none.', ''];
+  return collapsible(`Flaky tests (${formatNumber(flaky.length)})`, p.tripped('max-flaky-tests'), [
+    'Most pull requests impacted in the last 7 days first.',
+    '',
+    ...testTable(flaky.slice(0, cap)),
+    ...moreNote(flaky.length - cap, 'flaky test', TESTS_JSON),
+  ]);
 }
 
 function newNote(p: Prepared): string[] {
@@ -102,11 +139,8 @@ function newNote(p: Prepared): string[] {
 // Verdict
 
 function verdictLines(verdict: Verdict, report: Report): string[] {
-  const lines = [verdictHeadline(verdict), ''];
-  if (verdict.result !== 'failed' && verdict.reasons.length > 0) {
-    lines.push('**Gates tripped:**', '');
-  }
-  lines.push(...bulletList(verdict.reasons));
+  // The tripped gates' reasons, right under the headline that counts them.
+  const lines = bulletList(verdict.reasons);
   if (report.failures.length > 0) {
     lines.push('**Could not read from Trunk:**', '');
     lines.push(...bulletList(report.failures.map(failureText)));
@@ -129,72 +163,6 @@ function bulletList(items: readonly string[]): string[] {
     .map((item) => `- ${escapeMarkdown(truncateText(item, MAX_MESSAGE))}`);
   if (items.length > MAX_MESSAGES) shown.push(`- …and ${items.length - MAX_MESSAGES} more`);
   return [...shown, ''];
-}
-
-// ---------------------------------------------------------------------------------------------
-// Counts
-
-function countsTable(p: Prepared): string[] {
-  const lines = ['| | Count | Threshold |', '|---|---:|---|'];
-  lines.push(...testCountRows(p));
-  lines.push(...queueCountRows(p.report));
-  lines.push('');
-  return lines;
-}
-
-function testCountRows(p: Prepared): string[] {
-  const tests = p.report.tests;
-  if (!tests) return [`| Unhealthy tests | ${unchecked(p.report, 'tests')} | |`];
-  const { thresholds, ignoreQuarantined } = p.options;
-  const quarantined = countQuarantined(p.broken) + countQuarantined(p.flaky);
-  return [
-    row('Broken tests', tests, 'broken', p.broken, thresholds.maxBrokenTests, ignoreQuarantined),
-    row('Flaky tests', tests, 'flaky', p.flaky, thresholds.maxFlakyTests, ignoreQuarantined),
-    `| Quarantined | ${formatNumber(quarantined)} | |`,
-    `| Total unhealthy | ${formatNumber(p.broken.length + p.flaky.length)} | |`,
-  ];
-}
-
-function row(
-  label: string,
-  tests: TestsReport,
-  status: 'broken' | 'flaky',
-  list: UnhealthyTest[],
-  threshold: number | undefined,
-  ignoreQuarantined: boolean,
-): string {
-  const incomplete = tests.incomplete.includes(status) ? ' (list incomplete)' : '';
-  return `| ${label} | ${formatNumber(list.length)}${incomplete} | ${thresholdCell(list, threshold, ignoreQuarantined)} |`;
-}
-
-function thresholdCell(
-  list: UnhealthyTest[],
-  threshold: number | undefined,
-  ignoreQuarantined: boolean,
-): string {
-  if (threshold === undefined) return NONE;
-  if (!ignoreQuarantined) return `at most ${formatNumber(threshold)}`;
-  const counted = countedTests(list, true);
-  return `at most ${formatNumber(threshold)}; ${formatNumber(counted)} counted (quarantined ignored)`;
-}
-
-function queueCountRows(report: Report): string[] {
-  const queue = report.queue;
-  if (!queue) return [`| Merge queue | ${unchecked(report, 'queue')} | |`];
-  const branch = code(queue.branch);
-  if (queue.kind === 'none') return [`| Merge queue on ${branch} | no Trunk merge queue | |`];
-  const lines = [
-    `| Queue state on ${branch} | ${escapeMarkdown(queue.state)} | |`,
-    `| Enqueued pull requests | ${formatNumber(queue.entries.length)} | |`,
-  ];
-  const prNumber = report.context.prNumber;
-  if (prNumber !== undefined)
-    lines.push(`| Position of this PR | ${positionText(queue, prNumber)} | |`);
-  return lines;
-}
-
-function unchecked(report: Report, what: ReadFailure['what']): string {
-  return report.failures.some((f) => f.what === what) ? 'could not be read' : 'not checked';
 }
 
 function cutNote(p: Prepared): string[] {

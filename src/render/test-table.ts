@@ -1,110 +1,77 @@
-/** Tables of unhealthy tests, shared by the job summary and the pull request comment. */
+/**
+ * Tables of unhealthy tests, shared by the job summary and the pull request comment. Two columns,
+ * so they fit the comment's width too: the test with its file, then its details run together.
+ */
 
 import type { UnhealthyTest } from '../report/model.js';
 import {
   formatDate,
   formatNumber,
-  MAX_FILE,
   MAX_NAME,
   MAX_SHORT,
+  NO_BREAK_SPACE,
   NONE,
   plural,
+  shortPath,
   tableRow,
+  unbreakable,
 } from './format.js';
-import { code, escapeHtml, escapeMarkdown, mdLink, truncateText } from './markdown.js';
+import { code, escapeMarkdown, mdLink, truncateText } from './markdown.js';
 
 const MAX_OWNERS = 3;
 export const NEW_MARK = '🆕';
+const SEPARATOR = ' · ';
 
-/** How much of the flaky list a stage shows: some in the open, more behind a <details>. */
-interface FlakyLimits {
-  flakyOpen: number;
-  flakyCollapsed: number;
+export const TEST_HEADER = ['| Test | Details |', '|---|---|'];
+
+/** The table's lines for these tests, header first; nothing for none. */
+export function testTable(tests: readonly UnhealthyTest[], withStatus = false): string[] {
+  if (tests.length === 0) return [];
+  return [...TEST_HEADER, ...tests.map((test) => testRow(test, withStatus)), ''];
 }
 
-export const BROKEN_HEADER = [
-  '| Test | File | Owners | Quarantined | Ticket | Since |',
-  '|---|---|---|---|---|---|',
-];
-const FLAKY_HEADER = [
-  '| Test | PRs impacted (7 days) | File | Owners | Quarantined | Ticket | Since |',
-  '|---|---:|---|---|---|---|---|',
-];
-
-export function brokenSection(broken: UnhealthyTest[], cap: number): string[] {
-  const lines = [`### Broken tests (${formatNumber(broken.length)})`, ''];
-  if (broken.length === 0) return [...lines, 'No broken tests.', ''];
-  lines.push(...BROKEN_HEADER, ...broken.slice(0, cap).map(brokenRow), '');
-  lines.push(...moreNote(broken.length - cap, 'broken test'));
-  return lines;
+export function testRow(test: UnhealthyTest, withStatus = false): string {
+  return tableRow([testCell(test), detailsCell(test, withStatus)]);
 }
 
-export function flakySection(flaky: UnhealthyTest[], limits: FlakyLimits): string[] {
-  const lines = [`### Flaky tests (${formatNumber(flaky.length)})`, ''];
-  if (flaky.length === 0) return [...lines, 'No flaky tests.', ''];
-  lines.push('Most pull requests impacted in the last 7 days first.', '');
-  lines.push(...FLAKY_HEADER, ...flaky.slice(0, limits.flakyOpen).map(flakyRow), '');
-  const collapsed = flaky.slice(limits.flakyOpen, limits.flakyOpen + limits.flakyCollapsed);
-  if (collapsed.length > 0) {
-    const title = `${formatNumber(collapsed.length)} more flaky ${plural(collapsed.length, 'test', false)}`;
-    lines.push(`<details><summary>${escapeHtml(title)}</summary>`, '');
-    lines.push(...FLAKY_HEADER, ...collapsed.map(flakyRow), '', '</details>', '');
-  }
-  lines.push(...moreNote(flaky.length - limits.flakyOpen - collapsed.length, 'flaky test'));
-  return lines;
-}
-
-function moreNote(hidden: number, noun: string): string[] {
+export function moreNote(hidden: number, noun: string, where: string): string[] {
   if (hidden <= 0) return [];
-  return [
-    `…and ${plural(hidden, noun)} more, not listed here: see the \`tests-json\` output or Trunk.`,
-    '',
-  ];
+  return [`…and ${plural(hidden, noun)} more, not listed here: see ${where}.`, ''];
 }
 
-export function brokenRow(test: UnhealthyTest): string {
-  return tableRow([testLink(test), ...testDetails(test)]);
+/** The name linked to its Trunk page, marked when new, and the file on a line of its own. */
+function testCell(test: UnhealthyTest): string {
+  const name = truncateText(test.name, MAX_NAME);
+  const link = name.trim() === '' ? NONE : mdLink(name, test.url);
+  const marked = test.isNew ? `${NEW_MARK} ${link}` : link;
+  return test.file ? `${marked}<br>${code(shortPath(test.file))}` : marked;
 }
 
-function flakyRow(test: UnhealthyTest): string {
-  return tableRow([testLink(test), formatNumber(test.prsImpacted7d), ...testDetails(test)]);
-}
-
-/** The test's name linked to its Trunk page, marked when it became unhealthy recently. */
-function testLink(test: UnhealthyTest): string {
-  const link = mdLink(truncateText(test.name, MAX_NAME), test.url);
-  return test.isNew ? `${NEW_MARK} ${link}` : link;
-}
-
-export const AFFECTED_HEADER = [
-  '| Status | Test | File | Owners | Quarantined | Ticket | Since |',
-  '|---|---|---|---|---|---|---|',
-];
-
-export function affectedRow(test: UnhealthyTest): string {
-  const status = test.status === 'broken' ? '❌ broken' : '⚠️ flaky';
-  return tableRow([status, testLink(test), ...testDetails(test)]);
-}
-
-function testDetails(test: UnhealthyTest): string[] {
-  return [
-    test.file ? code(truncateText(test.file, MAX_FILE)) : NONE,
-    owners(test.owners),
-    test.quarantined ? '🔒 yes' : 'no',
-    test.ticketUrl ? mdLink(ticketLabel(test.ticketUrl), test.ticketUrl) : NONE,
-    formatDate(test.since),
-  ];
+function detailsCell(test: UnhealthyTest, withStatus: boolean): string {
+  const parts: string[] = [];
+  if (withStatus) parts.push(test.status === 'broken' ? '❌ broken' : '⚠️ flaky');
+  if (test.prsImpacted7d > 0) {
+    parts.push(
+      `${unbreakable(plural(test.prsImpacted7d, 'PR'))} impacted in 7${NO_BREAK_SPACE}days`,
+    );
+  }
+  if (test.quarantined) parts.push('🔒 quarantined');
+  if (test.owners.length > 0) parts.push(`owned by ${owners(test.owners)}`);
+  if (test.ticketUrl) parts.push(ticket(test.ticketUrl));
+  if (test.since) parts.push(`since ${formatDate(test.since)}`);
+  return parts.length > 0 ? parts.join(SEPARATOR) : NONE;
 }
 
 export function owners(list: readonly string[]): string {
   if (list.length === 0) return NONE;
   const shown = list.slice(0, MAX_OWNERS).map((o) => escapeMarkdown(truncateText(o, MAX_SHORT)));
-  if (list.length > MAX_OWNERS) shown.push(`+${list.length - MAX_OWNERS} more`);
+  if (list.length > MAX_OWNERS) shown.push(`+${formatNumber(list.length - MAX_OWNERS)} more`);
   return shown.join(', ');
 }
 
-/** The ticket's key when the URL ends in one (`…/browse/ABC-123`), else a generic word. */
-function ticketLabel(url: string): string {
+/** `ticket ABC-123` linked when the URL ends in a key (`…/browse/ABC-123`), else `ticket`. */
+function ticket(url: string): string {
   const last = url.split(/[?#]/)[0]?.split('/').filter(Boolean).pop() ?? '';
-  return /^[A-Za-z][A-Za-z0-9_]*-\d+$|^\d+$/.test(last) ? truncateText(last, MAX_SHORT) : 'ticket';
+  if (!/^[A-Za-z][A-Za-z0-9_]*-\d+$|^\d+$/.test(last)) return mdLink('ticket', url);
+  return `ticket ${mdLink(unbreakable(truncateText(last, MAX_SHORT)), url)}`;
 }

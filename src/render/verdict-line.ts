@@ -1,16 +1,30 @@
-import type { Verdict } from '../report/model.js';
+import type { GateInput, Verdict } from '../report/model.js';
 import { plural } from './format.js';
 
-/** The one-line verdict that opens both the job summary and the pull request comment. */
-export function verdictHeadline(verdict: Verdict): string {
+/**
+ * The verdict in words, with a mark people know: the heading that opens both the job summary and
+ * the pull request comment. `tolerated`: Trunk could not be read and the step passes all the same
+ * because on-api-error is warn.
+ */
+export function verdictHeadline(verdict: Verdict, tolerated: boolean): string {
+  const configured = verdict.gates.length;
   switch (verdict.result) {
     case 'passed':
-      return '✅ **Passed**: no gate tripped.';
-    case 'failed':
-      return verdict.reasons.length > 0
-        ? `❌ **Failed**: ${plural(verdict.reasons.length, 'gate')} tripped.`
-        : '❌ **Failed**.';
+      return configured > 0
+        ? `✅ Trunk Health Gate passed: ${configured === 1 ? 'the gate' : `all ${configured} gates`} held`
+        : '✅ Trunk Health Gate passed: no gate is configured';
+    case 'failed': {
+      const tripped = verdict.gates.filter((gate) => gate.tripped).length || verdict.reasons.length;
+      return `❌ Trunk Health Gate failed: ${tripped} of ${plural(Math.max(configured, tripped), 'gate')} tripped`;
+    }
     case 'error':
-      return '⚠️ **Error**: the Trunk API could not be read, so not every gate was checked.';
+      return tolerated
+        ? '⚠️ Trunk unavailable: step kept green by `on-api-error: warn`'
+        : '❌ Trunk Health Gate failed: Trunk could not be read';
   }
+}
+
+/** Whether this gate failed the run: the section that explains it opens. */
+export function gateTripped(verdict: Verdict, input: GateInput): boolean {
+  return verdict.gates.some((gate) => gate.input === input && gate.tripped);
 }

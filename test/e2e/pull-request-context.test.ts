@@ -102,21 +102,29 @@ function readable(summary: string): string {
   return summary.replace(/\u200d/g, '').replace(/\\(.)/g, '$1');
 }
 
-const HEADING = /^(#{1,6})\s+(.*)$/;
+// A section opens with a Markdown heading or, folding, with <details><summary><strong>title.
+const HEADING = /^(#{1,6})\s+(.*)$|^<details(?: open)?><summary><strong>(.*)<\/strong><\/summary>$/;
+
+/** A folding section counts as a third-level heading. */
+function headingOf(line: string): { level: number; text: string } | undefined {
+  const match = HEADING.exec(line);
+  if (match === null) return undefined;
+  return { level: match[1]?.length ?? 3, text: match[2] ?? match[3] ?? '' };
+}
 
 /** The lines of the first section whose heading matches `title`, up to the next heading of its level or above. */
 function section(summary: string, title: RegExp): string[] | undefined {
   const lines = summary.split('\n');
   const start = lines.findIndex((line) => {
-    const heading = HEADING.exec(line);
-    return heading !== null && title.test(readable(heading[2] as string));
+    const heading = headingOf(line);
+    return heading !== undefined && title.test(readable(heading.text));
   });
   if (start < 0) return undefined;
-  const level = (HEADING.exec(lines[start] as string)?.[1] as string).length;
+  const level = headingOf(lines[start] as string)?.level ?? 0;
   const body: string[] = [];
   for (const line of lines.slice(start + 1)) {
-    const heading = HEADING.exec(line);
-    if (heading && (heading[1] as string).length <= level) break;
+    const heading = headingOf(line);
+    if (heading && heading.level <= level) break;
     body.push(line);
   }
   return body;
@@ -125,7 +133,7 @@ function section(summary: string, title: RegExp): string[] | undefined {
 function headings(summary: string): string[] {
   return summary
     .split('\n')
-    .map((line) => HEADING.exec(line)?.[2])
+    .map((line) => headingOf(line)?.text)
     .filter((text): text is string => text !== undefined)
     .map(readable);
 }
@@ -225,7 +233,8 @@ describe('affected tests on a pull request', () => {
     const run = await runWithGithub(sim, gh);
 
     expectPassed(run);
-    const sections = headings(run.summary).filter((text) => !/^Trunk Health Gate$/.test(text));
+    // The first heading is the verdict.
+    const sections = headings(run.summary).slice(1);
     expect(sections[0], run.summary).toContain(AFFECTED_TITLE);
     const body = readable(section(run.summary, new RegExp(AFFECTED_TITLE))?.join('\n') ?? '');
     expect(body).toContain('checkout total rounds wrong');

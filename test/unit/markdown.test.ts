@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  breakLongWords,
   code,
   escapeHtml,
   escapeMarkdown,
@@ -27,7 +28,7 @@ describe('escapeMarkdown', () => {
   });
 
   it('defuses links, images and emphasis', () => {
-    expect(escapeMarkdown('[link](http://evil)')).toBe('\\[link\\]\\(http\\://evil\\)');
+    expect(escapeMarkdown('[link](http://evil)')).toBe(`\\[link\\]\\(http\\:${ZWJ}//evil\\)`);
     expect(escapeMarkdown('![x](y)')).toBe('\\!\\[x\\]\\(y\\)');
     expect(escapeMarkdown('*a* _b_ ~c~')).toBe('\\*a\\* \\_b\\_ \\~c\\~');
   });
@@ -37,11 +38,13 @@ describe('escapeMarkdown', () => {
   });
 
   it('escapes block starters and bare URLs', () => {
-    expect(escapeMarkdown('# 1. + - www.evil.com')).toBe('\\# 1\\. \\+ \\- www\\.evil\\.com');
+    expect(escapeMarkdown('# 1. + - www.evil.com')).toBe(
+      `\\#${ZWJ} 1\\. \\+ \\- www${ZWJ}\\.evil\\.com`,
+    );
   });
 
   it('keeps backslashes off the entities it writes', () => {
-    expect(escapeMarkdown('#<')).toBe('\\#&lt;');
+    expect(escapeMarkdown('#<')).toBe(`\\#${ZWJ}&lt;`);
   });
 
   it('puts everything on one line', () => {
@@ -52,6 +55,43 @@ describe('escapeMarkdown', () => {
     const out = escapeMarkdown('@org/team and me@example.com');
     expect(out).not.toMatch(/@[A-Za-z0-9]/);
     expect(out).toBe(`@${ZWJ}org/team and me@${ZWJ}example\\.com`);
+  });
+});
+
+describe('GitHub references in untrusted text', () => {
+  // GitHub links these after Markdown is parsed, so backslashes do not stop them: a zero-width
+  // joiner inside each pattern does.
+  it.each([
+    ['an issue number', 'fixes #123', `fixes \\#${ZWJ}123`],
+    ['a cross-repository reference', 'owner/repo#7', `owner/repo\\#${ZWJ}7`],
+    ['a GH- reference', 'GH-45', `GH\\-${ZWJ}45`],
+    ['a repository autolink prefix', 'JIRA-12', `JIRA\\-${ZWJ}12`],
+    ['an emoji shortcode', ':tada:', `\\:${ZWJ}tada\\:${ZWJ}`],
+    [
+      'a commit SHA',
+      '0123456789abcdef0123456789abcdef01234567',
+      ['012345', '6789ab', 'cdef01', '234567', '89abcd', 'ef0123', '4567'].join(ZWJ),
+    ],
+    ['a short SHA', 'deadbeef', `deadbe${ZWJ}ef`],
+    ['a bare URL', 'https://evil.example', `https\\:${ZWJ}//evil\\.example`],
+  ])('breaks %s', (_what, input, expected) => {
+    expect(escapeMarkdown(input)).toBe(expected);
+  });
+
+  it('leaves words and short numbers as they are', () => {
+    expect(escapeMarkdown('cafe 123456 v2 a-b')).toBe('cafe 123456 v2 a\\-b');
+  });
+
+  it('shows bidirectional controls as visible marks', () => {
+    expect(escapeMarkdown('a\u202eb\u2066c\u200f')).toBe(
+      'a\\[U\\+202E\\]b\\[U\\+2066\\]c\\[U\\+200F\\]',
+    );
+    expect(escapeHtml('\u202egnp.exe')).toBe('[U+202E]gnp.exe');
+    expect(code('src/\u202ex.ts')).toBe('`src/[U+202E]x.ts`');
+  });
+
+  it('breaks references in HTML text too', () => {
+    expect(escapeHtml('#1 GH-2 :x:')).toBe(`#${ZWJ}1 GH-${ZWJ}2 :${ZWJ}x:${ZWJ}`);
   });
 });
 
@@ -88,6 +128,22 @@ describe('mdLink', () => {
     expect(mdLink('x', 'https://')).toBe('x');
     expect(mdLink('x', undefined)).toBe('x');
     expect(mdLink('x', `https://x.io/${'a'.repeat(5000)}`)).toBe('x');
+  });
+});
+
+describe('breakLongWords', () => {
+  it('lets long identifiers wrap after their separators, invisibly', () => {
+    const name = 'com.acme.checkout.CheckoutServiceIntegrationTest.testAppliesStoreCredit';
+    expect(mdLink(name, 'https://x.io')).toBe(
+      '[com\\.<wbr>acme\\.<wbr>checkout\\.<wbr>CheckoutServiceIntegrationTest\\.<wbr>testAppliesStoreCredit](https://x.io)',
+    );
+    expect(breakLongWords(escapeMarkdown('Suite/test_one_that_is_long_enough_here'))).toBe(
+      'Suite/<wbr>test\\_<wbr>one\\_<wbr>that\\_<wbr>is\\_<wbr>long\\_<wbr>enough\\_<wbr>here',
+    );
+  });
+
+  it('leaves short words alone', () => {
+    expect(breakLongWords(escapeMarkdown('Cart.add test_x a/b'))).toBe('Cart\\.add test\\_x a/b');
   });
 });
 

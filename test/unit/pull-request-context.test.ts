@@ -184,7 +184,7 @@ describe('renderComment', () => {
     const body = renderComment(report([test]), FAILED, { marker: stickyMarker('CI', 'gate') });
     expect(body.startsWith('<!-- trunk-health-gate: CI / gate -->\n')).toBe(true);
     expect(body).not.toMatch(/@octocat|<script/);
-    expect(body).toContain('❌ **Failed**');
+    expect(body).toContain('### ❌ Trunk Health Gate failed');
   });
 
   it('links the full report when the run is known', () => {

@@ -56,52 +56,79 @@ describe('renderSummary fixtures', () => {
 });
 
 describe('renderSummary verdicts', () => {
-  it('says passed', () => {
-    expect(render('passed')).toContain('✅ **Passed**');
+  it('opens with the verdict in words, as a heading', () => {
+    expect(render('passed')).toMatch(/^## ✅ Trunk Health Gate passed: all 2 gates held\n/);
   });
 
-  it('says failed and lists each reason', () => {
+  it('says failed, with the count of tripped gates, and lists each reason', () => {
     const out = render('failed');
-    expect(out).toContain('❌ **Failed**: 2 gates tripped.');
+    expect(out).toMatch(/^## ❌ Trunk Health Gate failed: 2 of 2 gates tripped\n/);
     expect(out).toContain('- merge queue on main is paused');
     expect(out).toContain('- FLAKY list incomplete');
   });
 
   it('says error, which read failed, and what was not read', () => {
     const out = render('error');
-    expect(out).toContain('⚠️ **Error**');
+    expect(out).toMatch(/^## ❌ Trunk Health Gate failed: Trunk could not be read\n/);
     expect(out).toContain('**Could not read from Trunk:**');
-    expect(out).toContain('- tests\\: POST /flaky\\-tests');
-    expect(out).toContain('| Unhealthy tests | could not be read | |');
+    expect(out).toContain('- tests\\:\u200d POST /flaky\\-tests');
+    expect(out).toContain('| Unhealthy tests | could not be read |  |  |');
+    expect(out).toContain('| Broken tests | — | at most 0 | ⚪ not checked |');
+  });
+
+  it('tells an outage that on-api-error: warn let pass from any other run', () => {
+    const { report, verdict } = load('error');
+    const out = renderSummary(report, verdict, { tolerated: true });
+    expect(out).toMatch(/^## ⚠️ Trunk unavailable: step kept green by `on-api-error: warn`\n/);
   });
 
   it('says when tests were simply not checked', () => {
-    expect(render('no-queue')).toContain('| Unhealthy tests | not checked | |');
+    expect(render('no-queue')).toContain('| Unhealthy tests | not checked |  |  |');
   });
 });
 
 describe('renderSummary content', () => {
-  it('shows each threshold next to its count', () => {
+  it('shows, per count, the threshold and whether its gate tripped', () => {
     const out = render('passed');
-    expect(out).toContain('| Broken tests | 0 | at most 0 |');
-    expect(out).toContain('| Flaky tests | 14 | at most 20 |');
-    expect(out).toContain('| Quarantined | 4 | |');
-    expect(out).toContain('| Total unhealthy | 14 | |');
+    expect(out).toContain('| Broken tests | 0 | at most 0 | ✅ held |');
+    expect(out).toContain('| Flaky tests | 14 | at most 20 | ✅ held |');
+    expect(out).toContain('| Quarantined | 4 |  |  |');
+    const failed = render('failed');
+    expect(failed).toContain(
+      '| Merge queue on `main` | paused | fails when paused or draining | ❌ tripped |',
+    );
   });
 
   it('says how many count when quarantined tests are ignored', () => {
     expect(render('failed')).toContain(
-      '| Broken tests | 3 | at most 0; 2 counted (quarantined ignored) |',
+      '| Broken tests | 3 (2 counted) | at most 0, quarantined tests not counted | ❌ tripped |',
     );
   });
 
   it('marks quarantined tests and incomplete lists', () => {
     const out = render('failed');
-    expect(out).toMatch(/\| \[Checkout total\]\([^)]*\) \|.*\| 🔒 yes \|/);
-    expect(out).toContain('| Flaky tests | 1 (list incomplete) | — |');
+    expect(out).toMatch(
+      /\| \[Checkout total\]\([^)]*\)<br>`src\/checkout.test.ts` \| 4\u00a0PRs impacted in 7\u00a0days · 🔒 quarantined · /,
+    );
+    expect(out).toContain('| Flaky tests | 1 (list incomplete) | — |  |');
   });
 
-  it('sorts flaky tests by pull requests impacted, then name, and folds the rest', () => {
+  it('keeps a passing run short: lists folded, the queue in the counts', () => {
+    const out = render('passed');
+    expect(out).toContain('<details><summary><strong>Flaky tests (14)</strong></summary>');
+    expect(out).toContain('<details><summary><strong>Merge queue for main</strong></summary>');
+    expect(out).not.toContain('<details open>');
+    expect(out).toContain('| Merge queue on `main` | running | — |  |');
+  });
+
+  it('opens the lists that explain a failure, and only those', () => {
+    const out = render('failed');
+    expect(out).toContain('<details open><summary><strong>Broken tests (3)</strong></summary>');
+    expect(out).toContain('<details open><summary><strong>Merge queue for main</strong>');
+    expect(out).toContain('<details><summary><strong>Flaky tests (1)</strong></summary>');
+  });
+
+  it('sorts flaky tests by pull requests impacted, then name', () => {
     const out = render('passed');
     const order = [...out.matchAll(/\[(Flaky case \d+)\]/g)].map((m) => m[1]);
     expect(order.slice(0, 4)).toEqual([
@@ -110,27 +137,38 @@ describe('renderSummary content', () => {
       'Flaky case 04',
       'Flaky case 14',
     ]);
-    expect(out).toContain('<details><summary>4 more flaky tests</summary>\n\n| Test |');
-    expect(out).toContain('|\n\n</details>');
+  });
+
+  it('keeps every table to four columns at most', () => {
+    for (const name of ['passed', 'failed', 'error', 'no-queue', 'unknown-state', 'hostile']) {
+      for (const row of tableRows(render(name))) expect(row.length).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it('keeps dates and ticket keys from wrapping', () => {
+    const out = render('failed');
+    expect(out).toContain('since 2025\u201106\u201101');
+    expect(out).toContain('ticket [77](https://github.com/acme/widgets/issues/77)');
+    expect(out).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 
   it('marks the current pull request in the queue', () => {
     const out = render('passed');
     expect(out).toContain(
-      '| 👉 **2** | [\\#102](https://github.com/acme/widgets/pull/102) **(this PR)** |',
+      '| 👉 **2** | [\\#\u200d102](https://github.com/acme/widgets/pull/102) **(this PR)** Change number 102',
     );
-    expect(out).toContain('| Position of this PR | 2 of 3 | |');
-    expect(out).toContain('| 1 | [\\#101](https://github.com/acme/widgets/pull/101) |');
+    expect(out).toContain('| Position of this PR | 2 of 3 |  |  |');
+    expect(out).toContain('| 1 | [\\#\u200d101](https://github.com/acme/widgets/pull/101) ');
   });
 
   it('explains the queue state and shows settings and priorities', () => {
     const out = render('passed');
     expect(out).toContain('- **State:** running: pull requests enter the queue');
-    expect(out).toContain('- Concurrency: 3');
-    expect(out).toContain('- Required statuses: ci / build, ci / test');
-    expect(out).toContain('| urgent (0) |');
-    expect(out).toContain('| skip the line |');
-    expect(out).toContain('| 2025-06-10 09:01 UTC |');
+    expect(out).toContain('**Settings:** Concurrency: 3 · ');
+    expect(out).toContain('Required statuses: ci / build, ci / test');
+    expect(out).toContain('by dev101 · priority urgent (0) |');
+    expect(out).toContain('by dev103 · skip the line |');
+    expect(out).toContain('| 2025\u201106\u201110\u00a009:01\u00a0UTC |');
   });
 
   it('says when the branch has no merge queue', () => {
@@ -161,12 +199,12 @@ describe('renderSummary escaping', () => {
   const text = outsideCode(out);
 
   it('keeps hostile text inside code spans whole', () => {
-    expect(out).toContain('| ``src/`weird`\\|path.ts`` |');
-    expect(out).toContain('| `src/[link](http://evil).test.ts` |');
+    expect(out).toContain('<br>``src/`weird`\\|path.ts`` |');
+    expect(out).toContain('<br>`src/[link](http://evil).test.ts` |');
   });
 
   it('lets no HTML through', () => {
-    expect(text).not.toMatch(/<(?!\/?(details|summary)>)[a-z/!]/i);
+    expect(text).not.toMatch(/<(?!\/?(details|summary|strong|br|wbr)>|details open>)[a-z/!]/i);
   });
 
   it('keeps every table row to its header width', () => {
@@ -245,25 +283,35 @@ describe('renderSummary size', () => {
   const failed: Verdict = {
     result: 'failed',
     reasons: ['10,000 broken tests, more than 0'],
-    gates: [],
+    gates: [
+      {
+        input: 'max-broken-tests',
+        label: 'Broken tests',
+        threshold: 'at most 0',
+        checked: true,
+        counted: 10_000,
+        tripped: true,
+        reason: '10,000 broken tests, more than 0',
+      },
+    ],
   };
-  const options: SummaryOptions = { ignoreQuarantined: false, thresholds: { maxBrokenTests: 0 } };
+  const options: SummaryOptions = {};
 
   it('stays under a small limit with 20,000 tests, keeping the verdict and counts', () => {
     const started = performance.now();
     const out = renderSummary(bigReport(20_000, 40), failed, { ...options, maxBytes: 50_000 });
     expect(performance.now() - started).toBeLessThan(2_000);
     expect(bytes(out)).toBeLessThanOrEqual(50_000);
-    expect(out).toContain('❌ **Failed**');
-    expect(out).toContain('| Broken tests | 10,000 | at most 0 |');
-    expect(out).toContain('| Flaky tests | 10,000 | — |');
-    expect(out).toContain('| Enqueued pull requests | 1,000 | |');
+    expect(out).toContain('❌ Trunk Health Gate failed');
+    expect(out).toContain('| Broken tests | 10,000 | at most 0 | ❌ tripped |');
+    expect(out).toContain('| Flaky tests | 10,000 | — |  |');
+    expect(out).toContain('| Enqueued pull requests | 1,000 |  |  |');
   });
 
   it('stays under the default 1 MB with a huge report', () => {
     const out = renderSummary(bigReport(20_000, 2_000), failed, options);
     expect(bytes(out)).toBeLessThanOrEqual(1_000_000);
-    expect(out).toContain('| Total unhealthy | 20,000 | |');
+    expect(out).toContain('| Quarantined | 6,668 |  |  |');
   });
 
   it('shortens the lists before it drops them', () => {
@@ -272,20 +320,20 @@ describe('renderSummary size', () => {
     const limit = Math.floor(bytes(full) / 2);
     const short = renderSummary(report, failed, { ...options, maxBytes: limit });
     expect(bytes(short)).toBeLessThanOrEqual(limit);
-    expect(short).toContain('### Broken tests (1,000)');
+    expect(short).toContain('<strong>Broken tests (1,000)</strong>');
     expect(short).toContain('…and 950 broken tests more');
   });
 
   it('drops the lists with a note when even the short form is too big', () => {
     const out = renderSummary(bigReport(2_000, 40), failed, { ...options, maxBytes: 5_000 });
-    expect(out).not.toContain('### Broken tests');
+    expect(out).not.toContain('<strong>Broken tests');
     expect(out).toContain('see the `tests-json` and `queue-json` outputs, or Trunk');
   });
 
   it('cuts at a line boundary as a last resort', () => {
     const out = renderSummary(bigReport(200, 40), failed, { ...options, maxBytes: 300 });
     expect(bytes(out)).toBeLessThanOrEqual(300);
-    expect(out).toMatch(/^## Trunk Health Gate\n/);
+    expect(out).toMatch(/^## ❌ Trunk Health Gate failed: 1 of 1 gate tripped\n/);
     expect(out).toMatch(/\n\n_The summary was truncated to stay under GitHub’s size limit\._\n$/);
   });
 });
