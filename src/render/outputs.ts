@@ -52,7 +52,8 @@ function queueJson(queue: QueueReport): string {
     branch: queue.branch,
     state: queue.state,
     mode: queue.mode ?? null,
-    depth: queue.entries.length,
+    depth: queue.depth ?? queue.entries.length,
+    url: queue.url ?? null,
     settings: queue.settings,
   });
   // Room for the entries is what the rest leaves: the queue's settings are small and bounded.
@@ -79,7 +80,7 @@ function queueOutputs(queue: QueueReport | undefined, prNumber: number | undefin
   return {
     'queue-state': queue.kind === 'queue' ? queue.state : 'none',
     'queue-mode': queue.kind === 'queue' ? (queue.mode ?? '') : '',
-    'queue-depth': String(entries.length),
+    'queue-depth': String(queue.kind === 'queue' ? (queue.depth ?? entries.length) : 0),
     'pr-position': mine ? String(mine.position) : '',
     'queue-json': queueJson(queue),
   };
@@ -105,6 +106,8 @@ export function buildOutputs(report: Report, verdict: Verdict, reportPath: strin
     ...testOutputs(report.tests),
     ...queueOutputs(report.queue, report.context.prNumber),
     ...affectedOutputs(report),
+    'tests-api': report.testsApi ?? '',
+    'queue-api': report.queueApi ?? '',
     result: verdict.result,
     'failure-reasons': verdict.reasons.join('\n'),
     'report-path': reportPath,

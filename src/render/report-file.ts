@@ -9,6 +9,8 @@ function inputsThatMattered(settings: Settings) {
     orgUrlSlug: settings.orgUrlSlug,
     targetBranch: settings.targetBranch,
     apiUrl: settings.apiUrl,
+    apiVersion: settings.apiVersion,
+    testCollectionIds: settings.testCollectionIds,
     checkTests: settings.checkTests,
     checkQueue: settings.checkQueue,
     maxBrokenTests: settings.maxBrokenTests ?? null,
@@ -37,7 +39,9 @@ function* testsJson(tests: TestsReport | undefined): Generator<string> {
   yield* jsonArray(tests.broken);
   yield ',"flaky":';
   yield* jsonArray(tests.flaky);
-  yield `,"incomplete":${JSON.stringify(tests.incomplete)}}`;
+  const others = tests.otherRepositoryTests;
+  const more = others === undefined ? '' : `,"otherRepositoryTests":${others}`;
+  yield `,"incomplete":${JSON.stringify(tests.incomplete)}${more}}`;
 }
 
 /**
@@ -62,6 +66,9 @@ export function* renderReportFile(
     affected: report.affected ?? null,
     failures: report.failures,
     warnings: report.warnings,
+    notes: report.notes ?? [],
+    testsApi: report.testsApi ?? null,
+    queueApi: report.queueApi ?? null,
   };
   yield `,${JSON.stringify(tail).slice(1)}`;
 }
