@@ -49,10 +49,15 @@ const NO_CREDENTIAL =
   '(api-key: ${{ secrets.TRUNK_API_KEY }}). Secrets are not passed to workflows triggered from forks: ' +
   'skip this step for fork pull requests or run it from workflow_run.';
 
-function v1Problems(inputs: ApiInputs, reads: string): string[] {
+function v1Problems(inputs: ApiInputs, reads: string, testsOnV1: boolean): string[] {
   if (inputs.apiToken === '') {
+    // With a v2 key at hand, tests fall back to v1 only for want of test-collection-id.
+    const hint =
+      testsOnV1 && inputs.apiKey !== '' && inputs.apiVersion === 'auto'
+        ? ': set test-collection-id to read tests through v2 with api-key, or check-tests: false'
+        : '';
     return [
-      `${reads} through Trunk's v1 API, which needs api-token (the organization token, sent as x-api-token), and api-token is empty`,
+      `${reads} through Trunk's v1 API, which needs api-token (the organization token, sent as x-api-token), and api-token is empty${hint}`,
     ];
   }
   if (inputs.apiToken.startsWith(V2_KEY_PREFIX)) {
@@ -106,7 +111,7 @@ export function chooseApis(inputs: ApiInputs): ApiChoice {
   const why = `api-version: ${inputs.apiVersion}`;
   const problems: string[] = [];
   const onV1 = readsOn('v1', choice, why);
-  if (onV1) problems.push(...v1Problems(inputs, onV1));
+  if (onV1) problems.push(...v1Problems(inputs, onV1, choice.testsApi === 'v1'));
   const onV2 = readsOn('v2', choice, why);
   if (onV2) problems.push(...v2Problems(inputs, v2Key, onV2, choice.testsApi === 'v2'));
   return { ...choice, v2Key, problems };

@@ -256,6 +256,18 @@ describe('pagination trouble', () => {
     expect(run.warningLines.join('\n')).toMatch(/incomplete|max-pages/i);
   });
 
+  it('hasMore without a nextCursor is an incomplete list, with a warning', async () => {
+    const sim = await startV2Sim({ flaky: 3 });
+    sim.fault({
+      path: 'tests',
+      testStatus: 'flaky',
+      json: { data: [], nextCursor: null, hasMore: true },
+    });
+    const run = await runAgainstV2(sim, { event });
+    expect(run.exitCode, describeRun(run)).toBe(0);
+    expect(run.warningLines.join('\n')).toMatch(/flaky test list is incomplete.*no cursor/);
+  });
+
   it('page-size is sent as limit', async () => {
     const sim = await startV2Sim({ flaky: 25 });
     const run = await runAgainstV2(sim, { event, inputs: { 'page-size': 10 } });

@@ -51,6 +51,7 @@ describe('api-version: auto', () => {
     const problems = choose({ apiKey: KEY }).problems;
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain("through Trunk's v1 API, which needs api-token");
+    expect(problems[0]).toContain('set test-collection-id to read tests through v2');
   });
 
   it('names both inputs and the API each serves when both are empty', () => {

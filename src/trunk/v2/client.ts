@@ -190,7 +190,14 @@ export class TrunkV2Client {
     for (let page = 1; ; page++) {
       const params = cursor === '' ? query : { ...query, cursor };
       const facts = read(await this.getJson(path, params, `${label}, page ${page}`));
-      if (facts.hasMore !== true || !facts.nextCursor) return { pages: page };
+      if (facts.hasMore !== true) return { pages: page };
+      if (!facts.nextCursor) {
+        // More to read and no way to read it: a partial list, never a silently complete one.
+        return {
+          pages: page,
+          incomplete: `Trunk said more pages follow page ${page} but sent no cursor`,
+        };
+      }
       cursor = facts.nextCursor;
       if (seen.has(cursor)) {
         return { pages: page, incomplete: `Trunk repeated a page cursor after page ${page}` };
