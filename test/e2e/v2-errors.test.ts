@@ -9,7 +9,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { describeRun, expectPassed, expectSingleFailure, OUTPUT_NAMES } from '../support/e2e.js';
 import { pushEvent, runAction, visibleText } from '../support/run-action.js';
 import { errorEnvelope } from '../support/trunk-v2-simulator.js';
-import { closeV2Simulators, COLLECTION, KEY, runAgainstV2, startV2Sim } from '../support/v2-e2e.js';
+import {
+  closeV2Simulators,
+  COLLECTION,
+  KEY,
+  REPO,
+  runAgainstV2,
+  startV2Sim,
+} from '../support/v2-e2e.js';
 
 afterEach(closeV2Simulators);
 
@@ -348,5 +355,59 @@ describe('the error envelope', () => {
     const message = expectSingleFailure(run);
     expect(message).toContain('409');
     expect(message).toContain('SOMETHING_NEW: a new kind of failure');
+  });
+});
+
+const INJECTION =
+  '\n::error::INJECTED-ERROR\r\n::add-mask::INJECTED-MASK\n%0A::warning::INJECTED%0A';
+
+/** No line of the run's log is a workflow command Trunk's text forged. */
+function expectNoForgedCommands(run: Awaited<ReturnType<typeof runAgainstV2>>): void {
+  for (const line of run.stdout.split('\n')) {
+    expect(line, describeRun(run)).not.toMatch(/^\s*::(error|warning|add-mask)::injected/i);
+    expect(line, describeRun(run)).not.toMatch(/^\s*%0A/i);
+  }
+}
+
+describe('text from v2 is untrusted', () => {
+  it('test names, queue state, held reasons and error codes forge no command', async () => {
+    const sim = await startV2Sim({
+      queue: { state: `paused${INJECTION}`, batches: [[{ number: 1 }]] },
+    });
+    sim.fault({
+      path: 'tests',
+      testStatus: 'broken',
+      json: {
+        data: [
+          {
+            id: 'hostile-1',
+            name: `broken${INJECTION}`,
+            file: `src/b${INJECTION}.ts`,
+            repositoryId: REPO.id,
+            status: 'broken',
+            quarantineState: `odd${INJECTION}`,
+          },
+        ],
+        nextCursor: null,
+        hasMore: false,
+      },
+    });
+    const run = await runAgainstV2(sim, {
+      event,
+      inputs: { 'max-broken-tests': 0 },
+    });
+    expect(run.exitCode, describeRun(run)).toBe(1);
+    expectNoForgedCommands(run);
+
+    const failing = await startV2Sim();
+    failing.fault({
+      path: 'queues',
+      status: 400,
+      body: errorEnvelope(`BAD${INJECTION}`, `message${INJECTION}`),
+      contentType: 'application/json',
+    });
+    const rejected = await runAgainstV2(failing, { event });
+    expect(expectSingleFailure(rejected)).toContain('BAD');
+    expectNoForgedCommands(rejected);
   });
 });
