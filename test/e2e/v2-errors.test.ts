@@ -370,7 +370,7 @@ function expectNoForgedCommands(run: Awaited<ReturnType<typeof runAgainstV2>>): 
 }
 
 describe('text from v2 is untrusted', () => {
-  it('test names, queue state, held reasons and error codes forge no command', async () => {
+  it('test names, files, queue state and error codes forge no command', async () => {
     const sim = await startV2Sim({
       queue: { state: `paused${INJECTION}`, batches: [[{ number: 1 }]] },
     });
