@@ -41,6 +41,7 @@ import {
   timeNode,
   timeStep,
 } from './lib/step.js';
+import { startV2Scenario, timeV2Step, v2ChainAfterLookup } from './lib/v2.js';
 import { distSize, gnuTime, machine, newestModification, nodeVersion, which } from './lib/tools.js';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
@@ -136,6 +137,9 @@ interface TimingSamples {
   service: number[];
   curl: number[];
   maxInFlight: number[];
+  /** The same scenario through Trunk's v2 API. */
+  v2Step: number[];
+  v2Requests: number[];
 }
 
 async function timeCurl(scenario: Scenario, setup: RunnerSetup): Promise<number> {
@@ -174,12 +178,16 @@ async function timings(options: Options, curl: boolean): Promise<TimingSamples> 
     service: [],
     curl: [],
     maxInFlight: [],
+    v2Step: [],
+    v2Requests: [],
   };
+  const v2 = await startV2Scenario(TIMING_SHAPE, options.delayMs, scenario);
   try {
     // One untimed round: file caches, the simulator's JIT, the script's first fork.
     await timeNode(options.node, setup);
     await timeStep(options.node, entryOf(options), scenario, setup, probe);
     if (curl) await timeCurl(scenario, setup);
+    await timeV2Step(options.node, entryOf(options), v2, TIMING_SHAPE);
     for (let round = 1; round <= options.runs; round += 1) {
       progress(`round ${round}/${options.runs}`);
       // Interleaved, so a burst of load elsewhere on the machine hits every figure alike.
@@ -192,12 +200,15 @@ async function timings(options: Options, curl: boolean): Promise<TimingSamples> 
       samples.service.push(step.serviceMs);
       samples.maxInFlight.push(scenario.sim.maxInFlight);
       if (curl) samples.curl.push(await timeCurl(scenario, setup));
+      const viaV2 = await timeV2Step(options.node, entryOf(options), v2, TIMING_SHAPE);
+      samples.v2Step.push(viaV2.wallMs);
+      samples.v2Requests.push(viaV2.requests);
     }
     progress();
   } finally {
     probe.dispose();
     setup.dispose();
-    await scenario.close();
+    await Promise.all([scenario.close(), v2.close()]);
   }
   return samples;
 }
@@ -293,6 +304,11 @@ async function main(): Promise<void> {
   const stepOverCurl = curl ? step.median / curl.median : undefined;
   const perPage = (reads.median - chain * options.delayMs) / chain;
   const serverPerPage = median(time.service) - options.delayMs;
+  const v2Step = summarise(time.v2Step);
+  const v2Chain = 1 + v2ChainAfterLookup(TIMING_SHAPE);
+  const v2Floor = nodeStart.median + v2Chain * options.delayMs;
+  const v2OverFloor = v2Step.median / v2Floor;
+  const v2Requests = median(time.v2Requests);
   const stepRss = rss ? summarise(rss.stepKiB.map((kib) => kib / 1024)) : undefined;
   const nodeRss = rss ? summarise(rss.nodeKiB.map((kib) => kib / 1024)) : undefined;
 
@@ -311,6 +327,21 @@ async function main(): Promise<void> {
     [`floor: node -e 0 + ${chain} chained pages × ${options.delayMs} ms`, ms(floor), '', ''],
     ['step / floor', ratio(stepOverFloor), '', verdict(stepOverFloor, TARGETS.stepOverFloor)],
   ];
+  rows.push(
+    [
+      `v2: step wall time, same organisation (${v2Requests} requests; v1: ${requestsPerRead(TIMING_SHAPE)})`,
+      ms(v2Step.median),
+      spread(v2Step),
+      '',
+    ],
+    [
+      `v2 floor: node -e 0 + repository lookup + ${v2Chain - 1} chained requests × ${options.delayMs} ms`,
+      ms(v2Floor),
+      '',
+      '',
+    ],
+    ['v2 step / v2 floor', ratio(v2OverFloor), '', verdict(v2OverFloor, TARGETS.stepOverFloor)],
+  );
   if (curl && stepOverCurl !== undefined) {
     rows.push(
       [
@@ -374,6 +405,11 @@ async function main(): Promise<void> {
       peakRssMiB: stepRss?.median,
       nodePeakRssMiB: nodeRss?.median,
       maxInFlight: inFlight,
+      v2StepWallMs: v2Step.median,
+      v2FloorMs: v2Floor,
+      v2StepOverFloor: v2OverFloor,
+      v2Requests,
+      v1Requests: requestsPerRead(TIMING_SHAPE),
     },
     targets: TARGETS,
     samples: {
@@ -383,6 +419,7 @@ async function main(): Promise<void> {
       reads,
       tail,
       curl,
+      v2Step,
       peakRssMiB: stepRss,
       nodePeakRssMiB: nodeRss,
     },

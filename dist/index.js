@@ -28372,7 +28372,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8043);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9601);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28381,7 +28381,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8043:
+/***/ 9601:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32702,6 +32702,8 @@ function incompleteWarning(list, status) {
         `The ${status} test list is incomplete: ${list.incomplete} after ${list.tests.length} tests.`,
     ];
 }
+/** Since 2026-09-15 v1's repository view leaves out tests uploaded with a collection id. */
+const V1_BLIND_SPOT_NOTE = "Trunk's v1 API found no unhealthy tests. Tests uploaded to test collections are only visible through the v2 API: set api-key and test-collection-id to read them.";
 async function readTestsV1(trunk, settings, now) {
     const query = {
         repo: repoRef(settings),
@@ -32725,6 +32727,7 @@ async function readTestsV1(trunk, settings, now) {
             ],
         },
         warnings: [...incompleteWarning(flaky, 'flaky'), ...incompleteWarning(broken, 'broken')],
+        notes: flaky.tests.length + broken.tests.length === 0 ? [V1_BLIND_SPOT_NOTE] : [],
     };
 }
 /** A 404 from a path that is not Trunk's is more likely a wrong api-url than a missing queue. */
@@ -32745,6 +32748,230 @@ async function readQueueV1(trunk, settings) {
         };
     }
     return { report: normaliseQueue(answer.queue, settings.targetBranch), warnings: [] };
+}
+
+;// CONCATENATED MODULE: ./src/report/normalise-v2.ts
+/**
+ * v2 answers in the report model's v1 vocabulary, so outputs stay the same whichever API answered:
+ * camelCase enumerations become snake_case (switchingModes → switching_modes), v2's queue modes
+ * become v1's (queue → single, graph → parallel: Trunk's own mapping), and a value v2 adds later
+ * is kept, in the same spelling rules.
+ */
+function normalise_v2_present(value) {
+    return value === null || value === undefined || value.trim() === '' ? undefined : value;
+}
+/** Both casings read the same: testsPassed, TESTS_PASSED and tests_passed are tests_passed. */
+function snakeCase(value) {
+    const text = normalise_v2_present(value);
+    return text?.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+}
+const V1_MODES = { queue: 'single', graph: 'parallel' };
+function queueMode(mode) {
+    const value = snakeCase(mode);
+    return value === undefined ? undefined : (V1_MODES[value] ?? value);
+}
+/** Tests that entered their status at or after `newSince` (ms since the epoch) are new. */
+function normaliseTestV2(raw, status, newSince) {
+    const since = normalise_v2_present(raw.statusSince);
+    const sinceMs = since === undefined ? Number.NaN : Date.parse(since);
+    return {
+        id: raw.id,
+        name: raw.name,
+        status,
+        file: normalise_v2_present(raw.file)?.replace(/^\.\//, ''),
+        classname: normalise_v2_present(raw.className),
+        parent: normalise_v2_present(raw.parentName),
+        variant: normalise_v2_present(raw.variant),
+        owners: (raw.codeowners ?? []).filter((owner) => owner.trim() !== ''),
+        quarantined: snakeCase(raw.quarantineState) === 'quarantined',
+        prsImpacted7d: Math.max(0, raw.metrics?.prsImpacted ?? 0),
+        url: normalise_v2_present(raw.url) ?? normalise_v2_present(raw.htmlUrl),
+        since,
+        isNew: sinceMs >= newSince,
+    };
+}
+function normalise_v2_settingsOf(raw) {
+    const config = raw.config;
+    if (!config)
+        return {};
+    return {
+        concurrency: config.concurrency ?? undefined,
+        testingTimeoutMinutes: config.testingTimeoutMinutes ?? undefined,
+        canOptimisticallyMerge: config.canOptimisticallyMerge ?? undefined,
+        pendingFailureDepth: config.pendingFailureDepth ?? undefined,
+        batch: config.allowBatching ?? undefined,
+        batchingMaxWaitTimeMinutes: config.batchingMaxWaitTimeMinutes ?? undefined,
+        batchingMinSize: config.batchingMinSize ?? undefined,
+        bisectionConcurrency: config.bisectionConcurrency ?? undefined,
+        directMergeMode: snakeCase(config.directMergeMode),
+        optimizationMode: snakeCase(config.optimizationMode),
+        mergeMethod: snakeCase(config.mergeMethod),
+        requiredStatuses: config.requiredStatuses ?? undefined,
+    };
+}
+function heldReason(schedulability, heldBy) {
+    const value = snakeCase(schedulability);
+    if (value === undefined || value === 'schedulable')
+        return undefined;
+    if (value === 'held_behind_failure') {
+        const numbers = heldBy.map((pr) => `#${pr.number}`);
+        return numbers.length > 0
+            ? `held behind the failure of ${numbers.join(', ')}`
+            : 'held behind a failure';
+    }
+    return value.replace(/_/g, ' ');
+}
+/** Trunk's migration guide: batches, then pending, then awaiting admission, concatenated. */
+function flatOrder(order) {
+    return [
+        ...order.batches.flatMap((batch) => batch.pullRequests.map((pr) => ({
+            pr,
+            stage: 'batch',
+            batchState: snakeCase(batch.state),
+        }))),
+        ...order.pending.map((item) => ({
+            pr: item.pullRequest,
+            stage: 'pending',
+            held: heldReason(item.schedulability, item.heldBy ?? []),
+        })),
+        ...order.awaitingAdmission.map((pr) => ({
+            pr,
+            stage: 'awaiting_admission',
+            held: 'awaiting admission',
+        })),
+    ];
+}
+function normalise_v2_entryOf(placed, index, details) {
+    const entry = details?.queueEntry;
+    return {
+        position: index + 1,
+        prNumber: placed.pr.number,
+        title: placed.pr.title ?? '',
+        author: details?.author ?? '',
+        sha: normalise_v2_present(placed.pr.sha),
+        baseBranch: normalise_v2_present(details?.baseBranch),
+        state: snakeCase(entry?.state) ?? placed.batchState,
+        priorityName: normalise_v2_present(entry?.priorityName),
+        priorityValue: entry?.priorityValue ?? undefined,
+        skipTheLine: entry?.skipsTheLine ?? false,
+        noBatch: entry?.allowBatching === false,
+        since: normalise_v2_present(entry?.stateChangedAt),
+        stage: placed.stage,
+        held: placed.held,
+    };
+}
+/** The queue as v1 showed it: one flat list in order, authors and entry states joined by id. */
+function normaliseQueueV2(queue, order, pullRequests, targetBranch) {
+    const byId = new Map(pullRequests.map((pr) => [pr.id, pr]));
+    const placed = flatOrder(order);
+    const listedAwaiting = order.awaitingAdmission.length;
+    const awaitingTotal = Math.max(listedAwaiting, order.awaitingAdmissionTotal ?? 0);
+    return {
+        kind: 'queue',
+        branch: normalise_v2_present(queue.targetBranch) ?? targetBranch,
+        state: snakeCase(queue.state) ?? queue.state,
+        mode: queueMode(queue.mode ?? order.mode),
+        settings: normalise_v2_settingsOf(queue),
+        entries: placed.map((item, index) => normalise_v2_entryOf(item, index, byId.get(item.pr.id))),
+        depth: placed.length + (awaitingTotal - listedAwaiting),
+        url: normalise_v2_present(queue.htmlUrl),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/read-v2.ts
+
+
+/** The reads of Trunk's v2 API, turned into the same report model as v1's. */
+const read_v2_DAY_MS = 24 * 60 * 60 * 1000;
+const PRS_IMPACTED_NOTE = "Pull requests impacted come from Trunk's v2 metrics (prsImpacted, last 7 days): pull requests on which the test failed while it was unhealthy and not quarantined, which Trunk defines a little differently from v1's count.";
+/** The repository's address as Trunk's v2 API looks it up. */
+function providerUrl(settings) {
+    return `https://${settings.repoHost}/${settings.owner}/${settings.repoName}`;
+}
+/** Looked up once per run, however many reads need it: the first call's promise is shared. */
+function repositoryLookup(client, settings) {
+    let lookup;
+    return () => (lookup ??= client.findRepository(providerUrl(settings)));
+}
+/** One status across every collection, each collection its own chain of pages. */
+async function readStatus(client, settings, repositoryId, status, newSince) {
+    const read = { tests: [], others: new Set(), incomplete: [] };
+    const walks = await Promise.all(settings.testCollectionIds.map((testCollectionId) => client
+        .listTests({ testCollectionId, status, limit: settings.pageSize, maxPages: settings.maxPages }, (row) => {
+        // v2 has no repository filter: a collection may hold other repositories' tests.
+        if (row.repositoryId === repositoryId)
+            read.tests.push(normaliseTestV2(row, status, newSince));
+        else
+            read.others.add(row.id);
+    })
+        .then((walk) => [testCollectionId, walk])));
+    for (const [id, walk] of walks) {
+        if (walk.incomplete)
+            read.incomplete.push(`collection ${id}: ${walk.incomplete}`);
+    }
+    return read;
+}
+function incompleteWarnings(status, read) {
+    if (read.incomplete.length === 0)
+        return [];
+    return [
+        `The ${status} test list is incomplete: ${read.incomplete.join('; ')}, after ${read.tests.length} tests.`,
+    ];
+}
+async function readTestsV2(client, repository, settings, now) {
+    const { id } = await repository();
+    const newSince = now - settings.newWithinDays * read_v2_DAY_MS;
+    // Flaky and broken as two chains side by side: one mixed chain would be longer than v1's two.
+    const [flaky, broken] = await Promise.all([
+        readStatus(client, settings, id, 'flaky', newSince),
+        readStatus(client, settings, id, 'broken', newSince),
+    ]);
+    const mine = new Set([...flaky.tests, ...broken.tests].map((test) => test.id));
+    const others = [...new Set([...flaky.others, ...broken.others])].filter((other) => !mine.has(other));
+    const notes = [PRS_IMPACTED_NOTE];
+    if (others.length > 0) {
+        notes.push(`${others.length} unhealthy ${others.length === 1 ? 'test' : 'tests'} of other repositories in test collection ${settings.testCollectionIds.join(', ')} ${others.length === 1 ? 'was' : 'were'} left out.`);
+    }
+    return {
+        report: {
+            flaky: uniqueSorted(flaky.tests),
+            broken: uniqueSorted(broken.tests),
+            incomplete: [
+                ...(flaky.incomplete.length > 0 ? ['flaky'] : []),
+                ...(broken.incomplete.length > 0 ? ['broken'] : []),
+            ],
+            otherRepositoryTests: others.length,
+        },
+        warnings: [...incompleteWarnings('flaky', flaky), ...incompleteWarnings('broken', broken)],
+        notes,
+    };
+}
+async function readQueueV2(client, repository, settings) {
+    const { id: repositoryId } = await repository();
+    const queueId = await client.findMergeQueue(repositoryId, settings.targetBranch);
+    if (queueId === undefined) {
+        const url = `${client.baseUrl}/v2/merge-queues?repositoryId=${repositoryId}&targetBranch=${encodeURIComponent(settings.targetBranch)}`;
+        return {
+            report: { kind: 'none', branch: settings.targetBranch },
+            warnings: [
+                `Branch ${settings.targetBranch} of ${settings.repository} has no Trunk merge queue: ${url} listed none, so queue-state is none. Set target-branch if another branch has the queue.`,
+            ],
+        };
+    }
+    const [queue, order, listed] = await Promise.all([
+        client.getMergeQueue(queueId),
+        client.getOrder(queueId),
+        client.listQueuePullRequests(queueId, settings.maxPages),
+    ]);
+    const warnings = listed.incomplete
+        ? [
+            `The queue's pull request list is incomplete (${listed.incomplete}): some authors and priorities are unknown.`,
+        ]
+        : [];
+    return {
+        report: normaliseQueueV2(queue, order, listed.pullRequests, settings.targetBranch),
+        warnings,
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/trunk/errors.ts
@@ -39977,11 +40204,305 @@ function client_validate(path, answer, schema) {
     return parsed.data;
 }
 
+;// CONCATENATED MODULE: ./src/trunk/v2/schemas.ts
+
+/**
+ * v2 response schemas, as tolerant as the v1 ones: Trunk says clients "must tolerate values and
+ * fields they do not recognize", so unknown fields are dropped, enumerations are plain strings (a
+ * new value is kept and shown) and display-only fields that are absent, null or malformed read as
+ * "not known". Only what the gates and the joins need is strict: ids, the page cursor, the queue
+ * state and the lists /order is made of.
+ */
+function schemas_lenient(schema) {
+    return schemas_catch(optional(nullable(schema)), undefined);
+}
+/** Every v2 list: `data`, then `nextCursor` while `hasMore`. */
+function page(item) {
+    return object({
+        data: array(item),
+        // A cursor of another type is a break: read as "last page", it would gate on part of the list.
+        nextCursor: optional(nullable(schemas_string())),
+        hasMore: optional(nullable(schemas_boolean())),
+    });
+}
+const errorBodySchema = object({
+    error: object({ code: schemas_lenient(schemas_string()), message: schemas_lenient(schemas_string()) }),
+});
+const repositorySchema = object({
+    id: schemas_string().check(_minLength(1)),
+    url: schemas_lenient(schemas_string()),
+    path: schemas_lenient(schemas_string()),
+});
+const repositoryListSchema = page(repositorySchema);
+const queueConfigSchema = object({
+    concurrency: schemas_lenient(schemas_number()),
+    testingTimeoutMinutes: schemas_lenient(schemas_number()),
+    canOptimisticallyMerge: schemas_lenient(schemas_boolean()),
+    pendingFailureDepth: schemas_lenient(schemas_number()),
+    allowBatching: schemas_lenient(schemas_boolean()),
+    batchingMaxWaitTimeMinutes: schemas_lenient(schemas_number()),
+    batchingMinSize: schemas_lenient(schemas_number()),
+    bisectionConcurrency: schemas_lenient(schemas_number()),
+    directMergeMode: schemas_lenient(schemas_string()),
+    optimizationMode: schemas_lenient(schemas_string()),
+    mergeMethod: schemas_lenient(schemas_string()),
+    requiredStatuses: schemas_lenient(array(schemas_string())),
+});
+const mergeQueueSchema = object({
+    id: schemas_string().check(_minLength(1)),
+    targetBranch: schemas_lenient(schemas_string()),
+    state: schemas_string().check(_minLength(1)),
+    mode: schemas_lenient(schemas_string()),
+    htmlUrl: schemas_lenient(schemas_string()),
+    config: schemas_lenient(queueConfigSchema),
+});
+const mergeQueueListSchema = page(object({ id: schemas_string().check(_minLength(1)), targetBranch: schemas_lenient(schemas_string()) }));
+const queuedPullRequestSchema = object({
+    id: schemas_string(),
+    number: schemas_number(),
+    title: schemas_lenient(schemas_string()),
+    sha: schemas_lenient(schemas_string()),
+    url: schemas_lenient(schemas_string()),
+});
+const orderSchema = object({
+    queueState: schemas_lenient(schemas_string()),
+    mode: schemas_lenient(schemas_string()),
+    batches: array(object({
+        state: schemas_lenient(schemas_string()),
+        isBisection: schemas_lenient(schemas_boolean()),
+        pullRequests: array(queuedPullRequestSchema),
+    })),
+    pending: array(object({
+        pullRequest: queuedPullRequestSchema,
+        schedulability: schemas_lenient(schemas_string()),
+        heldBy: schemas_lenient(array(queuedPullRequestSchema)),
+    })),
+    awaitingAdmission: array(queuedPullRequestSchema),
+    awaitingAdmissionTotal: schemas_lenient(schemas_number()),
+});
+const queueEntrySchema = object({
+    state: schemas_lenient(schemas_string()),
+    stateChangedAt: schemas_lenient(schemas_string()),
+    priorityValue: schemas_lenient(schemas_number()),
+    priorityName: schemas_lenient(schemas_string()),
+    skipsTheLine: schemas_lenient(schemas_boolean()),
+    allowBatching: schemas_lenient(schemas_boolean()),
+});
+const pullRequestSchema = object({
+    id: schemas_string(),
+    number: schemas_lenient(schemas_number()),
+    author: schemas_lenient(schemas_string()),
+    baseBranch: schemas_lenient(schemas_string()),
+    queueEntry: schemas_lenient(queueEntrySchema),
+});
+const pullRequestListSchema = page(pullRequestSchema);
+const testSummarySchema = object({
+    id: schemas_string().check(_minLength(1)),
+    name: schemas_string(),
+    repositoryId: schemas_lenient(schemas_string()),
+    testCollectionId: schemas_lenient(schemas_string()),
+    file: schemas_lenient(schemas_string()),
+    parentName: schemas_lenient(schemas_string()),
+    className: schemas_lenient(schemas_string()),
+    variant: schemas_lenient(schemas_string()),
+    codeowners: schemas_lenient(array(schemas_string())),
+    status: schemas_lenient(schemas_string()),
+    statusSince: schemas_lenient(schemas_string()),
+    quarantineState: schemas_lenient(schemas_string()),
+    metrics: schemas_lenient(object({ prsImpacted: schemas_lenient(schemas_number()) })),
+    // Not in Trunk's OpenAPI file yet; its changelog adds a test page link: shown when sent.
+    url: schemas_lenient(schemas_string()),
+    htmlUrl: schemas_lenient(schemas_string()),
+});
+const testListSchema = page(testSummarySchema);
+
+;// CONCATENATED MODULE: ./src/trunk/v2/client.ts
+
+
+
+
+/** Queue entries that are waiting or under test: the states the queue's pull request list needs. */
+const ACTIVE_ENTRY_STATES = 'pending,testing,testsPassed,pendingFailure';
+const PAGE_LIMIT = '100';
+/** Where v2 lives: api-url's origin and path prefix, without Trunk's trailing /v1. */
+function v2BaseUrl(apiUrl) {
+    return apiUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
+}
+class TrunkV2Client {
+    http;
+    options;
+    advice;
+    constructor(http, options) {
+        this.http = http;
+        this.options = options;
+        this.advice = {
+            auth: `Trunk rejected the v2 API key (${options.keyInput}, sent as Authorization: Bearer to the v2 API at ${this.baseUrl}/v2): ` +
+                'check that the secret holds a current Trunk API key (trunk_v2_…; Trunk: Settings > Developer > API Keys). ' +
+                'A v1 organization token works only with the v1 API (api-token).',
+            notFound: `Trunk's v2 API answers 404 for what does not exist or is not visible to this key (${options.keyInput}). Check api-url and the key's organization.`,
+            rejected: 'Check repository, repo-host, target-branch and test-collection-id.',
+        };
+    }
+    get baseUrl() {
+        return v2BaseUrl(this.options.apiUrl);
+    }
+    /**
+     * The repository Trunk knows at a provider URL. None (404, which v2 also answers for what the key
+     * may not see, or an empty list) is a configuration error: no v2 read can go on without it.
+     */
+    async findRepository(providerUrl) {
+        const where = 'GET /v2/repositories';
+        let answered;
+        let status = 200;
+        try {
+            const got = await this.getJson('/v2/repositories', { providerUrl }, where);
+            const repository = this.check('/v2/repositories', got, repositoryListSchema).data[0];
+            if (repository)
+                return repository;
+            answered = 'an empty list';
+        }
+        catch (error) {
+            if (!(error instanceof TrunkApiError) || error.kind !== 'not-found')
+                throw error;
+            answered = `404${error.code ? ` ${error.code}` : ''}`;
+            status = 404;
+        }
+        const message = `Trunk's v2 API does not know the repository ${providerUrl}, or the v2 API key (${this.options.keyInput}) may not see it: ` +
+            `${where} answered ${answered}. Check repository and repo-host, and that the key belongs to the Trunk organization that holds the repository.`;
+        throw new TrunkApiError('rejected', where, message, status);
+    }
+    /** The queue of a repository's branch; undefined when it has none. */
+    async findMergeQueue(repositoryId, targetBranch) {
+        const path = '/v2/merge-queues';
+        const data = await this.getJson(path, { repositoryId, targetBranch }, `GET ${path}`);
+        return this.check(path, data, mergeQueueListSchema).data[0]?.id;
+    }
+    async getMergeQueue(id) {
+        const path = `/v2/merge-queues/${encodeURIComponent(id)}`;
+        const data = await this.getJson(path, {}, 'GET /v2/merge-queues/{id}');
+        return this.check('/v2/merge-queues/{id}', data, mergeQueueSchema);
+    }
+    async getOrder(id) {
+        const path = `/v2/merge-queues/${encodeURIComponent(id)}/order`;
+        const data = await this.getJson(path, {}, 'GET /v2/merge-queues/{id}/order');
+        return this.check('/v2/merge-queues/{id}/order', data, orderSchema);
+    }
+    /** The queue's waiting and testing pull requests (authors, priorities, entry states). */
+    async listQueuePullRequests(id, maxPages) {
+        const pullRequests = [];
+        const walk = await this.walk(`/v2/merge-queues/${encodeURIComponent(id)}/pull-requests`, 'GET /v2/merge-queues/{id}/pull-requests', { state: ACTIVE_ENTRY_STATES, limit: PAGE_LIMIT }, maxPages, (got) => {
+            const page = this.check('/v2/merge-queues/{id}/pull-requests', got, pullRequestListSchema);
+            pullRequests.push(...page.data);
+            return page;
+        });
+        return { pullRequests, ...walk };
+    }
+    /** One status of one collection, page by page; `onRow` sees each row as its page arrives. */
+    async listTests(query, onRow) {
+        const params = {
+            testCollectionId: query.testCollectionId,
+            status: query.status,
+            limit: String(query.limit),
+            include: 'metrics',
+            period: '7d',
+        };
+        return this.walk('/v2/tests', `GET /v2/tests (${query.status}, collection ${query.testCollectionId})`, params, query.maxPages, (got) => {
+            const page = this.check('/v2/tests', got, testListSchema);
+            for (const row of page.data)
+                onRow(row);
+            return page;
+        });
+    }
+    /** Follows nextCursor while hasMore, with the same guards as v1: max-pages and a repeated cursor. */
+    async walk(path, label, query, maxPages, read) {
+        const seen = new Set();
+        let cursor = '';
+        for (let page = 1;; page++) {
+            const params = cursor === '' ? query : { ...query, cursor };
+            const facts = read(await this.getJson(path, params, `${label}, page ${page}`));
+            if (facts.hasMore !== true)
+                return { pages: page };
+            if (!facts.nextCursor) {
+                // More to read and no way to read it: a partial list, never a silently complete one.
+                return {
+                    pages: page,
+                    incomplete: `Trunk said more pages follow page ${page} but sent no cursor`,
+                };
+            }
+            cursor = facts.nextCursor;
+            if (seen.has(cursor)) {
+                return { pages: page, incomplete: `Trunk repeated a page cursor after page ${page}` };
+            }
+            if (page >= maxPages) {
+                return { pages: page, incomplete: `max-pages (${maxPages}) was reached` };
+            }
+            seen.add(cursor);
+        }
+    }
+    check(path, got, schema) {
+        const parsed = schema.safeParse(got.body);
+        if (!parsed.success)
+            throw schemaError(`GET ${path}`, got.answer, describeIssues(parsed.error));
+        return parsed.data;
+    }
+    /** One GET; a non-2xx answer becomes the failure it means, quoting v2's error code. */
+    async getJson(path, query, label) {
+        const where = `GET ${path.replace(/^\/v2\/merge-queues\/[^/]+/, '/v2/merge-queues/{id}')}`;
+        const url = new URL(this.baseUrl + path);
+        for (const [name, value] of Object.entries(query))
+            url.searchParams.set(name, value);
+        let answer;
+        try {
+            answer = await this.http.request({
+                method: 'GET',
+                url,
+                headers: {
+                    accept: 'application/json',
+                    authorization: `Bearer ${this.options.key}`,
+                    'user-agent': 'trunk-health-gate',
+                },
+                label,
+            });
+        }
+        catch (error) {
+            if (error instanceof RequestFailure)
+                throw requestError(where, error);
+            throw error;
+        }
+        const { status } = answer.response;
+        if (status < 200 || status > 299)
+            throw this.failure(where, answer);
+        return { answer, body: parseJson(where, answer) };
+    }
+    /** v2 errors carry { error: { code, message } }; an edge 429 or a proxy page may not. */
+    failure(where, answer) {
+        const envelope = errorBodySchema.safeParse(safeJson(answer.response.body));
+        const code = envelope.success ? (envelope.data.error.code ?? undefined) : undefined;
+        if (!envelope.success || code === undefined) {
+            return statusError(where, answer, this.options.key, this.advice);
+        }
+        const prose = envelope.data.error.message;
+        const body = prose ? `${code}: ${prose}` : code;
+        const quoted = { ...answer, response: { ...answer.response, body } };
+        return statusError(where, quoted, this.options.key, this.advice, code);
+    }
+}
+function safeJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/reads.ts
 /**
  * Which reads a run makes, bound to their clients: Trunk's API as the settings choose it, and the
  * pull request's changed files on GitHub when the run has a pull request.
  */
+
+
 
 
 
@@ -40031,11 +40552,24 @@ function planReads(settings, pullRequest, log, signal) {
         signal,
     });
     const v1 = new TrunkV1Client(http, { apiUrl: settings.apiUrl, token: settings.apiToken });
+    const v2 = new TrunkV2Client(http, {
+        apiUrl: settings.apiUrl,
+        key: settings.apiKey,
+        keyInput: settings.apiKey === settings.apiToken ? 'api-token' : 'api-key',
+    });
+    const repository = repositoryLookup(v2, settings);
     const now = Date.now();
+    const { testsApi, queueApi } = settings;
     return {
-        tests: settings.checkTests ? () => readTestsV1(v1, settings, now) : undefined,
-        queue: settings.checkQueue ? () => readQueueV1(v1, settings) : undefined,
+        tests: testsApi &&
+            (() => testsApi === 'v2'
+                ? readTestsV2(v2, repository, settings, now)
+                : readTestsV1(v1, settings, now)),
+        queue: queueApi &&
+            (() => queueApi === 'v2' ? readQueueV2(v2, repository, settings) : readQueueV1(v1, settings)),
         changedFiles: pullRequest && (() => pullRequest.changedFiles(githubOptions(settings, log, signal))),
+        testsApi,
+        queueApi,
     };
 }
 
@@ -40116,16 +40650,25 @@ async function collectReport(reads, context, options) {
         watch(reads.queue),
         reads.tests ? reads.changedFiles?.() : undefined,
     ]);
-    const report = { context, failures: [], warnings: [] };
+    const report = {
+        context,
+        failures: [],
+        warnings: [],
+        notes: [],
+        testsApi: reads.tests && reads.testsApi,
+        queueApi: reads.queue && reads.queueApi,
+    };
     if (tests.status === 'fulfilled') {
         report.tests = tests.value?.report;
         report.warnings.push(...(tests.value?.warnings ?? []));
+        report.notes?.push(...(tests.value?.notes ?? []));
     }
     else
         report.failures.push(...failuresOf('tests', tests.reason));
     if (queue.status === 'fulfilled') {
         report.queue = queue.value?.report;
         report.warnings.push(...(queue.value?.warnings ?? []));
+        report.notes?.push(...(queue.value?.notes ?? []));
     }
     else
         report.failures.push(...failuresOf('queue', queue.reason));
@@ -40181,6 +40724,10 @@ function countNew(tests) {
         if (test.isNew)
             count += 1;
     return count;
+}
+/** Every pull request in the queue: v2 may list fewer than it counts (awaiting admission is cut). */
+function queueDepth(queue) {
+    return queue.depth ?? queue.entries.length;
 }
 
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
@@ -40500,6 +41047,7 @@ function affectedSection(affected, cap, open) {
 
 
 
+
 const MAX_STATUSES = 20;
 const QUEUE_STATE_MEANINGS = {
     running: 'pull requests enter the queue, are tested and merge',
@@ -40519,6 +41067,9 @@ function queueSection(report, queue, cap, open) {
     const lines = [`- **State:** ${queue_section_describe(queue.state, QUEUE_STATE_MEANINGS, 'state')}`];
     if (queue.mode)
         lines.push(`- **Mode:** ${queue_section_describe(queue.mode, QUEUE_MODE_MEANINGS, 'mode')}`);
+    // mdLink shows the text alone unless the address Trunk sent is an http(s) URL.
+    if (queue.url)
+        lines.push(`- ${mdLink('The queue in Trunk', queue.url)}`);
     lines.push('', ...settingLines(queue.settings), '');
     lines.push(...entriesTable(report, queue, cap));
     return collapsible(title, open, lines);
@@ -40577,11 +41128,13 @@ function entriesTable(report, queue, cap) {
     if (entries.length === 0)
         return ['No pull requests are enqueued.', ''];
     const current = report.context.prNumber;
-    const lines = [`Enqueued pull requests, in queue order (${formatNumber(entries.length)}):`, ''];
+    const depth = queueDepth(queue);
+    const lines = [`Enqueued pull requests, in queue order (${formatNumber(depth)}):`, ''];
     lines.push(...ENTRIES_HEADER);
     lines.push(...entries.slice(0, cap).map((e) => entryRow(report, e, e.prNumber === current)), '');
-    if (entries.length > cap) {
-        lines.push(`…and ${plural(entries.length - cap, 'more pull request')} not listed here.`, '');
+    const shown = Math.min(cap, entries.length);
+    if (depth > shown) {
+        lines.push(`…and ${plural(depth - shown, 'more pull request')} not listed here.`, '');
     }
     const mine = current === undefined ? undefined : findEntry(queue, current);
     if (mine && entries.indexOf(mine) >= cap) {
@@ -40599,10 +41152,25 @@ function entryRow(report, entry, isCurrent) {
     return tableRow([
         isCurrent ? `👉 **${formatNumber(entry.position)}**` : formatNumber(entry.position),
         `${head} ${title}${byline ? `<br>${byline}` : ''}`,
-        entry.state ? escapeMarkdown(truncateText(entry.state, MAX_SHORT)) : NONE,
+        stateCell(entry),
         formatDateTime(entry.since),
     ]);
 }
+/** The entry's state, where it waits in v2's order, and why it is held when it is. */
+function stateCell(entry) {
+    const parts = [
+        entry.state ? escapeMarkdown(truncateText(entry.state, MAX_SHORT)) : NONE,
+        entry.stage === undefined ? '' : STAGE_NAMES[entry.stage],
+        entry.held ? escapeMarkdown(truncateText(entry.held, MAX_TITLE)) : '',
+    ];
+    return parts.filter(Boolean).join('<br>');
+}
+// A pending entry's state already says it; the other two places add to the state.
+const STAGE_NAMES = {
+    batch: 'in a testing batch',
+    pending: '',
+    awaiting_admission: 'awaiting admission',
+};
 /** Only a positive whole number names a pull request; anything else is shown, not linked. */
 function pullRequestLink(report, prNumber) {
     const text = `#${formatNumber(prNumber)}`;
@@ -40635,7 +41203,7 @@ function positionText(queue, prNumber) {
     const entry = findEntry(queue, prNumber);
     if (!entry)
         return 'not in the queue';
-    return `${formatNumber(entry.position)} of ${formatNumber(queue.entries.length)}`;
+    return `${formatNumber(entry.position)} of ${formatNumber(queueDepth(queue))}`;
 }
 
 ;// CONCATENATED MODULE: ./src/render/verdict-line.ts
@@ -40700,6 +41268,7 @@ function stickyMarker(workflow, job, commentKey = '') {
 
 
 
+
 /** GitHub rejects comment bodies over 65,536 characters; the margin covers the marker. */
 const MAX_COMMENT_CHARS = 65_000;
 const STAGES = [
@@ -40730,7 +41299,7 @@ function queueLine(report) {
         : `; this pull request: ${positionText(queue, context.prNumber)}`;
     const state = escapeMarkdown(truncateText(queue.state, 60));
     return [
-        `**Merge queue on ${branch}:** ${state}, ${plural(queue.entries.length, 'pull request')} enqueued${where}.`,
+        `**Merge queue on ${branch}:** ${state}, ${plural(queueDepth(queue), 'pull request')} enqueued${where}.`,
         '',
     ];
 }
@@ -40980,7 +41549,8 @@ function queueJson(queue) {
         branch: queue.branch,
         state: queue.state,
         mode: queue.mode ?? null,
-        depth: queue.entries.length,
+        depth: queueDepth(queue),
+        url: queue.url ?? null,
         settings: queue.settings,
     });
     // Room for the entries is what the rest leaves: the queue's settings are small and bounded.
@@ -41002,7 +41572,7 @@ function queueOutputs(queue, prNumber) {
     return {
         'queue-state': queue.kind === 'queue' ? queue.state : 'none',
         'queue-mode': queue.kind === 'queue' ? (queue.mode ?? '') : '',
-        'queue-depth': String(entries.length),
+        'queue-depth': String(queue.kind === 'queue' ? queueDepth(queue) : 0),
         'pr-position': mine ? String(mine.position) : '',
         'queue-json': queueJson(queue),
     };
@@ -41024,6 +41594,8 @@ function buildOutputs(report, verdict, reportPath) {
         ...testOutputs(report.tests),
         ...queueOutputs(report.queue, report.context.prNumber),
         ...affectedOutputs(report),
+        'tests-api': report.testsApi ?? '',
+        'queue-api': report.queueApi ?? '',
         result: verdict.result,
         // One line per tripped gate: names from Trunk inside a reason cannot add a line or a command.
         'failure-reasons': verdict.reasons.map((reason) => oneLogLine(reason)).join('\n'),
@@ -41041,6 +41613,8 @@ function inputsThatMattered(settings) {
         orgUrlSlug: settings.orgUrlSlug,
         targetBranch: settings.targetBranch,
         apiUrl: settings.apiUrl,
+        apiVersion: settings.apiVersion,
+        testCollectionIds: settings.testCollectionIds,
         checkTests: settings.checkTests,
         checkQueue: settings.checkQueue,
         maxBrokenTests: settings.maxBrokenTests ?? null,
@@ -41076,7 +41650,9 @@ function* report_file_testsJson(tests) {
     yield* recordsJson(tests.broken);
     yield ',"flaky":';
     yield* recordsJson(tests.flaky);
-    yield `,"incomplete":${JSON.stringify(tests.incomplete)}}`;
+    const others = tests.otherRepositoryTests;
+    const more = others === undefined ? '' : `,"otherRepositoryTests":${others}`;
+    yield `,"incomplete":${JSON.stringify(tests.incomplete)}${more}}`;
 }
 function* affectedJson(affected) {
     if (affected === undefined) {
@@ -41102,7 +41678,13 @@ function* renderReportFile(report, verdict, settings) {
     yield* report_file_testsJson(report.tests);
     yield `,"queue":${JSON.stringify(report.queue ?? null)},"affected":`;
     yield* affectedJson(report.affected);
-    const tail = { failures: report.failures, warnings: report.warnings };
+    const tail = {
+        failures: report.failures,
+        warnings: report.warnings,
+        notes: report.notes ?? [],
+        testsApi: report.testsApi ?? null,
+        queueApi: report.queueApi ?? null,
+    };
     yield `,${JSON.stringify(tail).slice(1)}`;
 }
 
@@ -41111,6 +41693,7 @@ function* renderReportFile(report, verdict, settings) {
  * The job summary's counts table: one row per count, with the threshold of the gate that watches
  * it and whether that gate tripped. Four columns, so it fits the comment's width as well.
  */
+
 
 
 
@@ -41188,7 +41771,7 @@ function queueRows(report, gate) {
             escapeMarkdown(truncateText(queue.state, 60)),
             ...gateCells(gate),
         ]),
-        tableRow(['Enqueued pull requests', formatNumber(queue.entries.length), '', '']),
+        tableRow(['Enqueued pull requests', formatNumber(queueDepth(queue)), '', '']),
     ];
     const prNumber = report.context.prNumber;
     if (prNumber !== undefined) {
@@ -41350,7 +41933,22 @@ function verdictLines(verdict, report) {
         lines.push('**Warnings:**', '');
         lines.push(...bulletList(report.warnings));
     }
+    const notes = [...(report.notes ?? []), ...apiNote(report)];
+    if (notes.length > 0) {
+        lines.push('**Notes:**', '');
+        lines.push(...bulletList(notes));
+    }
     return lines;
+}
+/** Which Trunk API answered, said only when v2 took part: v1 alone is the long-standing default. */
+function apiNote({ testsApi, queueApi }) {
+    if (testsApi !== 'v2' && queueApi !== 'v2')
+        return [];
+    const parts = [
+        testsApi && `tests through Trunk's ${testsApi} API`,
+        queueApi && `the merge queue through Trunk's ${queueApi} API`,
+    ].filter(Boolean);
+    return [`Read ${parts.join(', ')}.`];
 }
 function failureText(failure) {
     return `${failure.what}: ${failure.message}`;
@@ -41392,6 +41990,7 @@ function cutNote(p) {
 
 
 
+
 /** Trunk could not be read, and the step passes anyway because on-api-error is warn. */
 function tolerated({ verdict, outcome }) {
     return verdict.result === 'error' && outcome.failure === undefined;
@@ -41417,7 +42016,7 @@ function verdictLog(report, verdict) {
         tests && `${tests.broken.length} broken and ${tests.flaky.length} flaky tests`,
         queue &&
             (queue.kind === 'queue'
-                ? `merge queue of ${queue.branch} ${queue.state} with ${queue.entries.length} pull requests`
+                ? `merge queue of ${queue.branch} ${queue.state} with ${queueDepth(queue)} pull requests`
                 : `no merge queue on ${queue.branch}`),
     ].filter(Boolean);
     return `Trunk: ${parts.join('; ') || 'nothing read'}. Result: ${verdict.result}.`;
@@ -41558,6 +42157,94 @@ function parseApiUrl(raw) {
     return url.href.replace(/\/+$/, '');
 }
 
+;// CONCATENATED MODULE: ./src/settings/api-choice.ts
+/**
+ * Which Trunk API each read goes through, decided from the inputs alone, before any request. The
+ * action never switches API after an error: what is decided here is what is sent.
+ */
+const API_VERSIONS = ['auto', 'v1', 'v2'];
+/** Trunk's v2 API keys carry this prefix; v1 organization tokens do not. */
+const V2_KEY_PREFIX = 'trunk_v2_';
+/** The v2 key at hand: api-key first, else an api-token that starts like a v2 key. */
+function v2KeyOf(apiToken, apiKey) {
+    if (apiKey !== '')
+        return apiKey;
+    return apiToken.startsWith(V2_KEY_PREFIX) ? apiToken : '';
+}
+function autoChoice(inputs, v2Key) {
+    const testsThroughV2 = v2Key !== '' && inputs.testCollectionIds.length > 0;
+    return {
+        testsApi: inputs.checkTests ? (testsThroughV2 ? 'v2' : 'v1') : undefined,
+        queueApi: inputs.checkQueue ? (v2Key !== '' ? 'v2' : 'v1') : undefined,
+    };
+}
+const NO_CREDENTIAL = 'api-token and api-key are both empty: set api-token to your Trunk organization token for the v1 API ' +
+    '(api-token: ${{ secrets.TRUNK_API_TOKEN }}) or api-key to a trunk_v2_ API key for the v2 API ' +
+    '(api-key: ${{ secrets.TRUNK_API_KEY }}). Secrets are not passed to workflows triggered from forks: ' +
+    'skip this step for fork pull requests or run it from workflow_run.';
+function v1Problems(inputs, reads, testsOnV1) {
+    if (inputs.apiToken === '') {
+        // With a v2 key at hand, tests fall back to v1 only for want of test-collection-id.
+        const hint = testsOnV1 && inputs.apiKey !== '' && inputs.apiVersion === 'auto'
+            ? ': set test-collection-id to read tests through v2 with api-key, or check-tests: false'
+            : '';
+        return [
+            `${reads} through Trunk's v1 API, which needs api-token (the organization token, sent as x-api-token), and api-token is empty${hint}`,
+        ];
+    }
+    if (inputs.apiToken.startsWith(V2_KEY_PREFIX)) {
+        return [
+            `${reads} through Trunk's v1 API, but api-token holds a trunk_v2_ API key, which works only with the v2 API: ` +
+                'set api-token to the v1 organization token, or read through v2 (api-key, and test-collection-id for tests)',
+        ];
+    }
+    return [];
+}
+function v2Problems(inputs, v2Key, reads, testsV2) {
+    const problems = [];
+    if (v2Key === '') {
+        problems.push(`${reads} through Trunk's v2 API, which needs api-key (a trunk_v2_ API key, sent as Authorization: Bearer), and api-key is empty`);
+    }
+    if (testsV2 && inputs.testCollectionIds.length === 0) {
+        problems.push("Tests are read through Trunk's v2 API, which lists tests per test collection, and test-collection-id is empty: set it to your collection ids (comma-separated)");
+    }
+    return problems;
+}
+/** "Tests are read and the merge queue is read (api-version: auto)", for the reads on one API. */
+function readsOn(api, choice, why) {
+    const reads = [
+        choice.testsApi === api ? 'tests are read' : '',
+        choice.queueApi === api ? 'the merge queue is read' : '',
+    ].filter(Boolean);
+    if (reads.length === 0)
+        return undefined;
+    const text = `${reads.join(' and ')} (${why})`;
+    return text.charAt(0).toUpperCase() + text.slice(1);
+}
+/** The rules of the api-version input: auto picks per read; v1 and v2 force both reads. */
+function chooseApis(inputs) {
+    const v2Key = v2KeyOf(inputs.apiToken, inputs.apiKey);
+    if (inputs.apiToken === '' && inputs.apiKey === '') {
+        return { v2Key, problems: [NO_CREDENTIAL] };
+    }
+    const forced = inputs.apiVersion === 'auto' ? undefined : inputs.apiVersion;
+    const choice = forced
+        ? {
+            testsApi: inputs.checkTests ? forced : undefined,
+            queueApi: inputs.checkQueue ? forced : undefined,
+        }
+        : autoChoice(inputs, v2Key);
+    const why = `api-version: ${inputs.apiVersion}`;
+    const problems = [];
+    const onV1 = readsOn('v1', choice, why);
+    if (onV1)
+        problems.push(...v1Problems(inputs, onV1, choice.testsApi === 'v1'));
+    const onV2 = readsOn('v2', choice, why);
+    if (onV2)
+        problems.push(...v2Problems(inputs, v2Key, onV2, choice.testsApi === 'v2'));
+    return { ...choice, v2Key, problems };
+}
+
 ;// CONCATENATED MODULE: ./src/settings/secret-input.ts
 
 // A header value may hold visible ASCII only, for our purposes: a token never has anything else,
@@ -41600,15 +42287,20 @@ const COMMENT_MODES = ['off', 'always', 'on-failure'];
 
 
 
+
 const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
-function requireToken(raw) {
-    const token = parseSecret('api-token', raw);
-    if (token === '') {
-        throw new InputError('api-token is empty. Pass your Trunk organization API token from a secret, e.g. ' +
-            'api-token: ${{ secrets.TRUNK_API_TOKEN }}. Secrets are not passed to workflows ' +
-            'triggered from forks: skip this step for fork pull requests or run it from workflow_run.');
+/** Comma- or newline-separated ids, each as Trunk shows it; duplicates read once. */
+function parseCollectionIds(raw) {
+    const ids = raw
+        .split(/[,\n]/)
+        .map((id) => id.trim())
+        .filter((id) => id !== '');
+    for (const id of ids) {
+        if (!/^[0-9A-Za-z_-]+$/.test(id)) {
+            throw new InputError(`test-collection-id must list collection ids such as Ab3dE6gH, not "${id}"`);
+        }
     }
-    return token;
+    return [...new Set(ids)];
 }
 function parseRepository(raw) {
     const repository = raw.trim();
@@ -41663,8 +42355,28 @@ function readSettings(getInput, derived) {
     const integer = (name, min, max) => attempt(() => parseNumber(name, getInput(name), { min, max, integer: true }), min);
     const checkTests = bool('check-tests');
     const checkQueue = bool('check-queue');
+    // A secret refused for its characters still counts as given, so no "both empty" error follows.
+    const secret = (name) => attempt(() => parseSecret(name, getInput(name)), getInput(name).trim());
+    const apiToken = secret('api-token');
+    const apiKey = secret('api-key');
+    const apiVersion = attempt(() => parseChoice('api-version', getInput('api-version'), API_VERSIONS), 'auto');
+    const testCollectionIds = attempt(() => parseCollectionIds(getInput('test-collection-id')), []);
+    const apis = chooseApis({
+        apiToken,
+        apiKey,
+        apiVersion,
+        testCollectionIds,
+        checkTests,
+        checkQueue,
+    });
+    errors.push(...apis.problems);
     const settings = {
-        apiToken: attempt(() => requireToken(getInput('api-token')), ''),
+        apiToken,
+        apiKey: apis.v2Key,
+        apiVersion,
+        testCollectionIds,
+        testsApi: apis.testsApi,
+        queueApi: apis.queueApi,
         orgUrlSlug: getInput('org-url-slug').trim(),
         ...attempt(() => parseRepository(getInput('repository')), {
             repository: '',
@@ -41705,8 +42417,8 @@ function readSettings(getInput, derived) {
 }
 function crossChecks(settings) {
     const problems = [];
-    if (settings.checkTests && settings.orgUrlSlug === '') {
-        problems.push('org-url-slug is required when check-tests is true (find it in your Trunk URL: app.trunk.io/<org-url-slug>)');
+    if (settings.testsApi === 'v1' && settings.orgUrlSlug === '') {
+        problems.push("org-url-slug is required when check-tests is true and tests are read through Trunk's v1 API (find it in your Trunk URL: app.trunk.io/<org-url-slug>)");
     }
     if (!settings.checkTests && !settings.checkQueue) {
         problems.push('check-tests and check-queue are both false: there is nothing to check');
@@ -41962,7 +42674,7 @@ function decideOutcome(report, verdict, onApiError) {
 
 
 
-const SECRET_INPUTS = ['api-token', 'github-token'];
+const SECRET_INPUTS = ['api-token', 'api-key', 'github-token'];
 /** Wires the stages: context, settings, pull request, reads, verdict, render; then emit writes. */
 async function run() {
     maskSecrets(SECRET_INPUTS);

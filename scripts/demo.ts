@@ -43,6 +43,7 @@ import {
   SCENARIOS,
   type Scenario,
 } from './demo-data.js';
+import { startDemoV2Simulator } from './demo-v2-data.js';
 import { COMMENT_WIDTH, renderMarkdownPage, SUMMARY_WIDTH } from './summary-html.js';
 
 const USAGE = `Usage: npm run demo -- [options]
@@ -53,6 +54,7 @@ and the pull request comment.
 Options:
   --scenario NAME     ${SCENARIOS.join(' | ')} (default: default)
 ${SCENARIOS.map((s) => `                        ${s.padEnd(8)} ${SCENARIO_DESCRIPTIONS[s]}`).join('\n')}
+  --api v1|v2         which Trunk API the simulator is read through (default: v1)
   --input NAME=VALUE  set an action input, as a workflow's \`with:\` does (repeatable)
   --out DIR           where to write summary.*, comment.* and outputs.json (default: demo)
   --now ISO-DATE      the simulator's clock, for reproducible pictures (default: now)
@@ -67,6 +69,7 @@ const GITHUB_SIMULATOR_TOKEN = 'demo-github-token-not-a-secret';
 const REAL_API_TIMEOUT_MS = 10 * 60_000;
 
 interface DemoArgs {
+  api: 'v1' | 'v2';
   scenario: Scenario;
   scenarioGiven: boolean;
   inputs: Record<string, string>;
@@ -80,6 +83,7 @@ function parseDemoArgs(argv: string[]): DemoArgs | undefined {
     args: argv,
     options: {
       scenario: { type: 'string' },
+      api: { type: 'string' },
       input: { type: 'string', multiple: true },
       out: { type: 'string' },
       now: { type: 'string' },
@@ -104,7 +108,11 @@ function parseDemoArgs(argv: string[]): DemoArgs | undefined {
   }
   const now = values.now === undefined ? Date.now() : Date.parse(values.now);
   if (Number.isNaN(now)) throw new UsageError(`--now must be an ISO date, not "${values.now}"`);
+  if (values.api !== undefined && values.api !== 'v1' && values.api !== 'v2') {
+    throw new UsageError(`--api must be v1 or v2, not "${values.api}"`);
+  }
   return {
+    api: values.api === 'v2' ? 'v2' : 'v1',
     scenario,
     scenarioGiven: values.scenario !== undefined,
     inputs,
@@ -277,7 +285,9 @@ async function simulatorTarget(args: DemoArgs): Promise<Target> {
     broken: data.broken,
     queues: { [DEMO_BRANCH]: data.queue },
   });
-  if (args.scenario === 'outage') sim.fault({ status: 503, times: Infinity });
+  // --api v2: a v2 simulator in front, passing v1 paths on to the v1 one.
+  const v2 = args.api === 'v2' ? await startDemoV2Simulator(data, sim.origin) : undefined;
+  if (args.scenario === 'outage') (v2?.sim ?? sim).fault({ status: 503, times: Infinity });
   // GitHub's API too, for the pull request's changed files: the demo reaches no other host.
   const github = await startGithubSimulator({
     token: GITHUB_SIMULATOR_TOKEN,
@@ -303,6 +313,7 @@ async function simulatorTarget(args: DemoArgs): Promise<Target> {
       `event: pull_request #${DEMO_PR.number} "${DEMO_PR.title}" (yours) into ${DEMO_BRANCH}, ` +
         `changing ${demoPrFiles().length} files`,
       `GitHub API simulator at ${github.url}`,
+      ...(v2 ? [v2.describe] : []),
     ],
     options: {
       repository: DEMO_REPOSITORY,
@@ -315,6 +326,7 @@ async function simulatorTarget(args: DemoArgs): Promise<Target> {
         // Only the simulator's pull request gets the comment: a real one is left alone.
         'comment-on-pr': 'always',
         ...DEMO_GATES,
+        ...v2?.inputs,
         ...args.inputs,
       },
       // RUNNER_TEMP in the output folder, so files the action writes there (its report) stay.
@@ -325,7 +337,7 @@ async function simulatorTarget(args: DemoArgs): Promise<Target> {
     },
     comment: () => github.comments(DEMO_PR.number).at(-1)?.body,
     close: async () => {
-      await Promise.all([sim.close(), github.close()]);
+      await Promise.all([sim.close(), github.close(), v2?.sim.close()]);
     },
   };
 }

@@ -12,7 +12,7 @@ import { deriveRunContext } from './settings/run-context.js';
 import { evaluateGates } from './verdict/gates.js';
 import { decideOutcome } from './verdict/outcome.js';
 
-const SECRET_INPUTS = ['api-token', 'github-token'];
+const SECRET_INPUTS = ['api-token', 'api-key', 'github-token'];
 
 /** Wires the stages: context, settings, pull request, reads, verdict, render; then emit writes. */
 export async function run(): Promise<void> {

@@ -8,9 +8,11 @@ import { PullRequestAccess, lookUpPullRequest } from './github/pull-request.js';
 import { RetryingClient, type Logger } from './http/retrying-client.js';
 import type { Reads } from './report/collect-report.js';
 import { readQueueV1, readTestsV1 } from './report/read-v1.js';
+import { readQueueV2, readTestsV2, repositoryLookup } from './report/read-v2.js';
 import type { RunContext } from './settings/run-context.js';
 import type { Settings } from './settings/settings.js';
 import { TrunkV1Client } from './trunk/v1/client.js';
+import { TrunkV2Client } from './trunk/v2/client.js';
 
 /** The workflow's repository holds the pull request, whatever Trunk calls the repository. */
 function githubRepository(settings: Settings, context: RunContext) {
@@ -73,11 +75,28 @@ export function planReads(
     signal,
   });
   const v1 = new TrunkV1Client(http, { apiUrl: settings.apiUrl, token: settings.apiToken });
+  const v2 = new TrunkV2Client(http, {
+    apiUrl: settings.apiUrl,
+    key: settings.apiKey,
+    keyInput: settings.apiKey === settings.apiToken ? 'api-token' : 'api-key',
+  });
+  const repository = repositoryLookup(v2, settings);
   const now = Date.now();
+  const { testsApi, queueApi } = settings;
   return {
-    tests: settings.checkTests ? () => readTestsV1(v1, settings, now) : undefined,
-    queue: settings.checkQueue ? () => readQueueV1(v1, settings) : undefined,
+    tests:
+      testsApi &&
+      (() =>
+        testsApi === 'v2'
+          ? readTestsV2(v2, repository, settings, now)
+          : readTestsV1(v1, settings, now)),
+    queue:
+      queueApi &&
+      (() =>
+        queueApi === 'v2' ? readQueueV2(v2, repository, settings) : readQueueV1(v1, settings)),
     changedFiles:
       pullRequest && (() => pullRequest.changedFiles(githubOptions(settings, log, signal))),
+    testsApi,
+    queueApi,
   };
 }

@@ -12,6 +12,7 @@ import { code, escapeMarkdown, mdLink, truncateText } from './markdown.js';
 import { positionText } from './queue-section.js';
 import { moreNote, testTable } from './test-table.js';
 import { gateTripped, verdictHeadline } from './verdict-line.js';
+import { queueDepth } from '../report/counts.js';
 
 /** GitHub rejects comment bodies over 65,536 characters; the margin covers the marker. */
 export const MAX_COMMENT_CHARS = 65_000;
@@ -59,7 +60,7 @@ function queueLine(report: Report): string[] {
       : `; this pull request: ${positionText(queue, context.prNumber)}`;
   const state = escapeMarkdown(truncateText(queue.state, 60));
   return [
-    `**Merge queue on ${branch}:** ${state}, ${plural(queue.entries.length, 'pull request')} enqueued${where}.`,
+    `**Merge queue on ${branch}:** ${state}, ${plural(queueDepth(queue), 'pull request')} enqueued${where}.`,
     '',
   ];
 }

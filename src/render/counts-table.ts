@@ -8,6 +8,7 @@ import { countQuarantined } from '../report/counts.js';
 import { formatNumber, NONE, tableRow } from './format.js';
 import { code, escapeMarkdown, truncateText } from './markdown.js';
 import { positionText } from './queue-section.js';
+import { queueDepth } from '../report/counts.js';
 
 const HEADER = ['| | Count | Threshold | Gate |', '|---|---:|---|---|'];
 
@@ -87,7 +88,7 @@ function queueRows(report: Report, gate: GateCheck | undefined): string[] {
       escapeMarkdown(truncateText(queue.state, 60)),
       ...gateCells(gate),
     ]),
-    tableRow(['Enqueued pull requests', formatNumber(queue.entries.length), '', '']),
+    tableRow(['Enqueued pull requests', formatNumber(queueDepth(queue)), '', '']),
   ];
   const prNumber = report.context.prNumber;
   if (prNumber !== undefined) {

@@ -6,7 +6,7 @@ import type {
   UnhealthyTest,
   Verdict,
 } from '../report/model.js';
-import { countNew, countQuarantined } from '../report/counts.js';
+import { countNew, countQuarantined, queueDepth } from '../report/counts.js';
 import { TEST_RECORD_TEXT_FIELDS, toTestRecord } from '../report/test-record.js';
 import { cutRecords } from './cut-record.js';
 import { jsonArrayWithin, OUTPUT_LIMIT_BYTES, RECORD_LIMIT_BYTES } from './json-output.js';
@@ -70,7 +70,8 @@ function queueJson(queue: QueueReport): string {
     branch: queue.branch,
     state: queue.state,
     mode: queue.mode ?? null,
-    depth: queue.entries.length,
+    depth: queueDepth(queue),
+    url: queue.url ?? null,
     settings: queue.settings,
   });
   // Room for the entries is what the rest leaves: the queue's settings are small and bounded.
@@ -97,7 +98,7 @@ function queueOutputs(queue: QueueReport | undefined, prNumber: number | undefin
   return {
     'queue-state': queue.kind === 'queue' ? queue.state : 'none',
     'queue-mode': queue.kind === 'queue' ? (queue.mode ?? '') : '',
-    'queue-depth': String(entries.length),
+    'queue-depth': String(queue.kind === 'queue' ? queueDepth(queue) : 0),
     'pr-position': mine ? String(mine.position) : '',
     'queue-json': queueJson(queue),
   };
@@ -121,6 +122,8 @@ export function buildOutputs(report: Report, verdict: Verdict, reportPath: strin
     ...testOutputs(report.tests),
     ...queueOutputs(report.queue, report.context.prNumber),
     ...affectedOutputs(report),
+    'tests-api': report.testsApi ?? '',
+    'queue-api': report.queueApi ?? '',
     result: verdict.result,
     // One line per tripped gate: names from Trunk inside a reason cannot add a line or a command.
     'failure-reasons': verdict.reasons.map((reason) => oneLogLine(reason)).join('\n'),

@@ -18,6 +18,7 @@ import {
 } from './format.js';
 import { collapsible } from './collapsible.js';
 import { escapeMarkdown, mdLink, truncateText } from './markdown.js';
+import { queueDepth } from '../report/counts.js';
 
 const MAX_STATUSES = 20;
 
@@ -45,6 +46,8 @@ export function queueSection(
     return collapsible(title, open, ['This branch has no Trunk merge queue.', '']);
   const lines = [`- **State:** ${describe(queue.state, QUEUE_STATE_MEANINGS, 'state')}`];
   if (queue.mode) lines.push(`- **Mode:** ${describe(queue.mode, QUEUE_MODE_MEANINGS, 'mode')}`);
+  // mdLink shows the text alone unless the address Trunk sent is an http(s) URL.
+  if (queue.url) lines.push(`- ${mdLink('The queue in Trunk', queue.url)}`);
   lines.push('', ...settingLines(queue.settings), '');
   lines.push(...entriesTable(report, queue, cap));
   return collapsible(title, open, lines);
@@ -112,11 +115,13 @@ function entriesTable(report: Report, queue: MergeQueue, cap: number): string[] 
   const entries = queue.entries;
   if (entries.length === 0) return ['No pull requests are enqueued.', ''];
   const current = report.context.prNumber;
-  const lines = [`Enqueued pull requests, in queue order (${formatNumber(entries.length)}):`, ''];
+  const depth = queueDepth(queue);
+  const lines = [`Enqueued pull requests, in queue order (${formatNumber(depth)}):`, ''];
   lines.push(...ENTRIES_HEADER);
   lines.push(...entries.slice(0, cap).map((e) => entryRow(report, e, e.prNumber === current)), '');
-  if (entries.length > cap) {
-    lines.push(`…and ${plural(entries.length - cap, 'more pull request')} not listed here.`, '');
+  const shown = Math.min(cap, entries.length);
+  if (depth > shown) {
+    lines.push(`…and ${plural(depth - shown, 'more pull request')} not listed here.`, '');
   }
   const mine = current === undefined ? undefined : findEntry(queue, current);
   if (mine && entries.indexOf(mine) >= cap) {
@@ -135,10 +140,27 @@ function entryRow(report: Report, entry: QueueEntry, isCurrent: boolean): string
   return tableRow([
     isCurrent ? `👉 **${formatNumber(entry.position)}**` : formatNumber(entry.position),
     `${head} ${title}${byline ? `<br>${byline}` : ''}`,
-    entry.state ? escapeMarkdown(truncateText(entry.state, MAX_SHORT)) : NONE,
+    stateCell(entry),
     formatDateTime(entry.since),
   ]);
 }
+
+/** The entry's state, where it waits in v2's order, and why it is held when it is. */
+function stateCell(entry: QueueEntry): string {
+  const parts = [
+    entry.state ? escapeMarkdown(truncateText(entry.state, MAX_SHORT)) : NONE,
+    entry.stage === undefined ? '' : STAGE_NAMES[entry.stage],
+    entry.held ? escapeMarkdown(truncateText(entry.held, MAX_TITLE)) : '',
+  ];
+  return parts.filter(Boolean).join('<br>');
+}
+
+// A pending entry's state already says it; the other two places add to the state.
+const STAGE_NAMES: Record<NonNullable<QueueEntry['stage']>, string> = {
+  batch: 'in a testing batch',
+  pending: '',
+  awaiting_admission: 'awaiting admission',
+};
 
 /** Only a positive whole number names a pull request; anything else is shown, not linked. */
 export function pullRequestLink(report: Report, prNumber: number): string {
@@ -169,5 +191,5 @@ export function findEntry(queue: MergeQueue, prNumber: number): QueueEntry | und
 export function positionText(queue: MergeQueue, prNumber: number): string {
   const entry = findEntry(queue, prNumber);
   if (!entry) return 'not in the queue';
-  return `${formatNumber(entry.position)} of ${formatNumber(queue.entries.length)}`;
+  return `${formatNumber(entry.position)} of ${formatNumber(queueDepth(queue))}`;
 }

@@ -14,6 +14,7 @@ import { escapeMarkdown } from './markdown.js';
 import { buildOutputs, type Outputs } from './outputs.js';
 import { renderReportFile } from './report-file.js';
 import { renderSummary } from './summary.js';
+import { queueDepth } from '../report/counts.js';
 
 export interface LogLine {
   level: 'info' | 'warning';
@@ -75,7 +76,7 @@ function verdictLog(report: Report, verdict: Verdict): string {
     tests && `${tests.broken.length} broken and ${tests.flaky.length} flaky tests`,
     queue &&
       (queue.kind === 'queue'
-        ? `merge queue of ${queue.branch} ${queue.state} with ${queue.entries.length} pull requests`
+        ? `merge queue of ${queue.branch} ${queue.state} with ${queueDepth(queue)} pull requests`
         : `no merge queue on ${queue.branch}`),
   ].filter(Boolean);
   return `Trunk: ${parts.join('; ') || 'nothing read'}. Result: ${verdict.result}.`;

@@ -16,6 +16,8 @@ function inputsThatMattered(settings: Settings) {
     orgUrlSlug: settings.orgUrlSlug,
     targetBranch: settings.targetBranch,
     apiUrl: settings.apiUrl,
+    apiVersion: settings.apiVersion,
+    testCollectionIds: settings.testCollectionIds,
     checkTests: settings.checkTests,
     checkQueue: settings.checkQueue,
     maxBrokenTests: settings.maxBrokenTests ?? null,
@@ -54,7 +56,9 @@ function* testsJson(tests: TestsReport | undefined): Generator<string> {
   yield* recordsJson(tests.broken);
   yield ',"flaky":';
   yield* recordsJson(tests.flaky);
-  yield `,"incomplete":${JSON.stringify(tests.incomplete)}}`;
+  const others = tests.otherRepositoryTests;
+  const more = others === undefined ? '' : `,"otherRepositoryTests":${others}`;
+  yield `,"incomplete":${JSON.stringify(tests.incomplete)}${more}}`;
 }
 
 function* affectedJson(affected: AffectedTests | undefined): Generator<string> {
@@ -86,6 +90,12 @@ export function* renderReportFile(
   yield* testsJson(report.tests);
   yield `,"queue":${JSON.stringify(report.queue ?? null)},"affected":`;
   yield* affectedJson(report.affected);
-  const tail = { failures: report.failures, warnings: report.warnings };
+  const tail = {
+    failures: report.failures,
+    warnings: report.warnings,
+    notes: report.notes ?? [],
+    testsApi: report.testsApi ?? null,
+    queueApi: report.queueApi ?? null,
+  };
   yield `,${JSON.stringify(tail).slice(1)}`;
 }

@@ -149,7 +149,22 @@ function verdictLines(verdict: Verdict, report: Report): string[] {
     lines.push('**Warnings:**', '');
     lines.push(...bulletList(report.warnings));
   }
+  const notes = [...(report.notes ?? []), ...apiNote(report)];
+  if (notes.length > 0) {
+    lines.push('**Notes:**', '');
+    lines.push(...bulletList(notes));
+  }
   return lines;
+}
+
+/** Which Trunk API answered, said only when v2 took part: v1 alone is the long-standing default. */
+function apiNote({ testsApi, queueApi }: Report): string[] {
+  if (testsApi !== 'v2' && queueApi !== 'v2') return [];
+  const parts = [
+    testsApi && `tests through Trunk's ${testsApi} API`,
+    queueApi && `the merge queue through Trunk's ${queueApi} API`,
+  ].filter(Boolean);
+  return [`Read ${parts.join(', ')}.`];
 }
 
 function failureText(failure: ReadFailure): string {

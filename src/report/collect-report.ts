@@ -9,6 +9,7 @@ import type {
   Report,
   RunContext,
   TestsReport,
+  TrunkApi,
 } from './model.js';
 import type { Read } from './read.js';
 
@@ -18,6 +19,9 @@ export interface Reads {
   queue?: () => Promise<Read<QueueReport>>;
   /** The pull request's changed files; absent when the run has no pull request. */
   changedFiles?: () => Promise<string[]>;
+  /** The Trunk API each read goes through. */
+  testsApi?: TrunkApi;
+  queueApi?: TrunkApi;
 }
 
 export interface CollectOptions {
@@ -90,14 +94,23 @@ export async function collectReport(
     watch(reads.queue),
     reads.tests ? reads.changedFiles?.() : undefined,
   ]);
-  const report: Report = { context, failures: [], warnings: [] };
+  const report: Report = {
+    context,
+    failures: [],
+    warnings: [],
+    notes: [],
+    testsApi: reads.tests && reads.testsApi,
+    queueApi: reads.queue && reads.queueApi,
+  };
   if (tests.status === 'fulfilled') {
     report.tests = tests.value?.report;
     report.warnings.push(...(tests.value?.warnings ?? []));
+    report.notes?.push(...(tests.value?.notes ?? []));
   } else report.failures.push(...failuresOf('tests', tests.reason));
   if (queue.status === 'fulfilled') {
     report.queue = queue.value?.report;
     report.warnings.push(...(queue.value?.warnings ?? []));
+    report.notes?.push(...(queue.value?.notes ?? []));
   } else report.failures.push(...failuresOf('queue', queue.reason));
   const affected = affectedOf(report.tests, files, options.failOnAffected);
   report.affected = affected.report;

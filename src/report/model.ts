@@ -3,9 +3,10 @@
  * everything here has stable names, lower-case enumerations and no nulls.
  */
 
+import type { TrunkApi } from '../settings/api-choice.js';
 import type { RunContext } from '../settings/run-context.js';
 
-export type { RunContext };
+export type { RunContext, TrunkApi };
 
 export type TestStatus = 'broken' | 'flaky';
 
@@ -39,6 +40,11 @@ export interface TestsReport {
   flaky: UnhealthyTest[];
   /** Statuses whose page walk stopped early (max-pages, a repeated token). */
   incomplete: TestStatus[];
+  /**
+   * v2 only: rows of other repositories that the test collections hold and the report leaves out
+   * (v2 has no repository filter), counted once per test.
+   */
+  otherRepositoryTests?: number;
 }
 
 export interface QueueEntry {
@@ -57,6 +63,10 @@ export interface QueueEntry {
   noBatch: boolean;
   /** ISO 8601 date-time of the entry's last state change. */
   since?: string;
+  /** v2 only: where /order lists it: a batch under test, pending, or awaiting admission. */
+  stage?: 'batch' | 'pending' | 'awaiting_admission';
+  /** v2 only: why it waits, e.g. "held behind the failure of #12"; undefined when it is not held. */
+  held?: string;
 }
 
 /** Settings of a queue that are shown when Trunk sends them. */
@@ -84,6 +94,13 @@ export interface MergeQueue {
   mode?: string;
   settings: QueueSettings;
   entries: QueueEntry[];
+  /**
+   * Every pull request in the queue, when Trunk counts more than it lists (v2 cuts the list of
+   * those awaiting admission); undefined means entries.length.
+   */
+  depth?: number;
+  /** v2 only: the queue's page on Trunk. */
+  url?: string;
 }
 
 /** getQueue answered 404: the branch has no merge queue. */
@@ -118,6 +135,11 @@ export interface Report {
   affected?: AffectedTests;
   failures: ReadFailure[];
   warnings: string[];
+  /** Informational lines for the summary: not warnings (no annotation), e.g. where v1 cannot see. */
+  notes?: string[];
+  /** The Trunk API each read went through; undefined when the read was not asked for. */
+  testsApi?: TrunkApi;
+  queueApi?: TrunkApi;
 }
 
 export type Result = 'passed' | 'failed' | 'error';

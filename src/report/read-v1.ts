@@ -24,6 +24,10 @@ export function incompleteWarning(
   ];
 }
 
+/** Since 2026-09-15 v1's repository view leaves out tests uploaded with a collection id. */
+export const V1_BLIND_SPOT_NOTE =
+  "Trunk's v1 API found no unhealthy tests. Tests uploaded to test collections are only visible through the v2 API: set api-key and test-collection-id to read them.";
+
 export async function readTestsV1(
   trunk: TrunkV1Client,
   settings: Settings,
@@ -55,6 +59,7 @@ export async function readTestsV1(
       ],
     },
     warnings: [...incompleteWarning(flaky, 'flaky'), ...incompleteWarning(broken, 'broken')],
+    notes: flaky.tests.length + broken.tests.length === 0 ? [V1_BLIND_SPOT_NOTE] : [],
   };
 }
 

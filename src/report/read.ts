@@ -2,4 +2,6 @@
 export interface Read<T> {
   report: T;
   warnings: string[];
+  /** Informational lines for the summary, not warnings. */
+  notes?: string[];
 }

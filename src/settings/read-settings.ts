@@ -1,4 +1,5 @@
 import { parseApiUrl } from './api-url.js';
+import { API_VERSIONS, chooseApis } from './api-choice.js';
 import { parseSecret } from './secret-input.js';
 import type { RunContext } from './run-context.js';
 import {
@@ -15,16 +16,20 @@ export type GetInput = (name: string) => string;
 
 const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
 
-function requireToken(raw: string): string {
-  const token = parseSecret('api-token', raw);
-  if (token === '') {
-    throw new InputError(
-      'api-token is empty. Pass your Trunk organization API token from a secret, e.g. ' +
-        'api-token: ${{ secrets.TRUNK_API_TOKEN }}. Secrets are not passed to workflows ' +
-        'triggered from forks: skip this step for fork pull requests or run it from workflow_run.',
-    );
+/** Comma- or newline-separated ids, each as Trunk shows it; duplicates read once. */
+function parseCollectionIds(raw: string): string[] {
+  const ids = raw
+    .split(/[,\n]/)
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+  for (const id of ids) {
+    if (!/^[0-9A-Za-z_-]+$/.test(id)) {
+      throw new InputError(
+        `test-collection-id must list collection ids such as Ab3dE6gH, not "${id}"`,
+      );
+    }
   }
-  return token;
+  return [...new Set(ids)];
 }
 
 function parseRepository(raw: string): { repository: string; owner: string; repoName: string } {
@@ -87,8 +92,32 @@ export function readSettings(getInput: GetInput, derived: RunContext): Settings 
 
   const checkTests = bool('check-tests');
   const checkQueue = bool('check-queue');
+  // A secret refused for its characters still counts as given, so no "both empty" error follows.
+  const secret = (name: string) =>
+    attempt(() => parseSecret(name, getInput(name)), getInput(name).trim());
+  const apiToken = secret('api-token');
+  const apiKey = secret('api-key');
+  const apiVersion = attempt(
+    () => parseChoice('api-version', getInput('api-version'), API_VERSIONS),
+    'auto',
+  );
+  const testCollectionIds = attempt(() => parseCollectionIds(getInput('test-collection-id')), []);
+  const apis = chooseApis({
+    apiToken,
+    apiKey,
+    apiVersion,
+    testCollectionIds,
+    checkTests,
+    checkQueue,
+  });
+  errors.push(...apis.problems);
   const settings: Settings = {
-    apiToken: attempt(() => requireToken(getInput('api-token')), ''),
+    apiToken,
+    apiKey: apis.v2Key,
+    apiVersion,
+    testCollectionIds,
+    testsApi: apis.testsApi,
+    queueApi: apis.queueApi,
     orgUrlSlug: getInput('org-url-slug').trim(),
     ...attempt(() => parseRepository(getInput('repository')), {
       repository: '',
@@ -155,9 +184,9 @@ export function readSettings(getInput: GetInput, derived: RunContext): Settings 
 
 function crossChecks(settings: Settings): string[] {
   const problems: string[] = [];
-  if (settings.checkTests && settings.orgUrlSlug === '') {
+  if (settings.testsApi === 'v1' && settings.orgUrlSlug === '') {
     problems.push(
-      'org-url-slug is required when check-tests is true (find it in your Trunk URL: app.trunk.io/<org-url-slug>)',
+      "org-url-slug is required when check-tests is true and tests are read through Trunk's v1 API (find it in your Trunk URL: app.trunk.io/<org-url-slug>)",
     );
   }
   if (!settings.checkTests && !settings.checkQueue) {

@@ -1,5 +1,7 @@
 /** Every input, validated and typed. Built once by readSettings(); nothing else reads inputs. */
 
+import type { ApiVersion, TrunkApi } from './api-choice.js';
+
 export type QueueState = 'running' | 'paused' | 'draining' | 'switching_modes';
 export const QUEUE_STATES: readonly QueueState[] = [
   'running',
@@ -17,7 +19,16 @@ export const COMMENT_MODES = ['off', 'always', 'on-failure'] as const;
 export type CommentMode = (typeof COMMENT_MODES)[number];
 
 export interface Settings {
+  /** The v1 organization token; '' when not given. */
   apiToken: string;
+  /** The v2 API key: api-key, or an api-token that starts with trunk_v2_; '' when there is none. */
+  apiKey: string;
+  apiVersion: ApiVersion;
+  /** v2 test collections whose tests are read. */
+  testCollectionIds: string[];
+  /** The API each read goes through; undefined when the read is off. */
+  testsApi?: TrunkApi;
+  queueApi?: TrunkApi;
   orgUrlSlug: string;
   /** owner/name */
   repository: string;

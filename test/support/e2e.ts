@@ -122,5 +122,7 @@ export const OUTPUT_NAMES = [
   'new-broken-count',
   'new-flaky-count',
   'in-merge-queue',
+  'tests-api',
+  'queue-api',
   'report-path',
 ] as const;

@@ -6,9 +6,12 @@ import { readSettings, type GetInput } from '../../src/settings/read-settings.js
 import type { RunContext } from '../../src/settings/run-context.js';
 import type { Settings } from '../../src/settings/settings.js';
 
-/** Every input's default exactly as action.yml declares it; api-token has none (required). */
+/** Every input's default exactly as action.yml declares it. */
 const ACTION_DEFAULTS: Record<string, string> = {
   'api-token': '',
+  'api-key': '',
+  'api-version': 'auto',
+  'test-collection-id': '',
   'org-url-slug': '',
   repository: '${{ github.repository }}',
   'repo-host': '',
@@ -116,7 +119,7 @@ describe('the defaults this test uses', () => {
     for (const [name, spec] of Object.entries(declared)) {
       expect(spec.default ?? '', name).toBe(ACTION_DEFAULTS[name]);
     }
-    expect(declared['api-token']).toEqual({ required: true });
+    expect(declared['api-token']).toEqual({ required: false, default: '' });
   });
 });
 
@@ -124,6 +127,11 @@ describe('readSettings with action.yml defaults', () => {
   it('gives the documented settings', () => {
     expect(read(MINIMAL)).toEqual({
       apiToken: 'tkn_secret_123',
+      apiKey: '',
+      apiVersion: 'auto',
+      testCollectionIds: [],
+      testsApi: 'v1',
+      queueApi: 'v1',
       orgUrlSlug: 'acme',
       repository: 'acme/widgets',
       owner: 'acme',
@@ -361,5 +369,45 @@ describe('readSettings validation', () => {
       expect(message).toContain(input);
       expect(message).toContain('check-tests');
     });
+  });
+});
+
+describe('the Trunk API of each read', () => {
+  const KEY = 'trunk_v2_key_123';
+
+  it('reads a v2 key from api-key, or from an api-token that starts with trunk_v2_', () => {
+    expect(read({ 'api-key': KEY, 'check-tests': 'false' })).toMatchObject({
+      apiKey: KEY,
+      apiToken: '',
+      queueApi: 'v2',
+    });
+    expect(read({ 'api-token': KEY, 'check-tests': 'false' })).toMatchObject({
+      apiKey: KEY,
+      queueApi: 'v2',
+    });
+  });
+
+  it('splits test-collection-id on commas and lines, once each', () => {
+    const settings = read({
+      'api-key': KEY,
+      'test-collection-id': ' Ab3dE6gH, Zz9yX8wV\nAb3dE6gH ',
+    });
+    expect(settings.testCollectionIds).toEqual(['Ab3dE6gH', 'Zz9yX8wV']);
+    expect(settings.testsApi).toBe('v2');
+  });
+
+  it('rejects a collection id with other characters, and api-version outside auto, v1, v2', () => {
+    expect(failure({ 'api-key': KEY, 'test-collection-id': 'a b' })).toContain(
+      'test-collection-id',
+    );
+    expect(failure({ ...MINIMAL, 'api-version': 'v3' })).toContain(
+      'api-version must be one of auto, v1, v2',
+    );
+  });
+
+  it('registers api-key as a header-safe secret like api-token', () => {
+    const message = failure({ 'api-key': 'trunk_v2_\u200bx', 'check-tests': 'false' });
+    expect(message).toContain('api-key');
+    expect(message).not.toContain('trunk_v2_');
   });
 });

@@ -23,6 +23,7 @@ import { emptyReport, unhealthyTest } from '../support/model-builders.js';
 
 const SETTINGS = {
   apiToken: 'tkn_never_in_the_file',
+  apiKey: 'trunk_v2_never_in_the_file',
   githubToken: 'ghs_never_in_the_file',
   repository: 'acme/widgets',
   failOnQueueStates: [],
@@ -38,6 +39,9 @@ describe('renderReportFile', () => {
       tests: { broken, flaky, incomplete: ['flaky'] },
       queue: { kind: 'none', branch: 'main' },
       warnings: ['w'],
+      notes: ['n'],
+      testsApi: 'v2',
+      queueApi: 'v1',
     });
     const text = [...renderReportFile(report, VERDICT, SETTINGS)].join('');
     expect(JSON.parse(text)).toEqual({
@@ -54,6 +58,9 @@ describe('renderReportFile', () => {
       affected: null,
       failures: [],
       warnings: ['w'],
+      notes: ['n'],
+      testsApi: 'v2',
+      queueApi: 'v1',
     });
   });
 

@@ -337,3 +337,83 @@ describe('renderSummary size', () => {
     expect(out).toMatch(/\n\n_The summary was truncated to stay under GitHub’s size limit\._\n$/);
   });
 });
+
+describe('renderSummary: facts only the v2 API gives', () => {
+  const verdict: Verdict = { result: 'passed', reasons: [], gates: [] };
+  const queue = {
+    kind: 'queue' as const,
+    branch: 'main',
+    state: 'running',
+    settings: {},
+    depth: 9,
+    url: 'https://app.trunk.io/acme/merge/widgets/main',
+    entries: [
+      {
+        position: 1,
+        prNumber: 11,
+        title: 'first',
+        author: 'ada',
+        skipTheLine: false,
+        noBatch: false,
+        state: 'testing',
+        stage: 'batch' as const,
+      },
+      {
+        position: 2,
+        prNumber: 12,
+        title: 'second',
+        author: 'bob',
+        skipTheLine: false,
+        noBatch: false,
+        state: 'pending',
+        stage: 'pending' as const,
+        held: 'held behind the failure of #11',
+      },
+    ],
+  };
+
+  function v2Summary(over: Partial<Report> = {}): string {
+    const report: Report = {
+      context: runContext({ prNumber: 12 }),
+      queue,
+      testsApi: 'v2',
+      queueApi: 'v2',
+      notes: ['3 unhealthy tests of other repositories were left out.'],
+      failures: [],
+      warnings: [],
+      ...over,
+    };
+    return renderSummary(report, verdict, {});
+  }
+
+  it('counts the whole queue, not only the entries listed', () => {
+    const summary = v2Summary();
+    expect(summary).toMatch(/Enqueued pull requests \| 9 \|/);
+    expect(summary).toContain('2 of 9');
+    expect(summary).toContain('…and 7 more pull requests not listed here.');
+  });
+
+  it('shows where each pull request waits and why it is held', () => {
+    const summary = v2Summary();
+    expect(summary).toContain('in a testing batch');
+    expect(summary).toMatch(/\| pending<br>held behind the failure of \\#\u200d11 \|/);
+  });
+
+  it('links the queue’s Trunk page only when it is an https address', () => {
+    expect(v2Summary()).toContain(
+      '[The queue in Trunk](https://app.trunk.io/acme/merge/widgets/main)',
+    );
+    const hostile = v2Summary({ queue: { ...queue, url: 'javascript:alert(1)' } });
+    expect(hostile).not.toContain('](javascript');
+    expect(hostile).toContain('The queue in Trunk');
+  });
+
+  it('says which API answered, and lists the read’s notes', () => {
+    const summary = v2Summary();
+    expect(summary).toContain(
+      "Read tests through Trunk's v2 API, the merge queue through Trunk's v2 API\\.",
+    );
+    expect(summary).toContain('3 unhealthy tests of other repositories were left out\\.');
+    expect(v2Summary({ testsApi: 'v1', queueApi: 'v1', notes: [] })).not.toContain('**Notes:**');
+  });
+});

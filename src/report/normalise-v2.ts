@@ -1,0 +1,162 @@
+import type {
+  RawMergeQueue,
+  RawOrder,
+  RawPullRequest,
+  RawQueuedPullRequest,
+  RawTestSummary,
+} from '../trunk/v2/schemas.js';
+import type { MergeQueue, QueueEntry, QueueSettings, TestStatus, UnhealthyTest } from './model.js';
+
+/**
+ * v2 answers in the report model's v1 vocabulary, so outputs stay the same whichever API answered:
+ * camelCase enumerations become snake_case (switchingModes → switching_modes), v2's queue modes
+ * become v1's (queue → single, graph → parallel: Trunk's own mapping), and a value v2 adds later
+ * is kept, in the same spelling rules.
+ */
+
+function present(value: string | null | undefined): string | undefined {
+  return value === null || value === undefined || value.trim() === '' ? undefined : value;
+}
+
+/** Both casings read the same: testsPassed, TESTS_PASSED and tests_passed are tests_passed. */
+export function snakeCase(value: string | null | undefined): string | undefined {
+  const text = present(value);
+  return text?.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+}
+
+const V1_MODES: Record<string, string> = { queue: 'single', graph: 'parallel' };
+
+export function queueMode(mode: string | null | undefined): string | undefined {
+  const value = snakeCase(mode);
+  return value === undefined ? undefined : (V1_MODES[value] ?? value);
+}
+
+/** Tests that entered their status at or after `newSince` (ms since the epoch) are new. */
+export function normaliseTestV2(
+  raw: RawTestSummary,
+  status: TestStatus,
+  newSince: number,
+): UnhealthyTest {
+  const since = present(raw.statusSince);
+  const sinceMs = since === undefined ? Number.NaN : Date.parse(since);
+  return {
+    id: raw.id,
+    name: raw.name,
+    status,
+    file: present(raw.file)?.replace(/^\.\//, ''),
+    classname: present(raw.className),
+    parent: present(raw.parentName),
+    variant: present(raw.variant),
+    owners: (raw.codeowners ?? []).filter((owner) => owner.trim() !== ''),
+    quarantined: snakeCase(raw.quarantineState) === 'quarantined',
+    prsImpacted7d: Math.max(0, raw.metrics?.prsImpacted ?? 0),
+    url: present(raw.url) ?? present(raw.htmlUrl),
+    since,
+    isNew: sinceMs >= newSince,
+  };
+}
+
+function settingsOf(raw: RawMergeQueue): QueueSettings {
+  const config = raw.config;
+  if (!config) return {};
+  return {
+    concurrency: config.concurrency ?? undefined,
+    testingTimeoutMinutes: config.testingTimeoutMinutes ?? undefined,
+    canOptimisticallyMerge: config.canOptimisticallyMerge ?? undefined,
+    pendingFailureDepth: config.pendingFailureDepth ?? undefined,
+    batch: config.allowBatching ?? undefined,
+    batchingMaxWaitTimeMinutes: config.batchingMaxWaitTimeMinutes ?? undefined,
+    batchingMinSize: config.batchingMinSize ?? undefined,
+    bisectionConcurrency: config.bisectionConcurrency ?? undefined,
+    directMergeMode: snakeCase(config.directMergeMode),
+    optimizationMode: snakeCase(config.optimizationMode),
+    mergeMethod: snakeCase(config.mergeMethod),
+    requiredStatuses: config.requiredStatuses ?? undefined,
+  };
+}
+
+interface Placed {
+  pr: RawQueuedPullRequest;
+  stage: NonNullable<QueueEntry['stage']>;
+  /** The batch's state, for a pull request under test. */
+  batchState?: string;
+  held?: string;
+}
+
+function heldReason(schedulability: string | null | undefined, heldBy: RawQueuedPullRequest[]) {
+  const value = snakeCase(schedulability);
+  if (value === undefined || value === 'schedulable') return undefined;
+  if (value === 'held_behind_failure') {
+    const numbers = heldBy.map((pr) => `#${pr.number}`);
+    return numbers.length > 0
+      ? `held behind the failure of ${numbers.join(', ')}`
+      : 'held behind a failure';
+  }
+  return value.replace(/_/g, ' ');
+}
+
+/** Trunk's migration guide: batches, then pending, then awaiting admission, concatenated. */
+function flatOrder(order: RawOrder): Placed[] {
+  return [
+    ...order.batches.flatMap((batch) =>
+      batch.pullRequests.map((pr) => ({
+        pr,
+        stage: 'batch' as const,
+        batchState: snakeCase(batch.state),
+      })),
+    ),
+    ...order.pending.map((item) => ({
+      pr: item.pullRequest,
+      stage: 'pending' as const,
+      held: heldReason(item.schedulability, item.heldBy ?? []),
+    })),
+    ...order.awaitingAdmission.map((pr) => ({
+      pr,
+      stage: 'awaiting_admission' as const,
+      held: 'awaiting admission',
+    })),
+  ];
+}
+
+function entryOf(placed: Placed, index: number, details: RawPullRequest | undefined): QueueEntry {
+  const entry = details?.queueEntry;
+  return {
+    position: index + 1,
+    prNumber: placed.pr.number,
+    title: placed.pr.title ?? '',
+    author: details?.author ?? '',
+    sha: present(placed.pr.sha),
+    baseBranch: present(details?.baseBranch),
+    state: snakeCase(entry?.state) ?? placed.batchState,
+    priorityName: present(entry?.priorityName),
+    priorityValue: entry?.priorityValue ?? undefined,
+    skipTheLine: entry?.skipsTheLine ?? false,
+    noBatch: entry?.allowBatching === false,
+    since: present(entry?.stateChangedAt),
+    stage: placed.stage,
+    held: placed.held,
+  };
+}
+
+/** The queue as v1 showed it: one flat list in order, authors and entry states joined by id. */
+export function normaliseQueueV2(
+  queue: RawMergeQueue,
+  order: RawOrder,
+  pullRequests: RawPullRequest[],
+  targetBranch: string,
+): MergeQueue {
+  const byId = new Map(pullRequests.map((pr) => [pr.id, pr]));
+  const placed = flatOrder(order);
+  const listedAwaiting = order.awaitingAdmission.length;
+  const awaitingTotal = Math.max(listedAwaiting, order.awaitingAdmissionTotal ?? 0);
+  return {
+    kind: 'queue',
+    branch: present(queue.targetBranch) ?? targetBranch,
+    state: snakeCase(queue.state) ?? queue.state,
+    mode: queueMode(queue.mode ?? order.mode),
+    settings: settingsOf(queue),
+    entries: placed.map((item, index) => entryOf(item, index, byId.get(item.pr.id))),
+    depth: placed.length + (awaitingTotal - listedAwaiting),
+    url: present(queue.htmlUrl),
+  };
+}

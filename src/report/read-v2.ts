@@ -1,0 +1,141 @@
+import type { Settings } from '../settings/settings.js';
+import type { TrunkV2Client, Walk } from '../trunk/v2/client.js';
+import type { RawRepository } from '../trunk/v2/schemas.js';
+import type { QueueReport, TestStatus, TestsReport, UnhealthyTest } from './model.js';
+import { normaliseQueueV2, normaliseTestV2 } from './normalise-v2.js';
+import { uniqueSorted } from './normalise-tests.js';
+import type { Read } from './read.js';
+
+/** The reads of Trunk's v2 API, turned into the same report model as v1's. */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const PRS_IMPACTED_NOTE =
+  "Pull requests impacted come from Trunk's v2 metrics (prsImpacted, last 7 days): pull requests on which the test failed while it was unhealthy and not quarantined, which Trunk defines a little differently from v1's count.";
+
+/** The repository's address as Trunk's v2 API looks it up. */
+export function providerUrl(settings: Settings): string {
+  return `https://${settings.repoHost}/${settings.owner}/${settings.repoName}`;
+}
+
+/** Looked up once per run, however many reads need it: the first call's promise is shared. */
+export function repositoryLookup(
+  client: TrunkV2Client,
+  settings: Settings,
+): () => Promise<RawRepository> {
+  let lookup: Promise<RawRepository> | undefined;
+  return () => (lookup ??= client.findRepository(providerUrl(settings)));
+}
+
+interface StatusRead {
+  tests: UnhealthyTest[];
+  others: Set<string>;
+  incomplete: string[];
+}
+
+/** One status across every collection, each collection its own chain of pages. */
+async function readStatus(
+  client: TrunkV2Client,
+  settings: Settings,
+  repositoryId: string,
+  status: TestStatus,
+  newSince: number,
+): Promise<StatusRead> {
+  const read: StatusRead = { tests: [], others: new Set(), incomplete: [] };
+  const walks = await Promise.all(
+    settings.testCollectionIds.map((testCollectionId) =>
+      client
+        .listTests(
+          { testCollectionId, status, limit: settings.pageSize, maxPages: settings.maxPages },
+          (row) => {
+            // v2 has no repository filter: a collection may hold other repositories' tests.
+            if (row.repositoryId === repositoryId)
+              read.tests.push(normaliseTestV2(row, status, newSince));
+            else read.others.add(row.id);
+          },
+        )
+        .then((walk): [string, Walk] => [testCollectionId, walk]),
+    ),
+  );
+  for (const [id, walk] of walks) {
+    if (walk.incomplete) read.incomplete.push(`collection ${id}: ${walk.incomplete}`);
+  }
+  return read;
+}
+
+function incompleteWarnings(status: TestStatus, read: StatusRead): string[] {
+  if (read.incomplete.length === 0) return [];
+  return [
+    `The ${status} test list is incomplete: ${read.incomplete.join('; ')}, after ${read.tests.length} tests.`,
+  ];
+}
+
+export async function readTestsV2(
+  client: TrunkV2Client,
+  repository: () => Promise<RawRepository>,
+  settings: Settings,
+  now: number,
+): Promise<Read<TestsReport>> {
+  const { id } = await repository();
+  const newSince = now - settings.newWithinDays * DAY_MS;
+  // Flaky and broken as two chains side by side: one mixed chain would be longer than v1's two.
+  const [flaky, broken] = await Promise.all([
+    readStatus(client, settings, id, 'flaky', newSince),
+    readStatus(client, settings, id, 'broken', newSince),
+  ]);
+  const mine = new Set([...flaky.tests, ...broken.tests].map((test) => test.id));
+  const others = [...new Set([...flaky.others, ...broken.others])].filter(
+    (other) => !mine.has(other),
+  );
+  const notes = [PRS_IMPACTED_NOTE];
+  if (others.length > 0) {
+    notes.push(
+      `${others.length} unhealthy ${others.length === 1 ? 'test' : 'tests'} of other repositories in test collection ${settings.testCollectionIds.join(', ')} ${others.length === 1 ? 'was' : 'were'} left out.`,
+    );
+  }
+  return {
+    report: {
+      flaky: uniqueSorted(flaky.tests),
+      broken: uniqueSorted(broken.tests),
+      incomplete: [
+        ...(flaky.incomplete.length > 0 ? ['flaky' as const] : []),
+        ...(broken.incomplete.length > 0 ? ['broken' as const] : []),
+      ],
+      otherRepositoryTests: others.length,
+    },
+    warnings: [...incompleteWarnings('flaky', flaky), ...incompleteWarnings('broken', broken)],
+    notes,
+  };
+}
+
+export async function readQueueV2(
+  client: TrunkV2Client,
+  repository: () => Promise<RawRepository>,
+  settings: Settings,
+): Promise<Read<QueueReport>> {
+  const { id: repositoryId } = await repository();
+  const queueId = await client.findMergeQueue(repositoryId, settings.targetBranch);
+  if (queueId === undefined) {
+    const url = `${client.baseUrl}/v2/merge-queues?repositoryId=${repositoryId}&targetBranch=${encodeURIComponent(settings.targetBranch)}`;
+    return {
+      report: { kind: 'none', branch: settings.targetBranch },
+      warnings: [
+        `Branch ${settings.targetBranch} of ${settings.repository} has no Trunk merge queue: ${url} listed none, so queue-state is none. Set target-branch if another branch has the queue.`,
+      ],
+    };
+  }
+  const [queue, order, listed] = await Promise.all([
+    client.getMergeQueue(queueId),
+    client.getOrder(queueId),
+    client.listQueuePullRequests(queueId, settings.maxPages),
+  ]);
+  const warnings = listed.incomplete
+    ? [
+        `The queue's pull request list is incomplete (${listed.incomplete}): some authors and priorities are unknown.`,
+      ]
+    : [];
+  return {
+    report: normaliseQueueV2(queue, order, listed.pullRequests, settings.targetBranch),
+    warnings,
+  };
+}

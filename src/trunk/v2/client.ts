@@ -1,0 +1,264 @@
+import type * as z from 'zod/mini';
+import type { Answer, RetryingClient } from '../../http/retrying-client.js';
+import { RequestFailure } from '../../http/retrying-client.js';
+import {
+  parseJson,
+  requestError,
+  schemaError,
+  statusError,
+  TrunkApiError,
+  type StatusAdvice,
+} from '../errors.js';
+import { describeIssues } from '../schema-issues.js';
+import {
+  errorBodySchema,
+  mergeQueueListSchema,
+  mergeQueueSchema,
+  orderSchema,
+  pullRequestListSchema,
+  repositoryListSchema,
+  testListSchema,
+  type RawMergeQueue,
+  type RawOrder,
+  type RawPullRequest,
+  type RawRepository,
+  type RawTestSummary,
+} from './schemas.js';
+
+/** Trunk's v2 API: GET reads with an API key in Authorization: Bearer, lists paged by cursor. */
+
+export interface V2Options {
+  /** api-url as given: v2 paths go to its origin and path prefix without the trailing /v1. */
+  apiUrl: string;
+  key: string;
+  /** The input the key came from, for messages: api-key, or an api-token holding a v2 key. */
+  keyInput: 'api-key' | 'api-token';
+}
+
+/** A walk over the pages of one list: what it gave and why it stopped early, if it did. */
+export interface Walk {
+  pages: number;
+  incomplete?: string;
+}
+
+export interface TestQuery {
+  testCollectionId: string;
+  status: 'flaky' | 'broken';
+  limit: number;
+  maxPages: number;
+}
+
+type Query = Record<string, string>;
+
+/** A 2xx answer and its parsed JSON body, not yet checked against a schema. */
+interface Got {
+  answer: Answer;
+  body: unknown;
+}
+
+/** What a page says about the next one. */
+interface PageFacts {
+  hasMore?: boolean | null;
+  nextCursor?: string | null;
+}
+
+/** Queue entries that are waiting or under test: the states the queue's pull request list needs. */
+const ACTIVE_ENTRY_STATES = 'pending,testing,testsPassed,pendingFailure';
+const PAGE_LIMIT = '100';
+
+/** Where v2 lives: api-url's origin and path prefix, without Trunk's trailing /v1. */
+export function v2BaseUrl(apiUrl: string): string {
+  return apiUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
+}
+
+export class TrunkV2Client {
+  private readonly advice: StatusAdvice;
+
+  constructor(
+    private readonly http: RetryingClient,
+    private readonly options: V2Options,
+  ) {
+    this.advice = {
+      auth:
+        `Trunk rejected the v2 API key (${options.keyInput}, sent as Authorization: Bearer to the v2 API at ${this.baseUrl}/v2): ` +
+        'check that the secret holds a current Trunk API key (trunk_v2_…; Trunk: Settings > Developer > API Keys). ' +
+        'A v1 organization token works only with the v1 API (api-token).',
+      notFound: `Trunk's v2 API answers 404 for what does not exist or is not visible to this key (${options.keyInput}). Check api-url and the key's organization.`,
+      rejected: 'Check repository, repo-host, target-branch and test-collection-id.',
+    };
+  }
+
+  get baseUrl(): string {
+    return v2BaseUrl(this.options.apiUrl);
+  }
+
+  /**
+   * The repository Trunk knows at a provider URL. None (404, which v2 also answers for what the key
+   * may not see, or an empty list) is a configuration error: no v2 read can go on without it.
+   */
+  async findRepository(providerUrl: string): Promise<RawRepository> {
+    const where = 'GET /v2/repositories';
+    let answered: string;
+    let status = 200;
+    try {
+      const got = await this.getJson('/v2/repositories', { providerUrl }, where);
+      const repository = this.check('/v2/repositories', got, repositoryListSchema).data[0];
+      if (repository) return repository;
+      answered = 'an empty list';
+    } catch (error) {
+      if (!(error instanceof TrunkApiError) || error.kind !== 'not-found') throw error;
+      answered = `404${error.code ? ` ${error.code}` : ''}`;
+      status = 404;
+    }
+    const message =
+      `Trunk's v2 API does not know the repository ${providerUrl}, or the v2 API key (${this.options.keyInput}) may not see it: ` +
+      `${where} answered ${answered}. Check repository and repo-host, and that the key belongs to the Trunk organization that holds the repository.`;
+    throw new TrunkApiError('rejected', where, message, status);
+  }
+
+  /** The queue of a repository's branch; undefined when it has none. */
+  async findMergeQueue(repositoryId: string, targetBranch: string): Promise<string | undefined> {
+    const path = '/v2/merge-queues';
+    const data = await this.getJson(path, { repositoryId, targetBranch }, `GET ${path}`);
+    return this.check(path, data, mergeQueueListSchema).data[0]?.id;
+  }
+
+  async getMergeQueue(id: string): Promise<RawMergeQueue> {
+    const path = `/v2/merge-queues/${encodeURIComponent(id)}`;
+    const data = await this.getJson(path, {}, 'GET /v2/merge-queues/{id}');
+    return this.check('/v2/merge-queues/{id}', data, mergeQueueSchema);
+  }
+
+  async getOrder(id: string): Promise<RawOrder> {
+    const path = `/v2/merge-queues/${encodeURIComponent(id)}/order`;
+    const data = await this.getJson(path, {}, 'GET /v2/merge-queues/{id}/order');
+    return this.check('/v2/merge-queues/{id}/order', data, orderSchema);
+  }
+
+  /** The queue's waiting and testing pull requests (authors, priorities, entry states). */
+  async listQueuePullRequests(
+    id: string,
+    maxPages: number,
+  ): Promise<{ pullRequests: RawPullRequest[] } & Walk> {
+    const pullRequests: RawPullRequest[] = [];
+    const walk = await this.walk(
+      `/v2/merge-queues/${encodeURIComponent(id)}/pull-requests`,
+      'GET /v2/merge-queues/{id}/pull-requests',
+      { state: ACTIVE_ENTRY_STATES, limit: PAGE_LIMIT },
+      maxPages,
+      (got) => {
+        const page = this.check('/v2/merge-queues/{id}/pull-requests', got, pullRequestListSchema);
+        pullRequests.push(...page.data);
+        return page;
+      },
+    );
+    return { pullRequests, ...walk };
+  }
+
+  /** One status of one collection, page by page; `onRow` sees each row as its page arrives. */
+  async listTests(query: TestQuery, onRow: (row: RawTestSummary) => void): Promise<Walk> {
+    const params = {
+      testCollectionId: query.testCollectionId,
+      status: query.status,
+      limit: String(query.limit),
+      include: 'metrics',
+      period: '7d',
+    };
+    return this.walk(
+      '/v2/tests',
+      `GET /v2/tests (${query.status}, collection ${query.testCollectionId})`,
+      params,
+      query.maxPages,
+      (got) => {
+        const page = this.check('/v2/tests', got, testListSchema);
+        for (const row of page.data) onRow(row);
+        return page;
+      },
+    );
+  }
+
+  /** Follows nextCursor while hasMore, with the same guards as v1: max-pages and a repeated cursor. */
+  private async walk(
+    path: string,
+    label: string,
+    query: Query,
+    maxPages: number,
+    read: (got: Got) => PageFacts,
+  ): Promise<Walk> {
+    const seen = new Set<string>();
+    let cursor = '';
+    for (let page = 1; ; page++) {
+      const params = cursor === '' ? query : { ...query, cursor };
+      const facts = read(await this.getJson(path, params, `${label}, page ${page}`));
+      if (facts.hasMore !== true) return { pages: page };
+      if (!facts.nextCursor) {
+        // More to read and no way to read it: a partial list, never a silently complete one.
+        return {
+          pages: page,
+          incomplete: `Trunk said more pages follow page ${page} but sent no cursor`,
+        };
+      }
+      cursor = facts.nextCursor;
+      if (seen.has(cursor)) {
+        return { pages: page, incomplete: `Trunk repeated a page cursor after page ${page}` };
+      }
+      if (page >= maxPages) {
+        return { pages: page, incomplete: `max-pages (${maxPages}) was reached` };
+      }
+      seen.add(cursor);
+    }
+  }
+
+  private check<S extends z.ZodMiniType>(path: string, got: Got, schema: S): z.infer<S> {
+    const parsed = schema.safeParse(got.body);
+    if (!parsed.success) throw schemaError(`GET ${path}`, got.answer, describeIssues(parsed.error));
+    return parsed.data;
+  }
+
+  /** One GET; a non-2xx answer becomes the failure it means, quoting v2's error code. */
+  private async getJson(path: string, query: Query, label: string): Promise<Got> {
+    const where = `GET ${path.replace(/^\/v2\/merge-queues\/[^/]+/, '/v2/merge-queues/{id}')}`;
+    const url = new URL(this.baseUrl + path);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    let answer: Answer;
+    try {
+      answer = await this.http.request({
+        method: 'GET',
+        url,
+        headers: {
+          accept: 'application/json',
+          authorization: `Bearer ${this.options.key}`,
+          'user-agent': 'trunk-health-gate',
+        },
+        label,
+      });
+    } catch (error) {
+      if (error instanceof RequestFailure) throw requestError(where, error);
+      throw error;
+    }
+    const { status } = answer.response;
+    if (status < 200 || status > 299) throw this.failure(where, answer);
+    return { answer, body: parseJson(where, answer) };
+  }
+
+  /** v2 errors carry { error: { code, message } }; an edge 429 or a proxy page may not. */
+  private failure(where: string, answer: Answer): TrunkApiError {
+    const envelope = errorBodySchema.safeParse(safeJson(answer.response.body));
+    const code = envelope.success ? (envelope.data.error.code ?? undefined) : undefined;
+    if (!envelope.success || code === undefined) {
+      return statusError(where, answer, this.options.key, this.advice);
+    }
+    const prose = envelope.data.error.message;
+    const body = prose ? `${code}: ${prose}` : code;
+    const quoted = { ...answer, response: { ...answer.response, body } };
+    return statusError(where, quoted, this.options.key, this.advice, code);
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,292 @@
+/**
+ * Data for the Trunk v2 simulator, complete as trunk-openapi-v2.json requires: repositories, test
+ * summaries (made from the varied v1 generator, renamed and re-shaped), and merge queues described
+ * the way /order lists them (batches, pending, awaiting admission), from which the queue, its order
+ * and its pull request list are derived consistently.
+ */
+import { createHash } from 'node:crypto';
+import { makeTests } from './trunk-data.js';
+
+export type V2Status = 'flaky' | 'broken';
+
+export interface V2Repository {
+  id: string;
+  provider: string;
+  path: string;
+  host: string | null;
+  url: string;
+  defaultBranch: string | null;
+  isPrivate: boolean | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface V2Test {
+  id: string;
+  testCollectionId: string;
+  repositoryId: string;
+  name: string;
+  parentName: string;
+  className: string;
+  file: string;
+  target: string;
+  variant: string;
+  crossVariantId: string | null;
+  codeowners: string[];
+  status: string;
+  statusSince: string | null;
+  quarantineState: string;
+  labels: unknown[];
+  /** Served only with include=metrics. */
+  metrics?: Record<string, unknown> | null;
+  [extra: string]: unknown;
+}
+
+export interface V2QueuedPr {
+  id: string;
+  number: number;
+  sha: string;
+  title: string;
+  url?: string;
+}
+
+export interface V2PullRequest {
+  id: string;
+  repositoryId: string;
+  number: number;
+  title: string;
+  branch: string;
+  sha: string;
+  baseBranch: string;
+  author: string;
+  isCurrentlySubmittedToQueue: boolean;
+  createdAt: string;
+  queueEntry?: Record<string, unknown>;
+  [extra: string]: unknown;
+}
+
+/** A merge queue as the simulator serves it through its four reads. */
+export interface V2Queue {
+  queue: Record<string, unknown> & { id: string; repositoryId: string; targetBranch: string };
+  order: Record<string, unknown>;
+  pullRequests: V2PullRequest[];
+}
+
+const STAMP = '2025-10-01T12:00:00.000Z';
+export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
+/** A stable uuid-shaped id from a name, so ids are the same from run to run. */
+export function stableId(name: string): string {
+  const hex = createHash('sha256').update(name).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export function makeRepository(url: string): V2Repository {
+  const parsed = new URL(url);
+  return {
+    id: stableId(`repository ${url}`),
+    provider: 'github',
+    path: parsed.pathname.slice(1),
+    host: parsed.host,
+    url,
+    defaultBranch: 'main',
+    isPrivate: true,
+    createdAt: STAMP,
+    updatedAt: STAMP,
+  };
+}
+
+export interface TestsOptions {
+  repositoryId: string;
+  testCollectionId: string;
+  seed?: number;
+  /** A prefix for names, so tests of different repositories are told apart. */
+  prefix?: string;
+}
+
+/** `count` v2 tests of one status, as varied as the v1 generator's, each field present. */
+export function makeV2Tests(count: number, status: V2Status, options: TestsOptions): V2Test[] {
+  const v1 = makeTests(count, status, options.seed ?? 1);
+  return v1.map((test, index) => {
+    const prs = test.pull_requests_impacted_last_7d ?? 0;
+    return {
+      id: stableId(`test ${options.repositoryId} ${status} ${options.seed ?? 1} ${index}`),
+      testCollectionId: options.testCollectionId,
+      repositoryId: options.repositoryId,
+      name: `${options.prefix ?? ''}${test.name}`,
+      parentName: test.parent ?? '',
+      className: test.classname ?? '',
+      file: test.file_path ?? '',
+      target: '',
+      variant: test.variant ?? '',
+      crossVariantId: null,
+      codeowners: test.codeowners ?? [],
+      status,
+      statusSince: test.status?.timestamp ?? null,
+      quarantineState: test.quarantined ? 'quarantined' : 'notQuarantined',
+      labels: [],
+      metrics: {
+        failureRate: 0.1,
+        prsImpacted: prs,
+        runCount: 40,
+        failureCount: 4,
+        durationP95Ms: 1200,
+        lastRunAt: STAMP,
+        lastFailureAt: STAMP,
+      },
+    };
+  });
+}
+
+/** One pull request waiting in or tested by a queue. */
+export interface QueuedSpec {
+  number: number;
+  author?: string;
+  /** camelCase QueueEntryState; testing for a batch, pending otherwise, unless given. */
+  state?: string;
+  priorityName?: string;
+  priorityValue?: number;
+  skipsTheLine?: boolean;
+  allowBatching?: boolean;
+}
+
+export interface QueueSpec {
+  id?: string;
+  repositoryId: string;
+  targetBranch?: string;
+  /** camelCase MergeQueueState. */
+  state?: string;
+  /** queue or graph. */
+  mode?: string;
+  htmlUrl?: string;
+  batches?: QueuedSpec[][];
+  pending?: (QueuedSpec & { heldBy?: number[] })[];
+  awaiting?: QueuedSpec[];
+  /** More than `awaiting` lists when the list is cut. */
+  awaitingTotal?: number;
+}
+
+function queuedPr(spec: QueuedSpec): V2QueuedPr {
+  return {
+    id: `pr_${spec.number}`,
+    number: spec.number,
+    sha: createHash('sha1').update(`sha ${spec.number}`).digest('hex'),
+    title: `Change number ${spec.number}`,
+    url: `https://github.com/acme/widgets/pull/${spec.number}`,
+  };
+}
+
+function pullRequest(spec: QueuedSpec, queue: V2Queue['queue'], state: string): V2PullRequest {
+  const pr = queuedPr(spec);
+  const entry: Record<string, unknown> = {
+    id: `entry_${spec.number}`,
+    mergeQueueId: queue.id,
+    state: spec.state ?? state,
+    stateChangedAt: STAMP,
+    priorityValue: spec.priorityValue ?? 100,
+    priorityName: spec.priorityName ?? 'medium',
+    usedDefaultPriorityName: 'medium',
+    skipsTheLine: spec.skipsTheLine ?? false,
+    allowBatching: spec.allowBatching ?? true,
+    direct: false,
+    readiness: {
+      requiresImpactedTargets: false,
+      doesBaseBranchMatch: true,
+      mergeability: 'mergeable',
+    },
+    createdAt: STAMP,
+    updatedAt: STAMP,
+  };
+  return {
+    id: pr.id,
+    repositoryId: queue.repositoryId,
+    number: pr.number,
+    title: pr.title,
+    branch: `feature/${spec.number}`,
+    sha: pr.sha,
+    baseBranch: queue.targetBranch,
+    author: spec.author ?? ['alice', 'bob', 'carol', 'dmitri'][spec.number % 4] ?? 'alice',
+    url: pr.url,
+    state: 'open',
+    isCurrentlySubmittedToQueue: true,
+    queueEntry: entry,
+    createdAt: STAMP,
+  };
+}
+
+/** A queue with every documented field, its /order and the pull requests it lists. */
+export function makeV2Queue(spec: QueueSpec): V2Queue {
+  const targetBranch = spec.targetBranch ?? 'main';
+  const id = spec.id ?? `mq${targetBranch.replace(/[^A-Za-z0-9]/g, '').slice(0, 6)}`;
+  const queue: V2Queue['queue'] = {
+    id,
+    repositoryId: spec.repositoryId,
+    targetBranch,
+    state: spec.state ?? 'running',
+    mode: spec.mode ?? 'queue',
+    managedState: 'manual',
+    createdAt: STAMP,
+    updatedAt: STAMP,
+    repositoryUrl: 'https://github.com/acme/widgets',
+    pullRequestsUrl: `https://api.trunk.io/v2/merge-queues/${id}/pull-requests`,
+    htmlUrl: spec.htmlUrl ?? `https://app.trunk.io/acme/merge-queue/${id}`,
+    config: {
+      concurrency: 2,
+      bisectionConcurrency: 1,
+      pendingFailureDepth: 1,
+      canOptimisticallyMerge: true,
+      allowBatching: (spec.batches ?? []).some((batch) => batch.length > 1),
+      batchingMaxWaitTimeMinutes: 0,
+      batchingMinSize: 1,
+      testingTimeoutMinutes: 60,
+      notReadyTimeoutMinutes: 60,
+      createsPrsForTestingBranches: true,
+      areCommentsEnabled: true,
+      areCommandsEnabled: true,
+      isStatusCheckEnabled: true,
+      isExtensionEnabled: false,
+      areLabelCommandsEnabled: false,
+      areStateLabelsEnabled: false,
+      requiredStatuses: ['ci / test'],
+      allowedBotSubmitters: [],
+      batchingRules: [],
+      directMergeMode: 'off',
+      optimizationMode: 'off',
+      mergeMethod: 'squash',
+      testBranchConstructionMode: 'renameTempBranch',
+      enqueueingLabel: '',
+    },
+  };
+  const batches = spec.batches ?? [];
+  const batching = batches.some((batch) => batch.length > 1);
+  const pending = spec.pending ?? [];
+  const awaiting = spec.awaiting ?? [];
+  const order = {
+    mode: queue.mode,
+    queueState: queue.state,
+    batchingEnabled: batching,
+    isolationResolved: true,
+    hasCycle: false,
+    batches: batches.map((batch, index) => ({
+      verificationRunId: `run_${index + 1}`,
+      state: 'testing',
+      isBisection: false,
+      pullRequests: batch.map(queuedPr),
+    })),
+    pending: pending.map((item, index) => ({
+      pullRequest: queuedPr(item),
+      schedulability: item.heldBy ? 'heldBehindFailure' : 'schedulable',
+      predictedBatch: index + 1,
+      directlyAhead: [],
+      heldBy: (item.heldBy ?? []).map((number) => queuedPr({ number })),
+    })),
+    awaitingAdmission: awaiting.map(queuedPr),
+    awaitingAdmissionTotal: Math.max(awaiting.length, spec.awaitingTotal ?? 0),
+  };
+  const pullRequests = [
+    ...batches.flat().map((item) => pullRequest(item, queue, 'testing')),
+    ...pending.map((item) => pullRequest(item, queue, 'pending')),
+    ...awaiting.map((item) => pullRequest(item, queue, 'pending')),
+  ].reverse(); // "most recently enqueued first … not queue order"
+  return { queue, order, pullRequests };
+}

@@ -1,0 +1,502 @@
+/**
+ * A local stand-in for Trunk's v2 API (trunk-api-v2-facts.md, trunk-openapi-v2.json): a real HTTP
+ * server on 127.0.0.1 with Bearer keys, opaque cursors bound to the operation and filter they were
+ * minted for, the { "error": { "code", "message" } } envelope, an edge 429 without it, and the same
+ * programmable faults as the v1 simulator. Served under /v2 at `origin`; `apiUrl` is what the
+ * action's api-url input holds (origin + /v1, as Trunk's default).
+ *
+ * Free of test-framework imports so demos and benchmarks can run it.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { FaultQueue, readBody } from './simulator-parts.js';
+import type { V2Queue, V2Repository, V2Test } from './trunk-v2-data.js';
+
+export const DEFAULT_KEY = 'trunk_v2_test_key';
+
+export interface V2SimulatorOptions {
+  /** The only key accepted in Authorization: Bearer. */
+  key?: string;
+  repositories?: V2Repository[];
+  /** Tests by collection id; a test may sit in several collections. */
+  collections?: Record<string, V2Test[]>;
+  queues?: V2Queue[];
+  delayMs?: number;
+  port?: number;
+  /**
+   * A v1 simulator's origin: requests outside /v2 are passed to it, so one api-url serves both
+   * APIs as Trunk's does (hybrid runs: v1 tests, v2 queue).
+   */
+  v1Origin?: string;
+}
+
+/** Short names for the reads, or a concrete path. */
+export type V2Endpoint = 'repositories' | 'queues' | 'queue' | 'order' | 'pull-requests' | 'tests';
+
+export interface V2Fault {
+  /** Only this read (or exact path); any request when absent. */
+  path?: V2Endpoint | (string & {});
+  /** Only /v2/tests requests with this status filter. */
+  testStatus?: string;
+  status?: number;
+  /** Sent as is; absent: the error envelope (a plain-text 429, an HTML 502/503/504). */
+  body?: string;
+  /** An error code for the envelope, when `status` is given without `body`. */
+  code?: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+  times?: number;
+  delayMs?: number;
+  destroySocket?: boolean;
+  /** Answer 200 with this JSON instead of the real body. */
+  json?: unknown;
+  redirectTo?: string;
+  /** Answer the page normally but with nextCursor set to the cursor the client sent. */
+  repeatCursor?: boolean;
+  omitRequestId?: boolean;
+}
+
+export interface V2Request {
+  seq: number;
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  rawBody: string;
+  requestId: string;
+  status?: number;
+  respondedSeq?: number;
+  fault?: V2Fault;
+  responseBody?: string;
+  responseContentType?: string;
+}
+
+interface Answer {
+  status: number;
+  body: string;
+  contentType: string;
+  headers?: Record<string, string>;
+}
+
+interface Cursor {
+  operation: string;
+  offset: number;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const TEXT_TYPE = 'text/plain; charset=utf-8';
+const QUEUE_ENTRY_STATES = new Set([
+  'notReady',
+  'pending',
+  'testing',
+  'testsPassed',
+  'merged',
+  'failed',
+  'cancelled',
+  'pendingFailure',
+]);
+const TEST_STATUSES = new Set(['healthy', 'flaky', 'broken']);
+
+function json(status: number, value: unknown): Answer {
+  return { status, body: JSON.stringify(value), contentType: JSON_TYPE };
+}
+
+export function errorEnvelope(code: string, message: string): string {
+  return JSON.stringify({ error: { code, message } });
+}
+
+function failure(status: number, code: string, message: string): Answer {
+  return { status, body: errorEnvelope(code, message), contentType: JSON_TYPE };
+}
+
+const DEFAULT_CODES: Record<number, string> = {
+  400: 'VALIDATION_FAILED',
+  401: 'INVALID_TOKEN',
+  403: 'INSUFFICIENT_PERMISSIONS',
+  404: 'NOT_FOUND',
+  500: 'INTERNAL_ERROR',
+};
+
+/** Which read a path is, for faults and request counts. */
+export function endpointOf(path: string): V2Endpoint | undefined {
+  if (path === '/v2/repositories') return 'repositories';
+  if (path === '/v2/merge-queues') return 'queues';
+  if (path === '/v2/tests') return 'tests';
+  if (/^\/v2\/merge-queues\/[^/]+$/.test(path)) return 'queue';
+  if (/^\/v2\/merge-queues\/[^/]+\/order$/.test(path)) return 'order';
+  if (/^\/v2\/merge-queues\/[^/]+\/pull-requests$/.test(path)) return 'pull-requests';
+  return undefined;
+}
+
+/** `.git` and a trailing slash are ignored, as Trunk does; host and path compare case-blind. */
+function normaliseProviderUrl(raw: string): string | undefined {
+  try {
+    const url = new URL(raw);
+    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '').replace(/\.git$/, '')}`.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+export class TrunkV2Simulator {
+  readonly requests: V2Request[] = [];
+  maxInFlight = 0;
+
+  private key: string;
+  private repositories: V2Repository[];
+  private collections: Map<string, V2Test[]>;
+  private queues: V2Queue[];
+  private delayMs: number;
+  private readonly v1Origin?: string;
+  private readonly faults = new FaultQueue<V2Fault, V2Request>(faultMatches);
+  private readonly cursors = new Map<string, Cursor>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly server: Server;
+  private events = 0;
+  private inFlight = 0;
+  private closed = false;
+  private port = 0;
+
+  constructor(options: V2SimulatorOptions = {}) {
+    this.key = options.key ?? DEFAULT_KEY;
+    this.repositories = options.repositories ?? [];
+    this.collections = new Map(Object.entries(options.collections ?? {}));
+    this.queues = options.queues ?? [];
+    this.delayMs = options.delayMs ?? 0;
+    this.v1Origin = options.v1Origin;
+    this.server = createServer((req, res) => void this.handle(req, res));
+  }
+
+  async start(port = 0): Promise<this> {
+    await new Promise<void>((done, fail) => {
+      this.server.once('error', fail);
+      this.server.listen(port, '127.0.0.1', () => {
+        this.server.off('error', fail);
+        done();
+      });
+    });
+    this.port = (this.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  get origin(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** What api-url holds: Trunk's default shape, whose /v1 the action drops for v2 paths. */
+  get apiUrl(): string {
+    return `${this.origin}/v1`;
+  }
+
+  setKey(key: string): this {
+    this.key = key;
+    return this;
+  }
+
+  setCollection(id: string, tests: V2Test[]): this {
+    this.collections.set(id, tests);
+    return this;
+  }
+
+  setQueues(queues: V2Queue[]): this {
+    this.queues = queues;
+    return this;
+  }
+
+  setRepositories(repositories: V2Repository[]): this {
+    this.repositories = repositories;
+    return this;
+  }
+
+  setDelay(delayMs: number): this {
+    this.delayMs = delayMs;
+    return this;
+  }
+
+  fault(fault: V2Fault): this {
+    this.faults.add(fault);
+    return this;
+  }
+
+  get pendingFaults(): V2Fault[] {
+    return this.faults.pending;
+  }
+
+  reset(): this {
+    this.requests.length = 0;
+    this.maxInFlight = 0;
+    this.faults.clear();
+    return this;
+  }
+
+  requestsTo(endpoint: V2Endpoint): V2Request[] {
+    return this.requests.filter((record) => endpointOf(record.path) === endpoint);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    const closing = new Promise<void>((done) => this.server.close(() => done()));
+    this.server.closeAllConnections();
+    await closing;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (ms <= 0) return Promise.resolve();
+    return new Promise((done) => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        done();
+      }, ms);
+      this.timers.add(timer);
+    });
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (this.v1Origin !== undefined && !(req.url ?? '').startsWith('/v2/')) {
+      this.passToV1(this.v1Origin, req, res);
+      return;
+    }
+    this.inFlight += 1;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    res.on('close', () => {
+      this.inFlight -= 1;
+    });
+    const rawBody = await readBody(req);
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const record: V2Request = {
+      seq: ++this.events,
+      method: req.method ?? '',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      rawBody,
+      requestId: `req_${String(this.events).padStart(5, '0')}_${randomBytes(4).toString('hex')}`,
+    };
+    this.requests.push(record);
+    const fault = this.faults.take(record);
+    record.fault = fault;
+    await this.sleep(this.delayMs + (fault?.delayMs ?? 0));
+    if (this.closed) return;
+    if (fault?.destroySocket) {
+      req.socket.destroy();
+      return;
+    }
+    const answer = faultAnswer(fault) ?? this.answer(record, fault);
+    const headers: Record<string, string> = { ...answer.headers, ...fault?.headers };
+    if (!fault?.omitRequestId) headers['x-request-id'] = record.requestId;
+    if (res.destroyed) return;
+    res.writeHead(answer.status, {
+      ...headers,
+      'content-type': answer.contentType,
+      'content-length': Buffer.byteLength(answer.body),
+    });
+    record.status = answer.status;
+    record.responseBody = answer.body;
+    record.responseContentType = answer.contentType;
+    record.respondedSeq = ++this.events;
+    res.end(answer.body);
+  }
+
+  /** Streams the request to the v1 simulator and its answer back, untouched. */
+  private passToV1(origin: string, req: IncomingMessage, res: ServerResponse): void {
+    const target = new URL(req.url ?? '/', origin);
+    const upstream = httpRequest(
+      target,
+      { method: req.method, headers: { ...req.headers, host: target.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  }
+
+  private answer(record: V2Request, fault: V2Fault | undefined): Answer {
+    const endpoint = endpointOf(record.path);
+    if (endpoint === undefined || record.method !== 'GET') {
+      return failure(404, 'NOT_FOUND', `No route for ${record.method} ${record.path}`);
+    }
+    const auth = record.headers.authorization;
+    if (typeof auth !== 'string' || !auth.startsWith('Bearer ')) {
+      return failure(401, 'AUTHENTICATION_REQUIRED', 'Authorization: Bearer <API key> is required');
+    }
+    if (auth.slice('Bearer '.length) !== this.key) {
+      return failure(401, 'INVALID_TOKEN', 'The API key is not valid');
+    }
+    const limit = record.query.get('limit');
+    if (limit !== null && !/^(100|[1-9][0-9]?)$/.test(limit)) {
+      return failure(400, 'VALIDATION_FAILED', 'limit must be an integer from 1 to 100');
+    }
+    const id = record.path.split('/')[3] ?? '';
+    switch (endpoint) {
+      case 'repositories':
+        return this.listRepositories(record);
+      case 'queues':
+        return this.listQueues(record);
+      case 'queue':
+        return this.withQueue(id, (queue) => json(200, queue.queue));
+      case 'order':
+        return this.withQueue(id, (queue) => json(200, queue.order));
+      case 'pull-requests':
+        return this.withQueue(id, (queue) => this.listQueuePullRequests(record, queue, fault));
+      case 'tests':
+        return this.listTests(record, fault);
+    }
+  }
+
+  private listRepositories(record: V2Request): Answer {
+    const providerUrl = record.query.get('providerUrl');
+    if (!providerUrl) return failure(400, 'VALIDATION_FAILED', 'providerUrl is required');
+    const wanted = normaliseProviderUrl(providerUrl);
+    const found = this.repositories.filter((repo) => normaliseProviderUrl(repo.url) === wanted);
+    if (wanted === undefined || found.length === 0) {
+      return failure(404, 'PROVIDER_URL_NOT_FOUND', `No repository matches ${providerUrl}`);
+    }
+    return json(200, { data: found, nextCursor: null, hasMore: false });
+  }
+
+  private listQueues(record: V2Request): Answer {
+    const repositoryId = record.query.get('repositoryId');
+    const targetBranch = record.query.get('targetBranch');
+    if (targetBranch !== null && repositoryId === null) {
+      return failure(400, 'VALIDATION_FAILED', 'targetBranch requires repositoryId');
+    }
+    const data = this.queues
+      .map((queue) => queue.queue)
+      .filter((queue) => repositoryId === null || queue.repositoryId === repositoryId)
+      .filter((queue) => targetBranch === null || queue.targetBranch === targetBranch);
+    return json(200, { data, nextCursor: null, hasMore: false });
+  }
+
+  private withQueue(id: string, answer: (queue: V2Queue) => Answer): Answer {
+    const queue = this.queues.find((candidate) => candidate.queue.id === decodeURIComponent(id));
+    if (!queue) return failure(404, 'MERGE_QUEUE_NOT_FOUND', `No merge queue ${id}`);
+    return answer(queue);
+  }
+
+  private listQueuePullRequests(record: V2Request, queue: V2Queue, fault?: V2Fault): Answer {
+    const states = record.query.get('state')?.split(',');
+    const unknown = states?.find((state) => !QUEUE_ENTRY_STATES.has(state));
+    if (unknown !== undefined) {
+      return failure(400, 'VALIDATION_FAILED', `state: unknown value ${unknown}`);
+    }
+    const rows = queue.pullRequests.filter(
+      (pr) => states === undefined || states.includes(String(pr.queueEntry?.state)),
+    );
+    return this.page(record, `pull-requests ${queue.queue.id} ${states?.join(',')}`, rows, fault);
+  }
+
+  private listTests(record: V2Request, fault: V2Fault | undefined): Answer {
+    const statuses = record.query.get('status')?.split(',');
+    const unknown = statuses?.find((status) => !TEST_STATUSES.has(status));
+    if (unknown !== undefined) {
+      return failure(400, 'VALIDATION_FAILED', `status: unknown value ${unknown}`);
+    }
+    const include = record.query.get('include');
+    if (include !== null && include !== 'metrics') {
+      return failure(400, 'VALIDATION_FAILED', 'include must be metrics');
+    }
+    const collection = record.query.get('testCollectionId');
+    const rows = [...this.collections.entries()]
+      .filter(([id]) => collection === null || id === collection)
+      .flatMap(([, tests]) => tests)
+      .filter((test) => statuses === undefined || statuses.includes(test.status))
+      .map((test) => (include === 'metrics' ? test : { ...test, metrics: undefined }));
+    const operation = `tests ${collection} ${statuses?.join(',')} ${include} ${record.query.get('period')}`;
+    return this.page(record, operation, rows, fault);
+  }
+
+  /** One page of a list; the cursor is bound to the operation and filter it was minted for. */
+  private page(record: V2Request, operation: string, rows: unknown[], fault?: V2Fault): Answer {
+    const limit = Number(record.query.get('limit') ?? 25);
+    const sent = record.query.get('cursor');
+    let offset = 0;
+    if (sent !== null) {
+      const cursor = this.cursors.get(sent);
+      if (!cursor || cursor.operation !== operation) {
+        return failure(400, 'INVALID_CURSOR', 'The cursor is not valid for this request');
+      }
+      offset = cursor.offset;
+    }
+    const next = offset + limit;
+    const hasMore = next < rows.length;
+    let nextCursor = hasMore ? this.mint(operation, next) : null;
+    if (fault?.repeatCursor && sent !== null) nextCursor = sent;
+    const body: Record<string, unknown> = {
+      data: rows.slice(offset, next),
+      nextCursor,
+      hasMore: hasMore || nextCursor !== null,
+    };
+    if (record.query.get('includeTotal') === 'true') body.total = rows.length;
+    return json(200, body);
+  }
+
+  private mint(operation: string, offset: number): string {
+    const token = randomBytes(18).toString('base64url');
+    this.cursors.set(token, { operation, offset });
+    return token;
+  }
+}
+
+function faultAnswer(fault: V2Fault | undefined): Answer | undefined {
+  if (!fault) return undefined;
+  if (fault.redirectTo !== undefined) {
+    return {
+      status: fault.status ?? 307,
+      body: 'Redirecting',
+      contentType: TEXT_TYPE,
+      headers: { location: fault.redirectTo },
+    };
+  }
+  if (fault.json !== undefined) return json(fault.status ?? 200, fault.json);
+  if (fault.status === undefined && fault.body === undefined) return undefined;
+  const status = fault.status ?? 200;
+  if (fault.body !== undefined) {
+    return { status, body: fault.body, contentType: fault.contentType ?? TEXT_TYPE };
+  }
+  return defaultFaultAnswer(status, fault.code);
+}
+
+/** What Trunk and the edge in front of it send: the envelope, or not (429, proxies' 5xx). */
+function defaultFaultAnswer(status: number, code: string | undefined): Answer {
+  const chosen = code ?? DEFAULT_CODES[status];
+  if (chosen !== undefined) return failure(status, chosen, `Simulated ${status}`);
+  if (status === 429) return { status, body: 'Too Many Requests', contentType: TEXT_TYPE };
+  if (status >= 500) {
+    const page = `<html><head><title>${status}</title></head><body><center><h1>${status}</h1></center><hr><center>cloudfront</center></body></html>`;
+    return { status, body: page, contentType: 'text/html; charset=utf-8' };
+  }
+  return { status, body: `Status ${status}`, contentType: TEXT_TYPE };
+}
+
+function faultMatches(fault: V2Fault, record: V2Request): boolean {
+  if (
+    fault.path !== undefined &&
+    fault.path !== record.path &&
+    fault.path !== endpointOf(record.path)
+  ) {
+    return false;
+  }
+  if (fault.testStatus !== undefined && record.query.get('status') !== fault.testStatus)
+    return false;
+  if (fault.repeatCursor) return record.query.get('cursor') !== null;
+  return true;
+}
+
+export async function startTrunkV2Simulator(
+  options: V2SimulatorOptions = {},
+): Promise<TrunkV2Simulator> {
+  return new TrunkV2Simulator(options).start(options.port ?? 0);
+}
