@@ -42310,6 +42310,21 @@ function parseRepository(raw) {
     const [owner = '', repoName = ''] = repository.split('/');
     return { repository, owner, repoName };
 }
+/**
+ * github-token is sent only when the run has a pull request. Elsewhere an unusable value (say,
+ * `${{ github.token }}` left unexpanded by a local runner) is not worth failing the step for.
+ */
+function parseGithubToken(raw, context) {
+    const needed = context.prNumber !== undefined || context.pullRequestHead !== undefined;
+    try {
+        return parseSecret('github-token', raw);
+    }
+    catch (error) {
+        if (needed)
+            throw error;
+        return '';
+    }
+}
 function parseRepoHost(raw, serverUrl) {
     const host = raw.trim() || new URL(serverUrl).host;
     if (!/^[A-Za-z0-9.-]+(:\d+)?$/.test(host)) {
@@ -42407,7 +42422,7 @@ function readSettings(getInput, derived) {
         newWithinDays: integer('new-within-days', 0, 3650),
         commentOnPr: attempt(() => parseChoice('comment-on-pr', getInput('comment-on-pr'), COMMENT_MODES), 'off'),
         commentKey: getInput('comment-key').trim(),
-        githubToken: attempt(() => parseSecret('github-token', getInput('github-token')), ''),
+        githubToken: attempt(() => parseGithubToken(getInput('github-token'), derived), ''),
         retryBaseMs: retryBaseMs(),
     };
     errors.push(...crossChecks(settings));

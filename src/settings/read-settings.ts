@@ -41,6 +41,20 @@ function parseRepository(raw: string): { repository: string; owner: string; repo
   return { repository, owner, repoName };
 }
 
+/**
+ * github-token is sent only when the run has a pull request. Elsewhere an unusable value (say,
+ * `${{ github.token }}` left unexpanded by a local runner) is not worth failing the step for.
+ */
+function parseGithubToken(raw: string, context: RunContext): string {
+  const needed = context.prNumber !== undefined || context.pullRequestHead !== undefined;
+  try {
+    return parseSecret('github-token', raw);
+  } catch (error) {
+    if (needed) throw error;
+    return '';
+  }
+}
+
 function parseRepoHost(raw: string, serverUrl: string): string {
   const host = raw.trim() || new URL(serverUrl).host;
   if (!/^[A-Za-z0-9.-]+(:\d+)?$/.test(host)) {
@@ -174,7 +188,7 @@ export function readSettings(getInput: GetInput, derived: RunContext): Settings 
       'off',
     ),
     commentKey: getInput('comment-key').trim(),
-    githubToken: attempt(() => parseSecret('github-token', getInput('github-token')), ''),
+    githubToken: attempt(() => parseGithubToken(getInput('github-token'), derived), ''),
     retryBaseMs: retryBaseMs(),
   };
   errors.push(...crossChecks(settings));

@@ -410,4 +410,18 @@ describe('the Trunk API of each read', () => {
     expect(message).toContain('api-key');
     expect(message).not.toContain('trunk_v2_');
   });
+
+  it('refuses a github-token no header may carry when the run has a pull request to read', () => {
+    const message = failure({ ...MINIMAL, 'github-token': 'ghs_abc\ndef' });
+    expect(message).toContain('github-token');
+    expect(message).not.toContain('ghs_abc');
+  });
+
+  it('ignores an unusable github-token when no pull request needs it', () => {
+    const settings = read(
+      { ...MINIMAL, 'github-token': '${{ secrets.MISSING }} x' },
+      context({ eventName: 'push', prNumber: undefined, isPullRequestEvent: false }),
+    );
+    expect(settings.githubToken).toBe('');
+  });
 });
