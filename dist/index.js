@@ -28372,7 +28372,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9601);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9987);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28381,7 +28381,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9601:
+/***/ 9987:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32642,10 +32642,14 @@ function normaliseQueue(raw, targetBranch) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/report/normalise-tests.ts
+;// CONCATENATED MODULE: ./src/report/present.ts
+/** A text Trunk sent, or undefined when it sent none: null, missing and blank all mean "not known". */
 function present(value) {
     return value === null || value === undefined || value.trim() === '' ? undefined : value;
 }
+
+;// CONCATENATED MODULE: ./src/report/normalise-tests.ts
+
 /** Tests that entered their status at or after `newSince` (ms since the epoch) are new. */
 function normaliseTest(raw, status, newSince) {
     const since = present(raw.status?.timestamp);
@@ -32751,18 +32755,16 @@ async function readQueueV1(trunk, settings) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/normalise-v2.ts
+
 /**
  * v2 answers in the report model's v1 vocabulary, so outputs stay the same whichever API answered:
  * camelCase enumerations become snake_case (switchingModes → switching_modes), v2's queue modes
  * become v1's (queue → single, graph → parallel: Trunk's own mapping), and a value v2 adds later
  * is kept, in the same spelling rules.
  */
-function normalise_v2_present(value) {
-    return value === null || value === undefined || value.trim() === '' ? undefined : value;
-}
 /** Both casings read the same: testsPassed, TESTS_PASSED and tests_passed are tests_passed. */
 function snakeCase(value) {
-    const text = normalise_v2_present(value);
+    const text = present(value);
     return text?.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 }
 const V1_MODES = { queue: 'single', graph: 'parallel' };
@@ -32772,20 +32774,20 @@ function queueMode(mode) {
 }
 /** Tests that entered their status at or after `newSince` (ms since the epoch) are new. */
 function normaliseTestV2(raw, status, newSince) {
-    const since = normalise_v2_present(raw.statusSince);
+    const since = present(raw.statusSince);
     const sinceMs = since === undefined ? Number.NaN : Date.parse(since);
     return {
         id: raw.id,
         name: raw.name,
         status,
-        file: normalise_v2_present(raw.file)?.replace(/^\.\//, ''),
-        classname: normalise_v2_present(raw.className),
-        parent: normalise_v2_present(raw.parentName),
-        variant: normalise_v2_present(raw.variant),
+        file: present(raw.file)?.replace(/^\.\//, ''),
+        classname: present(raw.className),
+        parent: present(raw.parentName),
+        variant: present(raw.variant),
         owners: (raw.codeowners ?? []).filter((owner) => owner.trim() !== ''),
         quarantined: snakeCase(raw.quarantineState) === 'quarantined',
         prsImpacted7d: Math.max(0, raw.metrics?.prsImpacted ?? 0),
-        url: normalise_v2_present(raw.url) ?? normalise_v2_present(raw.htmlUrl),
+        url: present(raw.url) ?? present(raw.htmlUrl),
         since,
         isNew: sinceMs >= newSince,
     };
@@ -32848,14 +32850,14 @@ function normalise_v2_entryOf(placed, index, details) {
         prNumber: placed.pr.number,
         title: placed.pr.title ?? '',
         author: details?.author ?? '',
-        sha: normalise_v2_present(placed.pr.sha),
-        baseBranch: normalise_v2_present(details?.baseBranch),
+        sha: present(placed.pr.sha),
+        baseBranch: present(details?.baseBranch),
         state: snakeCase(entry?.state) ?? placed.batchState,
-        priorityName: normalise_v2_present(entry?.priorityName),
+        priorityName: present(entry?.priorityName),
         priorityValue: entry?.priorityValue ?? undefined,
         skipTheLine: entry?.skipsTheLine ?? false,
         noBatch: entry?.allowBatching === false,
-        since: normalise_v2_present(entry?.stateChangedAt),
+        since: present(entry?.stateChangedAt),
         stage: placed.stage,
         held: placed.held,
     };
@@ -32868,13 +32870,13 @@ function normaliseQueueV2(queue, order, pullRequests, targetBranch) {
     const awaitingTotal = Math.max(listedAwaiting, order.awaitingAdmissionTotal ?? 0);
     return {
         kind: 'queue',
-        branch: normalise_v2_present(queue.targetBranch) ?? targetBranch,
+        branch: present(queue.targetBranch) ?? targetBranch,
         state: snakeCase(queue.state) ?? queue.state,
         mode: queueMode(queue.mode ?? order.mode),
         settings: normalise_v2_settingsOf(queue),
         entries: placed.map((item, index) => normalise_v2_entryOf(item, index, byId.get(item.pr.id))),
         depth: placed.length + (awaitingTotal - listedAwaiting),
-        url: normalise_v2_present(queue.htmlUrl),
+        url: present(queue.htmlUrl),
     };
 }
 
@@ -40029,7 +40031,18 @@ function _function(params) {
 }
 
 
+;// CONCATENATED MODULE: ./src/trunk/lenient.ts
+
+/**
+ * A display-only field of any Trunk API: missing, null or malformed all read as "not known", so a
+ * change on Trunk's side to a field no gate needs never fails the run.
+ */
+function lenient(schema) {
+    return schemas_catch(optional(nullable(schema)), undefined);
+}
+
 ;// CONCATENATED MODULE: ./src/trunk/v1/schemas.ts
+
 
 /**
  * Response schemas, as tolerant as Trunk's history requires: unknown fields are dropped, display-only
@@ -40037,10 +40050,6 @@ function _function(params) {
  * run. Only what the gates need is strict: a test's id and name, the page token, the queue's state
  * and its list of pull requests.
  */
-/** A display-only field: missing, null or malformed all read as "not known". */
-function lenient(schema) {
-    return schemas_catch(optional(nullable(schema)), undefined);
-}
 const schemas_link = lenient(object({ html_url: lenient(schemas_string()) }));
 const unhealthyTestSchema = object({
     id: schemas_string(),
@@ -40206,6 +40215,7 @@ function client_validate(path, answer, schema) {
 
 ;// CONCATENATED MODULE: ./src/trunk/v2/schemas.ts
 
+
 /**
  * v2 response schemas, as tolerant as the v1 ones: Trunk says clients "must tolerate values and
  * fields they do not recognize", so unknown fields are dropped, enumerations are plain strings (a
@@ -40213,9 +40223,6 @@ function client_validate(path, answer, schema) {
  * "not known". Only what the gates and the joins need is strict: ids, the page cursor, the queue
  * state and the lists /order is made of.
  */
-function schemas_lenient(schema) {
-    return schemas_catch(optional(nullable(schema)), undefined);
-}
 /** Every v2 list: `data`, then `nextCursor` while `hasMore`. */
 function page(item) {
     return object({
@@ -40226,93 +40233,93 @@ function page(item) {
     });
 }
 const errorBodySchema = object({
-    error: object({ code: schemas_lenient(schemas_string()), message: schemas_lenient(schemas_string()) }),
+    error: object({ code: lenient(schemas_string()), message: lenient(schemas_string()) }),
 });
 const repositorySchema = object({
     id: schemas_string().check(_minLength(1)),
-    url: schemas_lenient(schemas_string()),
-    path: schemas_lenient(schemas_string()),
+    url: lenient(schemas_string()),
+    path: lenient(schemas_string()),
 });
 const repositoryListSchema = page(repositorySchema);
 const queueConfigSchema = object({
-    concurrency: schemas_lenient(schemas_number()),
-    testingTimeoutMinutes: schemas_lenient(schemas_number()),
-    canOptimisticallyMerge: schemas_lenient(schemas_boolean()),
-    pendingFailureDepth: schemas_lenient(schemas_number()),
-    allowBatching: schemas_lenient(schemas_boolean()),
-    batchingMaxWaitTimeMinutes: schemas_lenient(schemas_number()),
-    batchingMinSize: schemas_lenient(schemas_number()),
-    bisectionConcurrency: schemas_lenient(schemas_number()),
-    directMergeMode: schemas_lenient(schemas_string()),
-    optimizationMode: schemas_lenient(schemas_string()),
-    mergeMethod: schemas_lenient(schemas_string()),
-    requiredStatuses: schemas_lenient(array(schemas_string())),
+    concurrency: lenient(schemas_number()),
+    testingTimeoutMinutes: lenient(schemas_number()),
+    canOptimisticallyMerge: lenient(schemas_boolean()),
+    pendingFailureDepth: lenient(schemas_number()),
+    allowBatching: lenient(schemas_boolean()),
+    batchingMaxWaitTimeMinutes: lenient(schemas_number()),
+    batchingMinSize: lenient(schemas_number()),
+    bisectionConcurrency: lenient(schemas_number()),
+    directMergeMode: lenient(schemas_string()),
+    optimizationMode: lenient(schemas_string()),
+    mergeMethod: lenient(schemas_string()),
+    requiredStatuses: lenient(array(schemas_string())),
 });
 const mergeQueueSchema = object({
     id: schemas_string().check(_minLength(1)),
-    targetBranch: schemas_lenient(schemas_string()),
+    targetBranch: lenient(schemas_string()),
     state: schemas_string().check(_minLength(1)),
-    mode: schemas_lenient(schemas_string()),
-    htmlUrl: schemas_lenient(schemas_string()),
-    config: schemas_lenient(queueConfigSchema),
+    mode: lenient(schemas_string()),
+    htmlUrl: lenient(schemas_string()),
+    config: lenient(queueConfigSchema),
 });
-const mergeQueueListSchema = page(object({ id: schemas_string().check(_minLength(1)), targetBranch: schemas_lenient(schemas_string()) }));
+const mergeQueueListSchema = page(object({ id: schemas_string().check(_minLength(1)), targetBranch: lenient(schemas_string()) }));
 const queuedPullRequestSchema = object({
     id: schemas_string(),
     number: schemas_number(),
-    title: schemas_lenient(schemas_string()),
-    sha: schemas_lenient(schemas_string()),
-    url: schemas_lenient(schemas_string()),
+    title: lenient(schemas_string()),
+    sha: lenient(schemas_string()),
+    url: lenient(schemas_string()),
 });
 const orderSchema = object({
-    queueState: schemas_lenient(schemas_string()),
-    mode: schemas_lenient(schemas_string()),
+    queueState: lenient(schemas_string()),
+    mode: lenient(schemas_string()),
     batches: array(object({
-        state: schemas_lenient(schemas_string()),
-        isBisection: schemas_lenient(schemas_boolean()),
+        state: lenient(schemas_string()),
+        isBisection: lenient(schemas_boolean()),
         pullRequests: array(queuedPullRequestSchema),
     })),
     pending: array(object({
         pullRequest: queuedPullRequestSchema,
-        schedulability: schemas_lenient(schemas_string()),
-        heldBy: schemas_lenient(array(queuedPullRequestSchema)),
+        schedulability: lenient(schemas_string()),
+        heldBy: lenient(array(queuedPullRequestSchema)),
     })),
     awaitingAdmission: array(queuedPullRequestSchema),
-    awaitingAdmissionTotal: schemas_lenient(schemas_number()),
+    awaitingAdmissionTotal: lenient(schemas_number()),
 });
 const queueEntrySchema = object({
-    state: schemas_lenient(schemas_string()),
-    stateChangedAt: schemas_lenient(schemas_string()),
-    priorityValue: schemas_lenient(schemas_number()),
-    priorityName: schemas_lenient(schemas_string()),
-    skipsTheLine: schemas_lenient(schemas_boolean()),
-    allowBatching: schemas_lenient(schemas_boolean()),
+    state: lenient(schemas_string()),
+    stateChangedAt: lenient(schemas_string()),
+    priorityValue: lenient(schemas_number()),
+    priorityName: lenient(schemas_string()),
+    skipsTheLine: lenient(schemas_boolean()),
+    allowBatching: lenient(schemas_boolean()),
 });
 const pullRequestSchema = object({
     id: schemas_string(),
-    number: schemas_lenient(schemas_number()),
-    author: schemas_lenient(schemas_string()),
-    baseBranch: schemas_lenient(schemas_string()),
-    queueEntry: schemas_lenient(queueEntrySchema),
+    number: lenient(schemas_number()),
+    author: lenient(schemas_string()),
+    baseBranch: lenient(schemas_string()),
+    queueEntry: lenient(queueEntrySchema),
 });
 const pullRequestListSchema = page(pullRequestSchema);
 const testSummarySchema = object({
     id: schemas_string().check(_minLength(1)),
     name: schemas_string(),
-    repositoryId: schemas_lenient(schemas_string()),
-    testCollectionId: schemas_lenient(schemas_string()),
-    file: schemas_lenient(schemas_string()),
-    parentName: schemas_lenient(schemas_string()),
-    className: schemas_lenient(schemas_string()),
-    variant: schemas_lenient(schemas_string()),
-    codeowners: schemas_lenient(array(schemas_string())),
-    status: schemas_lenient(schemas_string()),
-    statusSince: schemas_lenient(schemas_string()),
-    quarantineState: schemas_lenient(schemas_string()),
-    metrics: schemas_lenient(object({ prsImpacted: schemas_lenient(schemas_number()) })),
+    repositoryId: lenient(schemas_string()),
+    testCollectionId: lenient(schemas_string()),
+    file: lenient(schemas_string()),
+    parentName: lenient(schemas_string()),
+    className: lenient(schemas_string()),
+    variant: lenient(schemas_string()),
+    codeowners: lenient(array(schemas_string())),
+    status: lenient(schemas_string()),
+    statusSince: lenient(schemas_string()),
+    quarantineState: lenient(schemas_string()),
+    metrics: lenient(object({ prsImpacted: lenient(schemas_number()) })),
     // Not in Trunk's OpenAPI file yet; its changelog adds a test page link: shown when sent.
-    url: schemas_lenient(schemas_string()),
-    htmlUrl: schemas_lenient(schemas_string()),
+    url: lenient(schemas_string()),
+    htmlUrl: lenient(schemas_string()),
 });
 const testListSchema = page(testSummarySchema);
 

@@ -1,9 +1,6 @@
 import type { RawUnhealthyTest } from '../trunk/v1/schemas.js';
 import type { TestStatus, UnhealthyTest } from './model.js';
-
-function present(value: string | null | undefined): string | undefined {
-  return value === null || value === undefined || value.trim() === '' ? undefined : value;
-}
+import { present } from './present.js';
 
 /** Tests that entered their status at or after `newSince` (ms since the epoch) are new. */
 export function normaliseTest(

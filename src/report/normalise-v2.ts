@@ -6,6 +6,7 @@ import type {
   RawTestSummary,
 } from '../trunk/v2/schemas.js';
 import type { MergeQueue, QueueEntry, QueueSettings, TestStatus, UnhealthyTest } from './model.js';
+import { present } from './present.js';
 
 /**
  * v2 answers in the report model's v1 vocabulary, so outputs stay the same whichever API answered:
@@ -13,10 +14,6 @@ import type { MergeQueue, QueueEntry, QueueSettings, TestStatus, UnhealthyTest }
  * become v1's (queue → single, graph → parallel: Trunk's own mapping), and a value v2 adds later
  * is kept, in the same spelling rules.
  */
-
-function present(value: string | null | undefined): string | undefined {
-  return value === null || value === undefined || value.trim() === '' ? undefined : value;
-}
 
 /** Both casings read the same: testsPassed, TESTS_PASSED and tests_passed are tests_passed. */
 export function snakeCase(value: string | null | undefined): string | undefined {

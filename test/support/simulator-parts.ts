@@ -1,5 +1,5 @@
-/** What both API simulators share: programmable faults and reading a request body. */
-import type { IncomingMessage } from 'node:http';
+/** What the API simulators share: programmable faults, request bodies, held answers, closing. */
+import type { IncomingMessage, Server } from 'node:http';
 
 /**
  * Faults wait in order; a request takes the first one that matches it, and a fault is spent after
@@ -50,4 +50,35 @@ export function parseJson(raw: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The delays a simulator holds its answers with, abandoned all at once on close: a handler that
+ * waits on one simply stops, and no timer outlives the server.
+ */
+export class PendingTimers {
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  sleep(ms: number): Promise<void> {
+    if (ms <= 0) return Promise.resolve();
+    return new Promise((done) => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        done();
+      }, ms);
+      this.timers.add(timer);
+    });
+  }
+
+  abandon(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+}
+
+/** Closes a server at once, dropping its open connections (hanging answers included). */
+export function closeServer(server: Server): Promise<void> {
+  const closing = new Promise<void>((done) => server.close(() => done()));
+  server.closeAllConnections();
+  return closing;
 }

@@ -25,7 +25,7 @@ import {
   type RawStatusFilter,
   type RawTest,
 } from './trunk-data.js';
-import { FaultQueue, parseJson, readBody } from './simulator-parts.js';
+import { closeServer, FaultQueue, parseJson, PendingTimers, readBody } from './simulator-parts.js';
 
 export type { RawQueue, RawQueueEntry, RawStatusFilter, RawTest } from './trunk-data.js';
 
@@ -165,7 +165,7 @@ export class TrunkSimulator {
   private delayMs: number;
   private readonly faults = new FaultQueue<Fault, RecordedRequest>(faultMatches);
   private readonly cursors = new Map<string, PageCursor>();
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timers = new PendingTimers();
   private readonly server: Server;
   private events = 0;
   private inFlight = 0;
@@ -283,23 +283,12 @@ export class TrunkSimulator {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    const closing = new Promise<void>((done) => this.server.close(() => done()));
-    this.server.closeAllConnections();
-    await closing;
+    this.timers.abandon();
+    await closeServer(this.server);
   }
 
   private sleep(ms: number): Promise<void> {
-    if (ms <= 0) return Promise.resolve();
-    // Never resolved once close() clears the timer: the abandoned handler simply stops.
-    return new Promise((done) => {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        done();
-      }, ms);
-      this.timers.add(timer);
-    });
+    return this.timers.sleep(ms);
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -17,7 +17,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FaultQueue, readBody } from './simulator-parts.js';
+import { closeServer, FaultQueue, PendingTimers, readBody } from './simulator-parts.js';
 import type { V2Queue, V2Repository, V2Test } from './trunk-v2-data.js';
 
 export const DEFAULT_KEY = 'trunk_v2_test_key';
@@ -158,7 +158,7 @@ export class TrunkV2Simulator {
   private readonly v1Origin?: string;
   private readonly faults = new FaultQueue<V2Fault, V2Request>(faultMatches);
   private readonly cursors = new Map<string, Cursor>();
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timers = new PendingTimers();
   private readonly server: Server;
   private events = 0;
   private inFlight = 0;
@@ -244,22 +244,12 @@ export class TrunkV2Simulator {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    const closing = new Promise<void>((done) => this.server.close(() => done()));
-    this.server.closeAllConnections();
-    await closing;
+    this.timers.abandon();
+    await closeServer(this.server);
   }
 
   private sleep(ms: number): Promise<void> {
-    if (ms <= 0) return Promise.resolve();
-    return new Promise((done) => {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        done();
-      }, ms);
-      this.timers.add(timer);
-    });
+    return this.timers.sleep(ms);
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

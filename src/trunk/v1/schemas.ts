@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lenient } from '../lenient.js';
 
 /**
  * Response schemas, as tolerant as Trunk's history requires: unknown fields are dropped, display-only
@@ -6,11 +7,6 @@ import * as z from 'zod/mini';
  * run. Only what the gates need is strict: a test's id and name, the page token, the queue's state
  * and its list of pull requests.
  */
-
-/** A display-only field: missing, null or malformed all read as "not known". */
-function lenient<T extends z.core.SomeType>(schema: T) {
-  return z.catch(z.optional(z.nullable(schema)), undefined);
-}
 
 const link = lenient(z.object({ html_url: lenient(z.string()) }));
 

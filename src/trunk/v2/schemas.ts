@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lenient } from '../lenient.js';
 
 /**
  * v2 response schemas, as tolerant as the v1 ones: Trunk says clients "must tolerate values and
@@ -7,10 +8,6 @@ import * as z from 'zod/mini';
  * "not known". Only what the gates and the joins need is strict: ids, the page cursor, the queue
  * state and the lists /order is made of.
  */
-
-function lenient<T extends z.core.SomeType>(schema: T) {
-  return z.catch(z.optional(z.nullable(schema)), undefined);
-}
 
 /** Every v2 list: `data`, then `nextCursor` while `hasMore`. */
 function page<T extends z.core.SomeType>(item: T) {
