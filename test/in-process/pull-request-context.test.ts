@@ -14,6 +14,7 @@ import {
   testsJson,
   type TestRecord,
   TOKEN,
+  runInThisProcess,
 } from '../support/e2e.js';
 import {
   closeGithubSimulators,
@@ -32,6 +33,10 @@ import {
 } from '../support/run-action.js';
 import { makeQueue, makeTest, type RawTest } from '../support/trunk-data.js';
 import type { TrunkSimulator } from '../support/trunk-simulator.js';
+import { runInProcess } from '../support/run-in-process.js';
+
+// Behaviour, not the bundle: run() in this process (test/e2e proves dist/index.js).
+runInThisProcess(runInProcess);
 
 afterEach(closeSimulators);
 afterEach(closeGithubSimulators);

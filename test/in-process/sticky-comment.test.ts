@@ -11,6 +11,7 @@ import {
   runAgainst,
   startSim,
   TOKEN,
+  runInThisProcess,
 } from '../support/e2e.js';
 import {
   ACTIONS_BOT_LOGIN,
@@ -36,6 +37,10 @@ import {
   type RawTest,
 } from '../support/trunk-data.js';
 import type { TrunkSimulator } from '../support/trunk-simulator.js';
+import { runInProcess } from '../support/run-in-process.js';
+
+// Behaviour, not the bundle: run() in this process (test/e2e proves dist/index.js).
+runInThisProcess(runInProcess);
 
 afterEach(closeSimulators);
 afterEach(closeGithubSimulators);

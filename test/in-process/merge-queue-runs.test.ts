@@ -11,6 +11,7 @@ import {
   expectSingleFailure,
   runAgainst,
   startSim,
+  runInThisProcess,
 } from '../support/e2e.js';
 import {
   closeGithubSimulators,
@@ -28,6 +29,10 @@ import {
 } from '../support/run-action.js';
 import { makeQueue, makeQueueEntry, makeTest, type RawQueue } from '../support/trunk-data.js';
 import type { TrunkSimulator } from '../support/trunk-simulator.js';
+import { runInProcess } from '../support/run-in-process.js';
+
+// Behaviour, not the bundle: run() in this process (test/e2e proves dist/index.js).
+runInThisProcess(runInProcess);
 
 afterEach(closeSimulators);
 afterEach(closeGithubSimulators);
