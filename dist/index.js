@@ -28372,7 +28372,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9987);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3779);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28381,7 +28381,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9987:
+/***/ 3779:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31640,6 +31640,27 @@ function shortMessage(text) {
     return clean.length > 200 ? `${clean.slice(0, 199)}…` : clean;
 }
 
+;// CONCATENATED MODULE: ./src/http/pause.ts
+/**
+ * Waits before a retry, unless the run is cancelled first: then it rejects at once with the
+ * caller's own error, so no retry fires after the verdict. Shared by Trunk's and GitHub's calls.
+ */
+function pause(ms, signal, cancelled) {
+    return new Promise((resolve, reject) => {
+        if (signal?.aborted)
+            return reject(cancelled());
+        const onAbort = () => {
+            clearTimeout(timer);
+            reject(cancelled());
+        };
+        const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+        }, ms);
+        signal?.addEventListener('abort', onAbort, { once: true });
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/http/retry-policy.ts
 /** When and how long to wait before trying a request again. Pure, so it is tested without clocks. */
 const MAX_BACKOFF_MS = 30_000;
@@ -31672,6 +31693,10 @@ function parseRetryAfter(header, nowMs) {
 function retryDelayMs(retry, baseMs, retryAfterHeader, nowMs) {
     const asked = parseRetryAfter(retryAfterHeader, nowMs);
     return asked === undefined ? backoffMs(retry, baseMs) : Math.min(asked, RETRY_AFTER_CAP_MS);
+}
+/** " (after 2 retries)" for a message, or nothing when the first try was the last. */
+function afterRetries(retries) {
+    return retries === 0 ? '' : ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})`;
 }
 
 ;// CONCATENATED MODULE: ./src/github/response-policy.ts
@@ -31738,6 +31763,16 @@ function retryWaitMs(retry, baseMs, facts, nowMs) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/request-policy.ts
+/**
+ * Bounds every request an Octokit client sends: a timeout per attempt, retries of what GitHub
+ * would answer differently later, and an abort that ends it all at once. Installed as a request
+ * hook so pagination and GraphQL get it too, page by page.
+ *
+ * Writes are retried too: PATCH and DELETE are idempotent, and a POST whose comment was stored but
+ * whose answer was lost leaves a copy that the sticky comment's clean-up deletes.
+ */
+
+
 
 
 function abortedError(label) {
@@ -31780,20 +31815,6 @@ function transportFailure(label, error) {
         }),
     };
 }
-/** A pause that an abort cuts short. */
-function pause(ms, signal, label) {
-    return new Promise((resolve, reject) => {
-        const onAbort = () => {
-            clearTimeout(timer);
-            reject(abortedError(label));
-        };
-        const timer = setTimeout(() => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve();
-        }, ms);
-        signal?.addEventListener('abort', onAbort, { once: true });
-    });
-}
 /**
  * One try, bounded by the timeout. Octokit's hooks hand the original options object down the
  * chain, so the signal must be set on it in place: a copy would never reach fetch.
@@ -31829,9 +31850,6 @@ async function attempt(send, options, call, label) {
     const seconds = `${(call.timeoutMs / 1000).toFixed(1)} s`;
     return { error: new GithubError('timeout', `${label} got no answer within ${seconds}`) };
 }
-function afterRetries(retries) {
-    return retries === 0 ? '' : ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})`;
-}
 function finalError({ error }, retries, gaveUpEarly) {
     const why = gaveUpEarly ? '; GitHub asks to wait longer than a step should' : '';
     return new GithubError(error.failure, `${error.message}${afterRetries(retries)}${why}`, error.status, {
@@ -31854,7 +31872,7 @@ async function sendBounded(send, options, call) {
         if (wait === undefined)
             throw finalError(outcome, retry, true);
         call.log?.info(`${outcome.error.message}; retrying in ${(wait / 1000).toFixed(1)} s (retry ${retry + 1} of ${call.maxRetries})`);
-        await pause(wait, call.signal, label);
+        await pause(wait, call.signal, () => abortedError(label));
     }
 }
 /** Every request of this client is bounded by `call` from now on. */
@@ -32389,6 +32407,10 @@ class TransportError extends Error {
         return this.failure === 'timeout' || this.failure === 'network';
     }
 }
+/** The run no longer needs the request: another read decided it. */
+function cancelledError() {
+    return new TransportError('cancelled', 'the read was cancelled');
+}
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 3;
 /** Far above any real page of 100 tests; stops a misbehaving server from exhausting memory. */
@@ -32418,7 +32440,7 @@ function exchange(url, request) {
             finish(() => reject(error));
             outgoing.destroy();
         };
-        const onAbort = () => fail(new TransportError('cancelled', 'the read was cancelled'));
+        const onAbort = () => fail(cancelledError());
         const headers = { ...request.headers };
         if (request.body !== undefined)
             headers['content-length'] = String(Buffer.byteLength(request.body));
@@ -32508,6 +32530,7 @@ async function send(request) {
 ;// CONCATENATED MODULE: ./src/http/retrying-client.ts
 
 
+
 /** No answer came: the transport's failure, after this many retries. */
 class RequestFailure extends Error {
     cause;
@@ -32518,25 +32541,6 @@ class RequestFailure extends Error {
         this.cause = cause;
         this.retries = retries;
     }
-}
-function cancelled() {
-    return new TransportError('cancelled', 'the read was cancelled');
-}
-/** Waits, unless the run is cancelled first. */
-function retrying_client_pause(ms, signal) {
-    return new Promise((resolve, reject) => {
-        if (signal?.aborted)
-            return reject(cancelled());
-        const onAbort = () => {
-            clearTimeout(timer);
-            reject(cancelled());
-        };
-        const timer = setTimeout(() => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve();
-        }, ms);
-        signal?.addEventListener('abort', onAbort, { once: true });
-    });
 }
 /**
  * Sends API requests, retrying what is safe to retry: network failures, timeouts, 429 and 5xx.
@@ -32562,7 +32566,7 @@ class RetryingClient {
             const why = outcome instanceof TransportError ? outcome.message : `HTTP ${outcome.status}`;
             log.info(`${request.label}: ${why}; retrying in ${(delay / 1000).toFixed(1)} s (retry ${retry + 1} of ${maxRetries})`);
             try {
-                await retrying_client_pause(delay, signal);
+                await pause(delay, signal, cancelledError);
             }
             catch (error) {
                 throw new RequestFailure(error, retry);
@@ -33019,9 +33023,6 @@ function describeResponse(facts, secret) {
         parts.push(`(request id ${facts.requestId})`);
     return parts.join(' ');
 }
-function errors_afterRetries(retries) {
-    return retries === 0 ? '' : ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})`;
-}
 /**
  * Reads a final non-2xx answer as a failure, the same way for every protocol: `where` names the
  * request ("POST /getQueue"), `code` is the protocol's own error code when it sent one.
@@ -33037,11 +33038,11 @@ function statusError(where, answer, secret, advice, code) {
         return new TrunkApiError('not-found', where, `${facts}. ${advice.notFound}`, status, code);
     }
     if (status === 429) {
-        const message = `Trunk's rate limit was reached: ${facts}${errors_afterRetries(retries)}. Try again later, or space out the runs that read Trunk.`;
+        const message = `Trunk's rate limit was reached: ${facts}${afterRetries(retries)}. Try again later, or space out the runs that read Trunk.`;
         return new TrunkApiError('outage', where, message, status, code);
     }
     if (isRetryableStatus(status)) {
-        const message = `Trunk's API is unavailable: ${facts}${errors_afterRetries(retries)}. Try again later.`;
+        const message = `Trunk's API is unavailable: ${facts}${afterRetries(retries)}. Try again later.`;
         return new TrunkApiError('outage', where, message, status, code);
     }
     const message = `Trunk rejected the request: ${facts}. ${advice.rejected}`;
@@ -33056,7 +33057,7 @@ function requestError(where, failure) {
     if (cause.failure === 'redirect') {
         return new TrunkApiError('rejected', where, `${where} was not completed: ${cause.message}. Set api-url to the API's final address.`);
     }
-    return new TrunkApiError('outage', where, `Trunk's API could not be reached: ${where} failed: ${cause.message}${errors_afterRetries(retries)}. Check api-url, timeout-seconds and the runner's network or proxy.`);
+    return new TrunkApiError('outage', where, `Trunk's API could not be reached: ${where} failed: ${cause.message}${afterRetries(retries)}. Check api-url, timeout-seconds and the runner's network or proxy.`);
 }
 /** A 2xx answer that is not what the protocol promises. */
 function schemaError(where, answer, problem) {

@@ -6,6 +6,8 @@
  * Writes are retried too: PATCH and DELETE are idempotent, and a POST whose comment was stored but
  * whose answer was lost leaves a copy that the sticky comment's clean-up deletes.
  */
+import { pause } from '../http/pause.js';
+import { afterRetries } from '../http/retry-policy.js';
 import type { GithubCallOptions } from './call-options.js';
 import { GithubError, shortMessage } from './errors.js';
 import type { Octokit } from './octokit.js';
@@ -81,21 +83,6 @@ function transportFailure(label: string, error: unknown): Failed {
   };
 }
 
-/** A pause that an abort cuts short. */
-function pause(ms: number, signal: AbortSignal | undefined, label: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortedError(label));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /**
  * One try, bounded by the timeout. Octokit's hooks hand the original options object down the
  * chain, so the signal must be set on it in place: a copy would never reach fetch.
@@ -133,10 +120,6 @@ async function attempt(
   return { error: new GithubError('timeout', `${label} got no answer within ${seconds}`) };
 }
 
-function afterRetries(retries: number): string {
-  return retries === 0 ? '' : ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})`;
-}
-
 function finalError({ error }: Failed, retries: number, gaveUpEarly: boolean): GithubError {
   const why = gaveUpEarly ? '; GitHub asks to wait longer than a step should' : '';
   return new GithubError(
@@ -164,7 +147,7 @@ async function sendBounded(send: Send, options: HookOptions, call: GithubCallOpt
     call.log?.info(
       `${outcome.error.message}; retrying in ${(wait / 1000).toFixed(1)} s (retry ${retry + 1} of ${call.maxRetries})`,
     );
-    await pause(wait, call.signal, label);
+    await pause(wait, call.signal, () => abortedError(label));
   }
 }
 

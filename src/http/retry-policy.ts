@@ -41,3 +41,8 @@ export function retryDelayMs(
   const asked = parseRetryAfter(retryAfterHeader, nowMs);
   return asked === undefined ? backoffMs(retry, baseMs) : Math.min(asked, RETRY_AFTER_CAP_MS);
 }
+
+/** " (after 2 retries)" for a message, or nothing when the first try was the last. */
+export function afterRetries(retries: number): string {
+  return retries === 0 ? '' : ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})`;
+}

@@ -1,5 +1,6 @@
+import { pause } from './pause.js';
 import { isRetryableStatus, retryDelayMs } from './retry-policy.js';
-import { send, TransportError, type HttpResponse } from './transport.js';
+import { cancelledError, send, TransportError, type HttpResponse } from './transport.js';
 
 export interface Logger {
   debug(message: string): void;
@@ -43,26 +44,6 @@ export class RequestFailure extends Error {
   }
 }
 
-function cancelled(): TransportError {
-  return new TransportError('cancelled', 'the read was cancelled');
-}
-
-/** Waits, unless the run is cancelled first. */
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(cancelled());
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(cancelled());
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /**
  * Sends API requests, retrying what is safe to retry: network failures, timeouts, 429 and 5xx.
  * Status codes are the protocol's to interpret, so any final answer is returned, not thrown.
@@ -87,7 +68,7 @@ export class RetryingClient {
         `${request.label}: ${why}; retrying in ${(delay / 1000).toFixed(1)} s (retry ${retry + 1} of ${maxRetries})`,
       );
       try {
-        await pause(delay, signal);
+        await pause(delay, signal, cancelledError);
       } catch (error) {
         throw new RequestFailure(error as TransportError, retry);
       }

@@ -28,6 +28,11 @@ export class TransportError extends Error {
   }
 }
 
+/** The run no longer needs the request: another read decided it. */
+export function cancelledError(): TransportError {
+  return new TransportError('cancelled', 'the read was cancelled');
+}
+
 export interface HttpRequest {
   method: 'GET' | 'POST';
   url: URL;
@@ -75,7 +80,7 @@ function exchange(url: URL, request: HttpRequest): Promise<RawAnswer> {
       finish(() => reject(error));
       outgoing.destroy();
     };
-    const onAbort = () => fail(new TransportError('cancelled', 'the read was cancelled'));
+    const onAbort = () => fail(cancelledError());
 
     const headers = { ...request.headers };
     if (request.body !== undefined)

@@ -1,5 +1,5 @@
 import type { Answer, RequestFailure } from '../http/retrying-client.js';
-import { isRetryableStatus } from '../http/retry-policy.js';
+import { afterRetries, isRetryableStatus } from '../http/retry-policy.js';
 
 /**
  * Why a read of Trunk failed decides what the step does: an outage may be tolerated
@@ -54,10 +54,6 @@ export function describeResponse(facts: ResponseFacts, secret: string): string {
   if (body !== '') parts.push(`"${body}"`);
   if (facts.requestId) parts.push(`(request id ${facts.requestId})`);
   return parts.join(' ');
-}
-
-export function afterRetries(retries: number): string {
-  return retries === 0 ? '' : ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})`;
 }
 
 /** What each protocol says to the user about its own statuses. */
