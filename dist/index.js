@@ -28372,7 +28372,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3779);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1971);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28381,7 +28381,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3779:
+/***/ 1971:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33083,6 +33083,37 @@ function describeIssues(error, limit = 3) {
     });
     const more = error.issues.length - lines.length;
     return lines.join('; ') + (more > 0 ? ` (and ${more} more)` : '');
+}
+
+;// CONCATENATED MODULE: ./src/trunk/api-call.ts
+
+
+
+/**
+ * How every Trunk protocol sends a request and checks what comes back: no answer becomes the
+ * failure it means, and a non-2xx answer whatever the protocol reads into it (`failure`).
+ */
+async function successfulAnswer(http, request, where, failure) {
+    let answer;
+    try {
+        answer = await http.request(request);
+    }
+    catch (error) {
+        if (error instanceof RequestFailure)
+            throw requestError(where, error);
+        throw error;
+    }
+    const { status } = answer.response;
+    if (status < 200 || status > 299)
+        throw failure(answer);
+    return answer;
+}
+/** A 2xx body checked against its schema, or a schema break that names the field. */
+function checkBody(where, answer, body, schema) {
+    const parsed = schema.safeParse(body);
+    if (!parsed.success)
+        throw schemaError(where, answer, describeIssues(parsed.error));
+    return parsed.data;
 }
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
@@ -40119,7 +40150,6 @@ const queueSchema = object({
 
 
 
-
 const LIST_PATH = '/flaky-tests/list-unhealthy-tests';
 const QUEUE_PATH = '/getQueue';
 const ADVICE = {
@@ -40170,32 +40200,21 @@ class TrunkV1Client {
             throw error;
         }
     }
-    async post(path, label, body) {
+    post(path, label, body) {
         const where = `POST ${path}`;
-        let answer;
-        try {
-            answer = await this.http.request({
-                method: 'POST',
-                url: new URL(this.options.apiUrl + path),
-                headers: {
-                    'content-type': 'application/json',
-                    accept: 'application/json',
-                    'x-api-token': this.options.token,
-                    'user-agent': 'trunk-health-gate',
-                },
-                body: JSON.stringify(body),
-                label,
-            });
-        }
-        catch (error) {
-            if (error instanceof RequestFailure)
-                throw requestError(where, error);
-            throw error;
-        }
-        const { status } = answer.response;
-        if (status < 200 || status > 299)
-            throw statusError(where, answer, this.options.token, ADVICE);
-        return answer;
+        const request = {
+            method: 'POST',
+            url: new URL(this.options.apiUrl + path),
+            headers: {
+                'content-type': 'application/json',
+                accept: 'application/json',
+                'x-api-token': this.options.token,
+                'user-agent': 'trunk-health-gate',
+            },
+            body: JSON.stringify(body),
+            label,
+        };
+        return successfulAnswer(this.http, request, where, (answer) => statusError(where, answer, this.options.token, ADVICE));
     }
 }
 function listBody(query, pageToken) {
@@ -40208,10 +40227,7 @@ function listBody(query, pageToken) {
 }
 function client_validate(path, answer, schema) {
     const where = `POST ${path}`;
-    const parsed = schema.safeParse(parseJson(where, answer));
-    if (!parsed.success)
-        throw schemaError(where, answer, describeIssues(parsed.error));
-    return parsed.data;
+    return checkBody(where, answer, parseJson(where, answer), schema);
 }
 
 ;// CONCATENATED MODULE: ./src/trunk/v2/schemas.ts
@@ -40325,7 +40341,6 @@ const testSummarySchema = object({
 const testListSchema = page(testSummarySchema);
 
 ;// CONCATENATED MODULE: ./src/trunk/v2/client.ts
-
 
 
 
@@ -40448,10 +40463,7 @@ class TrunkV2Client {
         }
     }
     check(path, got, schema) {
-        const parsed = schema.safeParse(got.body);
-        if (!parsed.success)
-            throw schemaError(`GET ${path}`, got.answer, describeIssues(parsed.error));
-        return parsed.data;
+        return checkBody(`GET ${path}`, got.answer, got.body, schema);
     }
     /** One GET; a non-2xx answer becomes the failure it means, quoting v2's error code. */
     async getJson(path, query, label) {
@@ -40459,27 +40471,17 @@ class TrunkV2Client {
         const url = new URL(this.baseUrl + path);
         for (const [name, value] of Object.entries(query))
             url.searchParams.set(name, value);
-        let answer;
-        try {
-            answer = await this.http.request({
-                method: 'GET',
-                url,
-                headers: {
-                    accept: 'application/json',
-                    authorization: `Bearer ${this.options.key}`,
-                    'user-agent': 'trunk-health-gate',
-                },
-                label,
-            });
-        }
-        catch (error) {
-            if (error instanceof RequestFailure)
-                throw requestError(where, error);
-            throw error;
-        }
-        const { status } = answer.response;
-        if (status < 200 || status > 299)
-            throw this.failure(where, answer);
+        const request = {
+            method: 'GET',
+            url,
+            headers: {
+                accept: 'application/json',
+                authorization: `Bearer ${this.options.key}`,
+                'user-agent': 'trunk-health-gate',
+            },
+            label,
+        };
+        const answer = await successfulAnswer(this.http, request, where, (failed) => this.failure(where, failed));
         return { answer, body: parseJson(where, answer) };
     }
     /** v2 errors carry { error: { code, message } }; an edge 429 or a proxy page may not. */

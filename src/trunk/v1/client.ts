@@ -1,15 +1,7 @@
 import type * as z from 'zod/mini';
 import type { Answer, RetryingClient } from '../../http/retrying-client.js';
-import { RequestFailure } from '../../http/retrying-client.js';
-import {
-  parseJson,
-  requestError,
-  schemaError,
-  statusError,
-  TrunkApiError,
-  type StatusAdvice,
-} from '../errors.js';
-import { describeIssues } from '../schema-issues.js';
+import { parseJson, statusError, TrunkApiError, type StatusAdvice } from '../errors.js';
+import { checkBody, successfulAnswer } from '../api-call.js';
 import {
   queueSchema,
   unhealthyTestsPageSchema,
@@ -96,29 +88,23 @@ export class TrunkV1Client {
     }
   }
 
-  private async post(path: string, label: string, body: object): Promise<Answer> {
+  private post(path: string, label: string, body: object): Promise<Answer> {
     const where = `POST ${path}`;
-    let answer: Answer;
-    try {
-      answer = await this.http.request({
-        method: 'POST',
-        url: new URL(this.options.apiUrl + path),
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          'x-api-token': this.options.token,
-          'user-agent': 'trunk-health-gate',
-        },
-        body: JSON.stringify(body),
-        label,
-      });
-    } catch (error) {
-      if (error instanceof RequestFailure) throw requestError(where, error);
-      throw error;
-    }
-    const { status } = answer.response;
-    if (status < 200 || status > 299) throw statusError(where, answer, this.options.token, ADVICE);
-    return answer;
+    const request = {
+      method: 'POST' as const,
+      url: new URL(this.options.apiUrl + path),
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'x-api-token': this.options.token,
+        'user-agent': 'trunk-health-gate',
+      },
+      body: JSON.stringify(body),
+      label,
+    };
+    return successfulAnswer(this.http, request, where, (answer) =>
+      statusError(where, answer, this.options.token, ADVICE),
+    );
   }
 }
 
@@ -133,7 +119,5 @@ function listBody(query: ListQuery, pageToken: string) {
 
 function validate<S extends z.ZodMiniType>(path: string, answer: Answer, schema: S): z.infer<S> {
   const where = `POST ${path}`;
-  const parsed = schema.safeParse(parseJson(where, answer));
-  if (!parsed.success) throw schemaError(where, answer, describeIssues(parsed.error));
-  return parsed.data;
+  return checkBody(where, answer, parseJson(where, answer), schema);
 }

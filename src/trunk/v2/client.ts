@@ -1,15 +1,7 @@
 import type * as z from 'zod/mini';
 import type { Answer, RetryingClient } from '../../http/retrying-client.js';
-import { RequestFailure } from '../../http/retrying-client.js';
-import {
-  parseJson,
-  requestError,
-  schemaError,
-  statusError,
-  TrunkApiError,
-  type StatusAdvice,
-} from '../errors.js';
-import { describeIssues } from '../schema-issues.js';
+import { parseJson, statusError, TrunkApiError, type StatusAdvice } from '../errors.js';
+import { checkBody, successfulAnswer } from '../api-call.js';
 import {
   errorBodySchema,
   mergeQueueListSchema,
@@ -210,9 +202,7 @@ export class TrunkV2Client {
   }
 
   private check<S extends z.ZodMiniType>(path: string, got: Got, schema: S): z.infer<S> {
-    const parsed = schema.safeParse(got.body);
-    if (!parsed.success) throw schemaError(`GET ${path}`, got.answer, describeIssues(parsed.error));
-    return parsed.data;
+    return checkBody(`GET ${path}`, got.answer, got.body, schema);
   }
 
   /** One GET; a non-2xx answer becomes the failure it means, quoting v2's error code. */
@@ -220,24 +210,19 @@ export class TrunkV2Client {
     const where = `GET ${path.replace(/^\/v2\/merge-queues\/[^/]+/, '/v2/merge-queues/{id}')}`;
     const url = new URL(this.baseUrl + path);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-    let answer: Answer;
-    try {
-      answer = await this.http.request({
-        method: 'GET',
-        url,
-        headers: {
-          accept: 'application/json',
-          authorization: `Bearer ${this.options.key}`,
-          'user-agent': 'trunk-health-gate',
-        },
-        label,
-      });
-    } catch (error) {
-      if (error instanceof RequestFailure) throw requestError(where, error);
-      throw error;
-    }
-    const { status } = answer.response;
-    if (status < 200 || status > 299) throw this.failure(where, answer);
+    const request = {
+      method: 'GET' as const,
+      url,
+      headers: {
+        accept: 'application/json',
+        authorization: `Bearer ${this.options.key}`,
+        'user-agent': 'trunk-health-gate',
+      },
+      label,
+    };
+    const answer = await successfulAnswer(this.http, request, where, (failed) =>
+      this.failure(where, failed),
+    );
     return { answer, body: parseJson(where, answer) };
   }
 
