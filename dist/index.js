@@ -32190,7 +32190,7 @@ function parseProxy(name, value) {
     return { url: bare, authorization, variable: name };
 }
 /** The proxy for this address, or undefined to connect directly. */
-function proxy_env_proxyFor(url, env = process.env) {
+function proxyFor(url, env = process.env) {
     if (bypassesProxy(url, env))
         return undefined;
     const names = url.protocol === 'https:' ? ['https_proxy', 'HTTPS_PROXY'] : ['http_proxy', 'HTTP_PROXY'];
@@ -32350,17 +32350,13 @@ function agentOn(url, proxy) {
         return url.protocol === 'https:' ? direct['https:'] : direct['http:'];
     return url.protocol === 'https:' ? tunnelAgent(proxy) : forwardingAgent(proxy);
 }
-/** The agent a request to this address goes through. */
-function agentFor(url) {
-    return agentOn(url, proxyFor(url));
-}
 /**
  * Starts a request to `url` on its road. `ended` is aborted when the exchange is over for any
  * reason (timeout, cancel): a tunnel still waiting for the proxy then gives up instead of lingering.
  * Throws ProxySettingError when a proxy variable cannot be used.
  */
 function openRequest(url, request, ended) {
-    const proxy = proxy_env_proxyFor(url);
+    const proxy = proxyFor(url);
     const agent = agentOn(url, proxy);
     if (proxy === undefined) {
         return (url.protocol === 'https:' ? (external_node_https_default()) : (external_node_http_default())).request(url, { ...request, agent });

@@ -43,11 +43,6 @@ function agentOn(url: URL, proxy: Proxy | undefined): http.Agent {
   return url.protocol === 'https:' ? tunnelAgent(proxy) : forwardingAgent(proxy);
 }
 
-/** The agent a request to this address goes through. */
-export function agentFor(url: URL): http.Agent {
-  return agentOn(url, proxyFor(url));
-}
-
 export interface OutgoingRequest {
   method: string;
   headers: Record<string, string>;
