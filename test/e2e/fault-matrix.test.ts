@@ -33,6 +33,7 @@ import {
   pushEvent,
   runAction,
   visibleText,
+  workflowRunEvent,
 } from '../support/run-action.js';
 import { makeQueue, makeTests } from '../support/trunk-data.js';
 
@@ -40,35 +41,6 @@ const PR = 42;
 const GH_TOKEN = 'gh-fault-matrix-token';
 /** Generous: with timeout-seconds 0.5 and one retry, every case needs a few seconds at most. */
 const KILL_AFTER_MS = 20_000;
-
-/** A workflow_run after a pull request's workflow completed, on the default branch. */
-function workflowRunEvent(): GithubEvent {
-  const base = pushEvent({ ref: 'refs/heads/main' });
-  const repository = base.payload.repository as Record<string, unknown>;
-  const headSha = '4444444444444444444444444444444444444444';
-  return {
-    ...base,
-    name: 'workflow_run',
-    payload: {
-      action: 'completed',
-      workflow_run: {
-        id: 987654321,
-        event: 'pull_request',
-        status: 'completed',
-        conclusion: 'success',
-        head_branch: 'feature/change',
-        head_sha: headSha,
-        head_repository: { full_name: 'acme/widgets', owner: { login: 'acme' } },
-        repository,
-        pull_requests: [
-          { number: PR, head: { ref: 'feature/change', sha: headSha }, base: { ref: 'main' } },
-        ],
-      },
-      repository,
-      sender: { login: 'octocat' },
-    },
-  };
-}
 
 /** A scheduled run: the payload holds only the cron line, the ref is the default branch. */
 function scheduleEvent(): GithubEvent {
@@ -81,7 +53,12 @@ const EVENTS: Record<string, () => GithubEvent> = {
   pull_request_target: () => pullRequestEvent({ number: PR, eventName: 'pull_request_target' }),
   push: () => pushEvent({ ref: 'refs/heads/main' }),
   merge_group: () => mergeGroupEvent({ prNumber: PR }),
-  workflow_run: workflowRunEvent,
+  workflow_run: () =>
+    workflowRunEvent({
+      pullRequests: [{ number: PR, base: 'main' }],
+      headOwner: 'acme',
+      headBranch: 'feature/change',
+    }),
   schedule: scheduleEvent,
 };
 

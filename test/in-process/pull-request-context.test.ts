@@ -9,12 +9,13 @@ import {
   describeRun,
   expectPassed,
   expectSingleFailure,
-  runAgainst,
   startSim,
   testsJson,
   type TestRecord,
   TOKEN,
   runInThisProcess,
+  runWithGithubSimulator,
+  startGithubFor,
 } from '../support/e2e.js';
 import {
   closeGithubSimulators,
@@ -23,7 +24,6 @@ import {
   makeFile,
   makeFiles,
   secondaryRateLimit,
-  startGithubSimulator,
 } from '../support/github-simulator.js';
 import {
   type ActionRun,
@@ -70,11 +70,8 @@ function unhealthy(
   });
 }
 
-async function startGh(files: GithubFile[] = []): Promise<GithubSimulator> {
-  const gh = await startGithubSimulator({ token: GH_TOKEN });
-  gh.setFiles(PR, files);
-  return gh;
-}
+const PULL_REQUEST = { number: PR, token: GH_TOKEN };
+const startGh = (files: GithubFile[] = []) => startGithubFor(PULL_REQUEST, files);
 
 /** The action against both simulators, on pull request 42 unless `options.event` says otherwise. */
 function runWithGithub(
@@ -82,11 +79,9 @@ function runWithGithub(
   gh: GithubSimulator,
   options: RunActionOptions = {},
 ): Promise<ActionRun> {
-  return runAgainst(sim, {
-    event: pullRequestEvent({ number: PR }),
+  return runWithGithubSimulator(sim, gh, PULL_REQUEST, {
     ...options,
-    inputs: { 'github-token': GH_TOKEN, 'check-queue': false, ...options.inputs },
-    env: { GITHUB_API_URL: gh.url, ...options.env },
+    inputs: { 'check-queue': false, ...options.inputs },
   });
 }
 

@@ -8,10 +8,11 @@ import {
   describeRun,
   expectPassed,
   expectSingleFailure,
-  runAgainst,
   startSim,
   TOKEN,
   runInThisProcess,
+  runWithGithubSimulator,
+  startGithubFor,
 } from '../support/e2e.js';
 import {
   ACTIONS_BOT_LOGIN,
@@ -20,7 +21,6 @@ import {
   type GithubFile,
   type GithubSimulator,
   makeFile,
-  startGithubSimulator,
 } from '../support/github-simulator.js';
 import {
   type ActionRun,
@@ -28,6 +28,7 @@ import {
   pullRequestEvent,
   pushEvent,
   type RunActionOptions,
+  workflowRunEvent,
 } from '../support/run-action.js';
 import {
   makeQueue,
@@ -58,23 +59,15 @@ function broken(name: string, file: string, extra: Partial<RawTest> = {}): RawTe
   });
 }
 
-async function startGh(files: GithubFile[] = []): Promise<GithubSimulator> {
-  const gh = await startGithubSimulator({ token: GH_TOKEN });
-  gh.setFiles(PR, files);
-  return gh;
-}
+const PULL_REQUEST = { number: PR, token: GH_TOKEN };
+const startGh = (files: GithubFile[] = []) => startGithubFor(PULL_REQUEST, files);
 
 function runWithGithub(
   sim: TrunkSimulator,
   gh: GithubSimulator,
   options: RunActionOptions = {},
 ): Promise<ActionRun> {
-  return runAgainst(sim, {
-    event: pullRequestEvent({ number: PR }),
-    ...options,
-    inputs: { 'github-token': GH_TOKEN, ...options.inputs },
-    env: { GITHUB_API_URL: gh.url, ...options.env },
-  });
+  return runWithGithubSimulator(sim, gh, PULL_REQUEST, options);
 }
 
 /** Comments the action wrote: the bot's, carrying a hidden marker. */
@@ -115,52 +108,6 @@ function forkPullRequestEvent(number: number, eventName = 'pull_request'): Githu
   };
   pr.head_repository_is_fork = true;
   return event;
-}
-
-interface WorkflowRunOptions {
-  /** The pull requests GitHub lists in the payload: none for a fork's pull request. */
-  pullRequests: { number: number; base: string }[];
-  headOwner: string;
-  headBranch: string;
-}
-
-/**
- * A workflow_run event after a pull_request workflow completed: the recipe for commenting on
- * pull requests from forks. It runs on the default branch of the base repository.
- */
-function workflowRunEvent(options: WorkflowRunOptions): GithubEvent {
-  const base = pushEvent({ ref: 'refs/heads/main' });
-  const repository = base.payload.repository as Record<string, unknown>;
-  const headSha = '4444444444444444444444444444444444444444';
-  return {
-    ...base,
-    name: 'workflow_run',
-    payload: {
-      action: 'completed',
-      workflow_run: {
-        id: 987654321,
-        name: 'CI',
-        event: 'pull_request',
-        status: 'completed',
-        conclusion: 'success',
-        head_branch: options.headBranch,
-        head_sha: headSha,
-        head_repository: {
-          full_name: `${options.headOwner}/widgets`,
-          owner: { login: options.headOwner },
-        },
-        repository,
-        pull_requests: options.pullRequests.map(({ number, base: ref }) => ({
-          number,
-          head: { ref: options.headBranch, sha: headSha },
-          base: { ref, sha: '2222222222222222222222222222222222222222' },
-        })),
-      },
-      workflow: { name: 'CI', path: '.github/workflows/ci.yml' },
-      repository,
-      sender: { login: 'octocat' },
-    },
-  };
 }
 
 describe('comment-on-pr: always', () => {

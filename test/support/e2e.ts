@@ -3,7 +3,13 @@
  * it, and readers for the outputs the contract defines.
  */
 import { expect } from 'vitest';
-import { type ActionRun, runAction, type RunActionOptions } from './run-action.js';
+import { type GithubFile, type GithubSimulator, startGithubSimulator } from './github-simulator.js';
+import {
+  type ActionRun,
+  pullRequestEvent,
+  runAction,
+  type RunActionOptions,
+} from './run-action.js';
 import type { RawTest } from './trunk-data.js';
 import {
   type SimulatorOptions,
@@ -43,6 +49,37 @@ export function runAgainst(
   return runner({
     ...options,
     inputs: { 'api-token': TOKEN, 'api-url': sim.url, 'org-url-slug': 'acme', ...options.inputs },
+  });
+}
+
+/** The pull request a GitHub-side test is about, and the job token that reaches it. */
+export interface GithubPullRequest {
+  number: number;
+  token: string;
+}
+
+/** A GitHub API simulator that lists `files` as the pull request's changed files. */
+export async function startGithubFor(
+  pr: GithubPullRequest,
+  files: GithubFile[] = [],
+): Promise<GithubSimulator> {
+  const gh = await startGithubSimulator({ token: pr.token });
+  gh.setFiles(pr.number, files);
+  return gh;
+}
+
+/** The action against both simulators, on a pull_request event unless `options.event` says otherwise. */
+export function runWithGithubSimulator(
+  sim: TrunkSimulator,
+  gh: GithubSimulator,
+  pr: GithubPullRequest,
+  options: RunActionOptions = {},
+): Promise<ActionRun> {
+  return runAgainst(sim, {
+    event: pullRequestEvent({ number: pr.number }),
+    ...options,
+    inputs: { 'github-token': pr.token, ...options.inputs },
+    env: { GITHUB_API_URL: gh.url, ...options.env },
   });
 }
 

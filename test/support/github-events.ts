@@ -149,3 +149,49 @@ export function workflowDispatchEvent(options: WorkflowDispatchOptions = {}): Gi
     sha: HEAD_SHA,
   };
 }
+
+export interface WorkflowRunOptions {
+  /** The pull requests GitHub lists in the payload: none for a fork's pull request. */
+  pullRequests: { number: number; base: string }[];
+  headOwner: string;
+  headBranch: string;
+}
+
+/**
+ * A workflow_run event after a pull_request workflow completed: the recipe for commenting on
+ * pull requests from forks. It runs on the default branch of the base repository.
+ */
+export function workflowRunEvent(options: WorkflowRunOptions): GithubEvent {
+  const base = pushEvent({ ref: 'refs/heads/main' });
+  const repository = base.payload.repository as Record<string, unknown>;
+  const headSha = '4444444444444444444444444444444444444444';
+  return {
+    ...base,
+    name: 'workflow_run',
+    payload: {
+      action: 'completed',
+      workflow_run: {
+        id: 987654321,
+        name: 'CI',
+        event: 'pull_request',
+        status: 'completed',
+        conclusion: 'success',
+        head_branch: options.headBranch,
+        head_sha: headSha,
+        head_repository: {
+          full_name: `${options.headOwner}/widgets`,
+          owner: { login: options.headOwner },
+        },
+        repository,
+        pull_requests: options.pullRequests.map(({ number, base: ref }) => ({
+          number,
+          head: { ref: options.headBranch, sha: headSha },
+          base: { ref, sha: '2222222222222222222222222222222222222222' },
+        })),
+      },
+      workflow: { name: 'CI', path: '.github/workflows/ci.yml' },
+      repository,
+      sender: { login: 'octocat' },
+    },
+  };
+}

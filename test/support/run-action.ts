@@ -16,6 +16,7 @@ export {
   pullRequestEvent,
   pushEvent,
   workflowDispatchEvent,
+  workflowRunEvent,
   type GithubEvent,
 } from './github-events.js';
 
