@@ -8,6 +8,7 @@ import {
   makeRepository,
   makeV2Queue,
   stableId,
+  v2TestFrom,
   type V2Test,
 } from '../test/support/trunk-v2-data.js';
 import type { RawTest } from '../test/support/trunk-data.js';
@@ -23,32 +24,12 @@ const REPOSITORY = makeRepository(`https://github.com/${DEMO_REPOSITORY}`);
 const MOBILE = makeRepository('https://github.com/acme/mobile-app');
 
 function toV2(test: RawTest, repositoryId: string, status: 'flaky' | 'broken'): V2Test {
-  return {
+  return v2TestFrom(test, status, {
     id: stableId(`v2 ${repositoryId} ${test.id}`),
     testCollectionId: DEMO_COLLECTION,
     repositoryId,
     name: test.name,
-    parentName: test.parent ?? '',
-    className: test.classname ?? '',
-    file: test.file_path ?? '',
-    target: '',
-    variant: test.variant ?? '',
-    crossVariantId: null,
-    codeowners: test.codeowners ?? [],
-    status,
-    statusSince: test.status?.timestamp ?? null,
-    quarantineState: test.quarantined ? 'quarantined' : 'notQuarantined',
-    labels: [],
-    metrics: {
-      failureRate: 0.12,
-      prsImpacted: test.pull_requests_impacted_last_7d ?? 0,
-      runCount: 60,
-      failureCount: 7,
-      durationP95Ms: 2400,
-      lastRunAt: test.status?.timestamp ?? null,
-      lastFailureAt: test.status?.timestamp ?? null,
-    },
-  };
+  });
 }
 
 /** The queue's entries as /order places them: testing in one batch, the rest pending. */

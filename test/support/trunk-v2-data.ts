@@ -5,7 +5,7 @@
  * and its pull request list are derived consistently.
  */
 import { createHash } from 'node:crypto';
-import { makeTests } from './trunk-data.js';
+import { makeTests, type RawTest } from './trunk-data.js';
 
 export type V2Status = 'flaky' | 'broken';
 
@@ -104,38 +104,52 @@ export interface TestsOptions {
   prefix?: string;
 }
 
+/** Where a v1 test record lands as a v2 row: its id, collection, repository and name. */
+export interface V2Placement {
+  id: string;
+  testCollectionId: string;
+  repositoryId: string;
+  name: string;
+}
+
+/** A v1 test record as v2 lists it: the same facts under v2's names, each field present. */
+export function v2TestFrom(test: RawTest, status: V2Status, at: V2Placement): V2Test {
+  return {
+    ...at,
+    parentName: test.parent ?? '',
+    className: test.classname ?? '',
+    file: test.file_path ?? '',
+    target: '',
+    variant: test.variant ?? '',
+    crossVariantId: null,
+    codeowners: test.codeowners ?? [],
+    status,
+    statusSince: test.status?.timestamp ?? null,
+    quarantineState: test.quarantined ? 'quarantined' : 'notQuarantined',
+    labels: [],
+    metrics: {
+      failureRate: 0.1,
+      prsImpacted: test.pull_requests_impacted_last_7d ?? 0,
+      runCount: 40,
+      failureCount: 4,
+      durationP95Ms: 1200,
+      lastRunAt: STAMP,
+      lastFailureAt: STAMP,
+    },
+  };
+}
+
 /** `count` v2 tests of one status, as varied as the v1 generator's, each field present. */
 export function makeV2Tests(count: number, status: V2Status, options: TestsOptions): V2Test[] {
-  const v1 = makeTests(count, status, options.seed ?? 1);
-  return v1.map((test, index) => {
-    const prs = test.pull_requests_impacted_last_7d ?? 0;
-    return {
-      id: stableId(`test ${options.repositoryId} ${status} ${options.seed ?? 1} ${index}`),
+  const seed = options.seed ?? 1;
+  return makeTests(count, status, seed).map((test, index) =>
+    v2TestFrom(test, status, {
+      id: stableId(`test ${options.repositoryId} ${status} ${seed} ${index}`),
       testCollectionId: options.testCollectionId,
       repositoryId: options.repositoryId,
       name: `${options.prefix ?? ''}${test.name}`,
-      parentName: test.parent ?? '',
-      className: test.classname ?? '',
-      file: test.file_path ?? '',
-      target: '',
-      variant: test.variant ?? '',
-      crossVariantId: null,
-      codeowners: test.codeowners ?? [],
-      status,
-      statusSince: test.status?.timestamp ?? null,
-      quarantineState: test.quarantined ? 'quarantined' : 'notQuarantined',
-      labels: [],
-      metrics: {
-        failureRate: 0.1,
-        prsImpacted: prs,
-        runCount: 40,
-        failureCount: 4,
-        durationP95Ms: 1200,
-        lastRunAt: STAMP,
-        lastFailureAt: STAMP,
-      },
-    };
-  });
+    }),
+  );
 }
 
 /** One pull request waiting in or tested by a queue. */
