@@ -28372,7 +28372,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1971);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7266);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28381,7 +28381,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1971:
+/***/ 7266:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32690,21 +32690,43 @@ function normaliseTests(raw, status, newSince) {
     return uniqueSorted(raw.map((test) => normaliseTest(test, status, newSince)));
 }
 
-;// CONCATENATED MODULE: ./src/report/read-v1.ts
+;// CONCATENATED MODULE: ./src/report/read.ts
 
-
-/** The reads of Trunk's v1 API, turned into the report model. */
 const DAY_MS = 24 * 60 * 60 * 1000;
-const TRUNK_V1_PATH = '/v1';
-function repoRef(settings) {
-    return { host: settings.repoHost, owner: settings.owner, name: settings.repoName };
+/** Tests that entered their status at or after this moment (ms since the epoch) are new. */
+function newSince(newWithinDays, now) {
+    return now - newWithinDays * DAY_MS;
 }
-function incompleteWarning(list, status) {
+function incompleteWarning(status, list) {
     if (!list.incomplete)
         return [];
     return [
         `The ${status} test list is incomplete: ${list.incomplete} after ${list.tests.length} tests.`,
     ];
+}
+/** Both statuses as the report holds them: each test once, sorted, and every early stop said. */
+function testsReportOf(flaky, broken) {
+    return {
+        report: {
+            flaky: uniqueSorted(flaky.tests),
+            broken: uniqueSorted(broken.tests),
+            incomplete: [
+                ...(flaky.incomplete ? ['flaky'] : []),
+                ...(broken.incomplete ? ['broken'] : []),
+            ],
+        },
+        warnings: [...incompleteWarning('flaky', flaky), ...incompleteWarning('broken', broken)],
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/read-v1.ts
+
+
+
+/** The reads of Trunk's v1 API, turned into the report model. */
+const TRUNK_V1_PATH = '/v1';
+function repoRef(settings) {
+    return { host: settings.repoHost, owner: settings.owner, name: settings.repoName };
 }
 /** Since 2026-09-15 v1's repository view leaves out tests uploaded with a collection id. */
 const V1_BLIND_SPOT_NOTE = "Trunk's v1 API found no unhealthy tests. Tests uploaded to test collections are only visible through the v2 API: set api-key and test-collection-id to read them.";
@@ -32715,22 +32737,14 @@ async function readTestsV1(trunk, settings, now) {
         pageSize: settings.pageSize,
         maxPages: settings.maxPages,
     };
-    const newSince = now - settings.newWithinDays * DAY_MS;
+    const since = newSince(settings.newWithinDays, now);
     // Each status is its own chain of pages; the two chains run side by side.
     const [flaky, broken] = await Promise.all([
-        trunk.listUnhealthyTests({ ...query, status: 'FLAKY' }, (raw) => normaliseTest(raw, 'flaky', newSince)),
-        trunk.listUnhealthyTests({ ...query, status: 'BROKEN' }, (raw) => normaliseTest(raw, 'broken', newSince)),
+        trunk.listUnhealthyTests({ ...query, status: 'FLAKY' }, (raw) => normaliseTest(raw, 'flaky', since)),
+        trunk.listUnhealthyTests({ ...query, status: 'BROKEN' }, (raw) => normaliseTest(raw, 'broken', since)),
     ]);
     return {
-        report: {
-            flaky: uniqueSorted(flaky.tests),
-            broken: uniqueSorted(broken.tests),
-            incomplete: [
-                ...(flaky.incomplete ? ['flaky'] : []),
-                ...(broken.incomplete ? ['broken'] : []),
-            ],
-        },
-        warnings: [...incompleteWarning(flaky, 'flaky'), ...incompleteWarning(broken, 'broken')],
+        ...testsReportOf(flaky, broken),
         notes: flaky.tests.length + broken.tests.length === 0 ? [V1_BLIND_SPOT_NOTE] : [],
     };
 }
@@ -32884,7 +32898,6 @@ function normaliseQueueV2(queue, order, pullRequests, targetBranch) {
 
 
 /** The reads of Trunk's v2 API, turned into the same report model as v1's. */
-const read_v2_DAY_MS = 24 * 60 * 60 * 1000;
 const PRS_IMPACTED_NOTE = "Pull requests impacted come from Trunk's v2 metrics (prsImpacted, last 7 days): pull requests on which the test failed while it was unhealthy and not quarantined, which Trunk defines a little differently from v1's count.";
 /** The repository's address as Trunk's v2 API looks it up. */
 function providerUrl(settings) {
@@ -32896,37 +32909,29 @@ function repositoryLookup(client, settings) {
     return () => (lookup ??= client.findRepository(providerUrl(settings)));
 }
 /** One status across every collection, each collection its own chain of pages. */
-async function readStatus(client, settings, repositoryId, status, newSince) {
-    const read = { tests: [], others: new Set(), incomplete: [] };
+async function readStatus(client, settings, repositoryId, status, since) {
+    const read = { tests: [], others: new Set() };
     const walks = await Promise.all(settings.testCollectionIds.map((testCollectionId) => client
         .listTests({ testCollectionId, status, limit: settings.pageSize, maxPages: settings.maxPages }, (row) => {
         // v2 has no repository filter: a collection may hold other repositories' tests.
         if (row.repositoryId === repositoryId)
-            read.tests.push(normaliseTestV2(row, status, newSince));
+            read.tests.push(normaliseTestV2(row, status, since));
         else
             read.others.add(row.id);
     })
         .then((walk) => [testCollectionId, walk])));
-    for (const [id, walk] of walks) {
-        if (walk.incomplete)
-            read.incomplete.push(`collection ${id}: ${walk.incomplete}`);
-    }
+    const stops = walks.flatMap(([id, walk]) => walk.incomplete ? [`collection ${id}: ${walk.incomplete}`] : []);
+    if (stops.length > 0)
+        read.incomplete = stops.join('; ');
     return read;
-}
-function incompleteWarnings(status, read) {
-    if (read.incomplete.length === 0)
-        return [];
-    return [
-        `The ${status} test list is incomplete: ${read.incomplete.join('; ')}, after ${read.tests.length} tests.`,
-    ];
 }
 async function readTestsV2(client, repository, settings, now) {
     const { id } = await repository();
-    const newSince = now - settings.newWithinDays * read_v2_DAY_MS;
+    const since = newSince(settings.newWithinDays, now);
     // Flaky and broken as two chains side by side: one mixed chain would be longer than v1's two.
     const [flaky, broken] = await Promise.all([
-        readStatus(client, settings, id, 'flaky', newSince),
-        readStatus(client, settings, id, 'broken', newSince),
+        readStatus(client, settings, id, 'flaky', since),
+        readStatus(client, settings, id, 'broken', since),
     ]);
     const mine = new Set([...flaky.tests, ...broken.tests].map((test) => test.id));
     const others = [...new Set([...flaky.others, ...broken.others])].filter((other) => !mine.has(other));
@@ -32934,17 +32939,10 @@ async function readTestsV2(client, repository, settings, now) {
     if (others.length > 0) {
         notes.push(`${others.length} unhealthy ${others.length === 1 ? 'test' : 'tests'} of other repositories in test collection ${settings.testCollectionIds.join(', ')} ${others.length === 1 ? 'was' : 'were'} left out.`);
     }
+    const read = testsReportOf(flaky, broken);
     return {
-        report: {
-            flaky: uniqueSorted(flaky.tests),
-            broken: uniqueSorted(broken.tests),
-            incomplete: [
-                ...(flaky.incomplete.length > 0 ? ['flaky'] : []),
-                ...(broken.incomplete.length > 0 ? ['broken'] : []),
-            ],
-            otherRepositoryTests: others.length,
-        },
-        warnings: [...incompleteWarnings('flaky', flaky), ...incompleteWarnings('broken', broken)],
+        report: { ...read.report, otherRepositoryTests: others.length },
+        warnings: read.warnings,
         notes,
     };
 }

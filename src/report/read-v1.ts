@@ -1,27 +1,16 @@
 import type { Settings } from '../settings/settings.js';
-import type { RepoRef, TestList, TrunkV1Client } from '../trunk/v1/client.js';
+import type { RepoRef, TrunkV1Client } from '../trunk/v1/client.js';
 import type { QueueReport, TestsReport } from './model.js';
 import { normaliseQueue } from './normalise-queue.js';
-import { normaliseTest, uniqueSorted } from './normalise-tests.js';
-import type { Read } from './read.js';
+import { normaliseTest } from './normalise-tests.js';
+import { newSince, testsReportOf, type Read } from './read.js';
 
 /** The reads of Trunk's v1 API, turned into the report model. */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const TRUNK_V1_PATH = '/v1';
 
 function repoRef(settings: Settings): RepoRef {
   return { host: settings.repoHost, owner: settings.owner, name: settings.repoName };
-}
-
-export function incompleteWarning(
-  list: Pick<TestList<unknown>, 'incomplete' | 'tests'>,
-  status: string,
-): string[] {
-  if (!list.incomplete) return [];
-  return [
-    `The ${status} test list is incomplete: ${list.incomplete} after ${list.tests.length} tests.`,
-  ];
 }
 
 /** Since 2026-09-15 v1's repository view leaves out tests uploaded with a collection id. */
@@ -39,26 +28,18 @@ export async function readTestsV1(
     pageSize: settings.pageSize,
     maxPages: settings.maxPages,
   };
-  const newSince = now - settings.newWithinDays * DAY_MS;
+  const since = newSince(settings.newWithinDays, now);
   // Each status is its own chain of pages; the two chains run side by side.
   const [flaky, broken] = await Promise.all([
     trunk.listUnhealthyTests({ ...query, status: 'FLAKY' }, (raw) =>
-      normaliseTest(raw, 'flaky', newSince),
+      normaliseTest(raw, 'flaky', since),
     ),
     trunk.listUnhealthyTests({ ...query, status: 'BROKEN' }, (raw) =>
-      normaliseTest(raw, 'broken', newSince),
+      normaliseTest(raw, 'broken', since),
     ),
   ]);
   return {
-    report: {
-      flaky: uniqueSorted(flaky.tests),
-      broken: uniqueSorted(broken.tests),
-      incomplete: [
-        ...(flaky.incomplete ? ['flaky' as const] : []),
-        ...(broken.incomplete ? ['broken' as const] : []),
-      ],
-    },
-    warnings: [...incompleteWarning(flaky, 'flaky'), ...incompleteWarning(broken, 'broken')],
+    ...testsReportOf(flaky, broken),
     notes: flaky.tests.length + broken.tests.length === 0 ? [V1_BLIND_SPOT_NOTE] : [],
   };
 }

@@ -1,14 +1,11 @@
 import type { Settings } from '../settings/settings.js';
 import type { TrunkV2Client, Walk } from '../trunk/v2/client.js';
 import type { RawRepository } from '../trunk/v2/schemas.js';
-import type { QueueReport, TestStatus, TestsReport, UnhealthyTest } from './model.js';
+import type { QueueReport, TestStatus, TestsReport } from './model.js';
 import { normaliseQueueV2, normaliseTestV2 } from './normalise-v2.js';
-import { uniqueSorted } from './normalise-tests.js';
-import type { Read } from './read.js';
+import { newSince, testsReportOf, type Read, type StatusList } from './read.js';
 
 /** The reads of Trunk's v2 API, turned into the same report model as v1's. */
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const PRS_IMPACTED_NOTE =
   "Pull requests impacted come from Trunk's v2 metrics (prsImpacted, last 7 days): pull requests on which the test failed while it was unhealthy and not quarantined, which Trunk defines a little differently from v1's count.";
@@ -27,10 +24,9 @@ export function repositoryLookup(
   return () => (lookup ??= client.findRepository(providerUrl(settings)));
 }
 
-interface StatusRead {
-  tests: UnhealthyTest[];
+/** One status's tests of this repository, and the ids of other repositories' rows left out. */
+interface StatusRead extends StatusList {
   others: Set<string>;
-  incomplete: string[];
 }
 
 /** One status across every collection, each collection its own chain of pages. */
@@ -39,9 +35,9 @@ async function readStatus(
   settings: Settings,
   repositoryId: string,
   status: TestStatus,
-  newSince: number,
+  since: number,
 ): Promise<StatusRead> {
-  const read: StatusRead = { tests: [], others: new Set(), incomplete: [] };
+  const read: StatusRead = { tests: [], others: new Set() };
   const walks = await Promise.all(
     settings.testCollectionIds.map((testCollectionId) =>
       client
@@ -50,24 +46,18 @@ async function readStatus(
           (row) => {
             // v2 has no repository filter: a collection may hold other repositories' tests.
             if (row.repositoryId === repositoryId)
-              read.tests.push(normaliseTestV2(row, status, newSince));
+              read.tests.push(normaliseTestV2(row, status, since));
             else read.others.add(row.id);
           },
         )
         .then((walk): [string, Walk] => [testCollectionId, walk]),
     ),
   );
-  for (const [id, walk] of walks) {
-    if (walk.incomplete) read.incomplete.push(`collection ${id}: ${walk.incomplete}`);
-  }
+  const stops = walks.flatMap(([id, walk]) =>
+    walk.incomplete ? [`collection ${id}: ${walk.incomplete}`] : [],
+  );
+  if (stops.length > 0) read.incomplete = stops.join('; ');
   return read;
-}
-
-function incompleteWarnings(status: TestStatus, read: StatusRead): string[] {
-  if (read.incomplete.length === 0) return [];
-  return [
-    `The ${status} test list is incomplete: ${read.incomplete.join('; ')}, after ${read.tests.length} tests.`,
-  ];
 }
 
 export async function readTestsV2(
@@ -77,11 +67,11 @@ export async function readTestsV2(
   now: number,
 ): Promise<Read<TestsReport>> {
   const { id } = await repository();
-  const newSince = now - settings.newWithinDays * DAY_MS;
+  const since = newSince(settings.newWithinDays, now);
   // Flaky and broken as two chains side by side: one mixed chain would be longer than v1's two.
   const [flaky, broken] = await Promise.all([
-    readStatus(client, settings, id, 'flaky', newSince),
-    readStatus(client, settings, id, 'broken', newSince),
+    readStatus(client, settings, id, 'flaky', since),
+    readStatus(client, settings, id, 'broken', since),
   ]);
   const mine = new Set([...flaky.tests, ...broken.tests].map((test) => test.id));
   const others = [...new Set([...flaky.others, ...broken.others])].filter(
@@ -93,17 +83,10 @@ export async function readTestsV2(
       `${others.length} unhealthy ${others.length === 1 ? 'test' : 'tests'} of other repositories in test collection ${settings.testCollectionIds.join(', ')} ${others.length === 1 ? 'was' : 'were'} left out.`,
     );
   }
+  const read = testsReportOf(flaky, broken);
   return {
-    report: {
-      flaky: uniqueSorted(flaky.tests),
-      broken: uniqueSorted(broken.tests),
-      incomplete: [
-        ...(flaky.incomplete.length > 0 ? ['flaky' as const] : []),
-        ...(broken.incomplete.length > 0 ? ['broken' as const] : []),
-      ],
-      otherRepositoryTests: others.length,
-    },
-    warnings: [...incompleteWarnings('flaky', flaky), ...incompleteWarnings('broken', broken)],
+    report: { ...read.report, otherRepositoryTests: others.length },
+    warnings: read.warnings,
     notes,
   };
 }

@@ -1,7 +1,46 @@
+import type { TestStatus, TestsReport, UnhealthyTest } from './model.js';
+import { uniqueSorted } from './normalise-tests.js';
+
 /** What one read of the report's facts gives: its part of the report and what it warns about. */
 export interface Read<T> {
   report: T;
   warnings: string[];
   /** Informational lines for the summary, not warnings. */
   notes?: string[];
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Tests that entered their status at or after this moment (ms since the epoch) are new. */
+export function newSince(newWithinDays: number, now: number): number {
+  return now - newWithinDays * DAY_MS;
+}
+
+/** What the walk of one status gave, whichever API it went through. */
+export interface StatusList {
+  tests: UnhealthyTest[];
+  /** Why the walk stopped before the last page, when it did. */
+  incomplete?: string;
+}
+
+function incompleteWarning(status: TestStatus, list: StatusList): string[] {
+  if (!list.incomplete) return [];
+  return [
+    `The ${status} test list is incomplete: ${list.incomplete} after ${list.tests.length} tests.`,
+  ];
+}
+
+/** Both statuses as the report holds them: each test once, sorted, and every early stop said. */
+export function testsReportOf(flaky: StatusList, broken: StatusList): Read<TestsReport> {
+  return {
+    report: {
+      flaky: uniqueSorted(flaky.tests),
+      broken: uniqueSorted(broken.tests),
+      incomplete: [
+        ...(flaky.incomplete ? ['flaky' as const] : []),
+        ...(broken.incomplete ? ['broken' as const] : []),
+      ],
+    },
+    warnings: [...incompleteWarning('flaky', flaky), ...incompleteWarning('broken', broken)],
+  };
 }
