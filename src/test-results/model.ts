@@ -1,0 +1,48 @@
+/**
+ * What the run's own test reports say: the reading stage's product (src/test-results/), which the
+ * explain stage matches against Trunk's tests. Paths are as the runner wrote them, never resolved.
+ */
+
+/** Where a failed test came from. */
+export type ReportFormat = 'junit' | 'trunk-summary';
+
+/** One test that failed (a `failure` or `error` in JUnit; an entry of the upload summary's lists). */
+export interface FailedTestCase {
+  name: string;
+  /** JUnit `classname`, or the upload summary's `className`. */
+  classname?: string;
+  /** The enclosing suite's name (JUnit `testsuite@name`, the summary's `suiteName`). */
+  parent?: string;
+  /** Repository-relative (or runner-relative) path: the `file` attribute, else from classname. */
+  file?: string;
+  line?: number;
+  /** First line of the failure message, as the runner wrote it (untrusted, never rendered raw). */
+  message?: string;
+  /** Trunk's v2 test id, when the upload summary gives one (field `id`, or the end of `link`). */
+  trunkId?: string;
+  /** Link to the test's Trunk page, when the upload summary gives one. */
+  trunkUrl?: string;
+  /** The upload summary says Trunk quarantined it (list `quarantined`, or `isQuarantined`). */
+  quarantinedByUpload?: boolean;
+  /** The runner retried it (JUnit reruns) and it still failed. */
+  rerunFailures?: number;
+  format: ReportFormat;
+  /** The report file it was read from, as matched by the pattern. */
+  reportFile: string;
+}
+
+export interface TestResults {
+  /** Report files read (matched and parsed, well-formed or not). */
+  files: string[];
+  /** Test cases seen across all files; a JUnit test rerun and then passed counts once, as passed. */
+  total: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+  failures: FailedTestCase[];
+  /**
+   * What could not be read, one line each, naming the file (and line): a malformed file, an unknown
+   * upload summary schemaVersion, a pattern that matched nothing. Never thrown: the other files are read.
+   */
+  warnings: string[];
+}
