@@ -4,7 +4,8 @@
  * GITHUB_API_URL, as it finds a GitHub Enterprise server (Octokit requests `${GITHUB_API_URL}/repos/...`).
  *
  * It also lists pull requests (`GET /repos/{owner}/{repo}/pulls?head=owner:branch&state=open`), which
- * a workflow_run after a fork's pull request needs to find the pull request's number; deletes
+ * a workflow_run after a fork's pull request needs to find the pull request's number; answers one
+ * pull request (`GET /repos/{owner}/{repo}/pulls/{n}`), whose base an issue_comment run reads; deletes
  * comments (`DELETE /repos/{owner}/{repo}/issues/comments/{id}`); and answers GraphQL's
  * `query { viewer { login databaseId } }` at `POST /graphql`, the identity the token writes as.
  *
@@ -88,15 +89,30 @@ export interface GithubComment {
   updated_at: string;
 }
 
-/** A pull request as `GET /repos/{owner}/{repo}/pulls` lists it (the fields a client could use). */
+/** One side of a pull request: `head` or `base` (a deleted head repository is null). */
+export interface GithubPullRequestSide {
+  label: string;
+  ref: string;
+  sha: string;
+  user: { login: string };
+  repo: { full_name: string; owner: { login: string }; fork: boolean } | null;
+}
+
+/**
+ * A pull request as `GET /repos/{owner}/{repo}/pulls` lists it and `GET .../pulls/{n}` answers it
+ * (the fields a client could use, named and typed as GitHub's REST description has them).
+ */
 export interface GithubPullRequest {
+  id: number;
   number: number;
+  url: string;
   state: 'open' | 'closed';
   title: string;
   html_url: string;
+  draft: boolean;
   user: { login: string };
-  head: { ref: string; label: string; sha: string; repo: { full_name: string } };
-  base: { ref: string; label: string; sha: string; repo: { full_name: string } };
+  head: GithubPullRequestSide;
+  base: GithubPullRequestSide;
 }
 
 export interface PullRequestSeed {
@@ -106,11 +122,13 @@ export interface PullRequestSeed {
   base?: string;
   state?: 'open' | 'closed';
   title?: string;
+  /** The head repository was deleted: GitHub answers `head.repo: null`. */
+  headRepositoryDeleted?: boolean;
 }
 
 /** Named routes, for faults and for filtering recorded requests. */
 export type GithubRoute =
-  'files' | 'comments' | 'create' | 'update' | 'delete' | 'pulls' | 'graphql' | 'unknown';
+  'files' | 'comments' | 'create' | 'update' | 'delete' | 'pulls' | 'pull' | 'graphql' | 'unknown';
 
 const ROUTES: readonly string[] = [
   'files',
@@ -119,6 +137,7 @@ const ROUTES: readonly string[] = [
   'update',
   'delete',
   'pulls',
+  'pull',
   'graphql',
   'unknown',
 ];
@@ -128,7 +147,8 @@ export interface GithubFault {
   method?: string;
   /**
    * 'files' (list PR files), 'comments' (list comments), 'create' (POST a comment), 'update'
-   * (PATCH a comment), 'delete' (DELETE a comment), 'pulls' (list pull requests), 'graphql', or
+   * (PATCH a comment), 'delete' (DELETE a comment), 'pulls' (list pull requests), 'pull' (get
+   * one pull request), 'graphql', or
    * an exact path such as '/repos/acme/widgets/pulls/7/files'. Any request when absent.
    */
   path?: GithubRoute | (string & {});
@@ -261,6 +281,7 @@ const ISSUE_COMMENTS = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/;
 const COMMENT = /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/;
 const COMMENT_METHODS: Record<string, GithubRoute> = { PATCH: 'update', DELETE: 'delete' };
 const PULLS = /^\/repos\/([^/]+)\/([^/]+)\/pulls$/;
+const PULL = /^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)$/;
 
 function routeOf(method: string, path: string): Route {
   let match = FILES.exec(path);
@@ -284,6 +305,10 @@ function routeOf(method: string, path: string): Route {
   if (path === '/graphql' && method === 'POST') return { route: 'graphql' };
   match = PULLS.exec(path);
   if (match && method === 'GET') return { route: 'pulls', owner: match[1], repo: match[2] };
+  match = PULL.exec(path);
+  if (match && method === 'GET') {
+    return { route: 'pull', owner: match[1], repo: match[2], prNumber: Number(match[3]) };
+  }
   return { route: 'unknown' };
 }
 
@@ -346,7 +371,10 @@ export class GithubSimulator {
     return this;
   }
 
-  /** A pull request `GET /repos/{owner}/{repo}/pulls` lists (filtered by head, base and state). */
+  /**
+   * A pull request `GET /repos/{owner}/{repo}/pulls` lists (filtered by head, base and state) and
+   * `GET /repos/{owner}/{repo}/pulls/{n}` answers.
+   */
   addPullRequest(seed: PullRequestSeed): GithubPullRequest {
     const repository = this.repository === '*' ? DEFAULT_REPOSITORY : this.repository;
     const [owner = '', name = ''] = repository.split('/');
@@ -354,23 +382,35 @@ export class GithubSimulator {
     const headOwner = colon < 0 ? owner : seed.head.slice(0, colon);
     const headRef = colon < 0 ? seed.head : seed.head.slice(colon + 1);
     const base = seed.base ?? 'main';
+    const headRepository = `${headOwner}/${name}`;
     const pull: GithubPullRequest = {
+      id: 100_000 + seed.number,
       number: seed.number,
+      url: `${this.url}/repos/${repository}/pulls/${seed.number}`,
       state: seed.state ?? 'open',
       title: seed.title ?? `Pull request ${seed.number}`,
       html_url: `https://github.com/${repository}/pull/${seed.number}`,
+      draft: false,
       user: { login: headOwner },
       head: {
         ref: headRef,
         label: `${headOwner}:${headRef}`,
         sha: '1111111111111111111111111111111111111111',
-        repo: { full_name: `${headOwner}/${name}` },
+        user: { login: headOwner },
+        repo: seed.headRepositoryDeleted
+          ? null
+          : {
+              full_name: headRepository,
+              owner: { login: headOwner },
+              fork: headRepository !== repository,
+            },
       },
       base: {
         ref: base,
         label: `${owner}:${base}`,
         sha: '2222222222222222222222222222222222222222',
-        repo: { full_name: repository },
+        user: { login: owner },
+        repo: { full_name: repository, owner: { login: owner }, fork: false },
       },
     };
     this.pulls.push(pull);
@@ -531,6 +571,8 @@ export class GithubSimulator {
         return this.delete(route.commentId as number);
       case 'pulls':
         return this.page(record, this.listPulls(record.query));
+      case 'pull':
+        return this.pull(route.prNumber as number);
     }
   }
 
@@ -566,6 +608,12 @@ export class GithubSimulator {
       .filter((pull) => query.head === undefined || pull.head.label === query.head)
       .filter((pull) => query.base === undefined || pull.base.ref === query.base)
       .sort((a, b) => b.number - a.number);
+  }
+
+  /** The newest pull request with this number (a seed may replace an earlier one), or 404. */
+  private pull(prNumber: number): Answer {
+    const pull = this.pulls.findLast((p) => p.number === prNumber);
+    return pull ? json(200, pull) : errorAnswer(404, 'Not Found');
   }
 
   private create(record: GithubRequest, prNumber: number): Answer {

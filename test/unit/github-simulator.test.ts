@@ -156,10 +156,10 @@ describe('the GitHub simulator: authorisation and routes', () => {
   it('answers 404 for another repository and for unknown paths, and records them', async () => {
     const gh = await start();
     expect((await call(gh, '/repos/other/repo/pulls/1/files')).status).toBe(404);
-    const unknown = await call<{ message: string }>(gh, `${REPO}/pulls/1`);
+    const unknown = await call<{ message: string }>(gh, `${REPO}/pulls/1/reviews`);
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Not Found');
-    expect(gh.requestsTo('unknown').map((r) => r.path)).toEqual([`${REPO}/pulls/1`]);
+    expect(gh.requestsTo('unknown').map((r) => r.path)).toEqual([`${REPO}/pulls/1/reviews`]);
   });
 });
 
@@ -260,6 +260,27 @@ describe('the GitHub simulator: pull requests', () => {
     const none = await call<Pull[]>(gh, `${REPO}/pulls?head=someone:else`);
     expect(none.body).toEqual([]);
     expect(gh.requestsTo('pulls')).toHaveLength(4);
+  });
+
+  it('answers one pull request by number, with its base and head, or 404', async () => {
+    const gh = await start();
+    gh.addPullRequest({ number: 42, head: 'forker:feature/x', base: 'release/2.x' });
+    gh.addPullRequest({ number: 43, head: 'gone:fix', headRepositoryDeleted: true });
+    type Side = { ref: string; repo: { full_name: string; fork: boolean } | null };
+    type Pull = { number: number; base: Side; head: Side };
+
+    const fork = await call<Pull>(gh, `${REPO}/pulls/42`);
+    expect(fork.status).toBe(200);
+    expect(fork.body).toMatchObject({
+      number: 42,
+      base: { ref: 'release/2.x', repo: { full_name: 'acme/widgets', fork: false } },
+      head: { ref: 'feature/x', repo: { full_name: 'forker/widgets', fork: true } },
+    });
+    const deleted = await call<Pull>(gh, `${REPO}/pulls/43`);
+    expect(deleted.body.head.repo).toBeNull();
+    expect((await call(gh, `${REPO}/pulls/44`)).status).toBe(404);
+    expect(gh.requestsTo('pull').map((r) => r.prNumber)).toEqual([42, 43, 44]);
+    expect(gh.requestsTo('pulls')).toEqual([]);
   });
 });
 

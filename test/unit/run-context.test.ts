@@ -12,6 +12,18 @@ import {
   workflowDispatchEvent,
   type GithubEvent,
 } from '../support/github-events.js';
+import {
+  COMMENTED_PR,
+  dispatchedOn,
+  EXAMPLE_DEFAULT_BRANCH,
+  EXAMPLE_PR,
+  EXAMPLES,
+  exampleEvent,
+  fromFork,
+  onBase,
+  type Payload,
+  QUEUED_PR,
+} from '../support/event-fixtures.js';
 
 /** The variables the runner sets for an event, as deriveRunContext reads them. */
 function envOf(event: GithubEvent, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
@@ -208,16 +220,23 @@ describe('deriveRunContext', () => {
     expect(context).toMatchObject({ branch: 'develop', prNumber: 7, inMergeQueue: true });
   });
 
-  it('workflow_dispatch: the default branch, whatever ref it runs on', () => {
+  it('workflow_dispatch: the branch it was dispatched on, not the default branch', () => {
     const context = derive(
       workflowDispatchEvent({ ref: 'refs/heads/feature/x', repositoryDefaultBranch: 'trunk' }),
     );
     expect(context).toMatchObject({
       eventName: 'workflow_dispatch',
-      branch: 'trunk',
+      branch: 'feature/x',
       prNumber: undefined,
       inMergeQueue: false,
     });
+  });
+
+  it('workflow_dispatch on a tag: the default branch', () => {
+    const context = derive(
+      workflowDispatchEvent({ ref: 'refs/tags/v1.2.0', repositoryDefaultBranch: 'trunk' }),
+    );
+    expect(context).toMatchObject({ branch: 'trunk', inMergeQueue: false });
   });
 
   it('a missing payload on a schedule: no branch, no pull request', () => {
@@ -262,6 +281,167 @@ describe('deriveRunContext', () => {
     const event = pushEvent();
     const context = derive(event, { GITHUB_SERVER_URL: 'https://ghe.acme.com/' });
     expect(context.serverUrl).toBe('https://ghe.acme.com');
+  });
+});
+
+describe("deriveRunContext on GitHub's example payloads (issue 13)", () => {
+  const release = (payload: Payload) => onBase(payload, 'release/2.x');
+  const forkOnRelease = (payload: Payload) => fromFork(release(payload));
+  const PULL_REQUEST_RUNS = [
+    ['pull_request', EXAMPLES.pullRequest],
+    ['pull_request_target', EXAMPLES.pullRequest],
+    ['pull_request_review', EXAMPLES.review],
+    ['pull_request_review_comment', EXAMPLES.reviewComment],
+  ] as const;
+
+  it.each(PULL_REQUEST_RUNS)(
+    '%s: a pull request run on its base branch, which is not the default',
+    (name, file) => {
+      expect(derive(exampleEvent(name, file, release))).toMatchObject({
+        eventName: name,
+        branch: 'release/2.x',
+        prNumber: EXAMPLE_PR,
+        inMergeQueue: false,
+        isPullRequestEvent: true,
+        isFork: false,
+      });
+    },
+  );
+
+  it.each([
+    ['pull_request', EXAMPLES.pullRequest, true],
+    ['pull_request_target', EXAMPLES.pullRequest, false],
+    ['pull_request_review', EXAMPLES.review, true],
+    ['pull_request_review_comment', EXAMPLES.reviewComment, true],
+  ] as const)('%s from a fork: read-only token %s', (name, file, readOnly) => {
+    expect(derive(exampleEvent(name, file, forkOnRelease))).toMatchObject({
+      branch: 'release/2.x',
+      prNumber: EXAMPLE_PR,
+      isPullRequestEvent: true,
+      isFork: readOnly,
+    });
+  });
+
+  it('issue_comment on a pull request: that pull request, whose base GitHub is asked for', () => {
+    const context = derive(exampleEvent('issue_comment', EXAMPLES.commentOnPullRequest));
+    expect(context).toMatchObject({
+      prNumber: COMMENTED_PR,
+      isPullRequestEvent: true,
+      isFork: false,
+      inMergeQueue: false,
+      readPullRequest: true,
+    });
+  });
+
+  it('issue_comment on an issue: no pull request, the default branch', () => {
+    const context = derive(exampleEvent('issue_comment', EXAMPLES.commentOnIssue));
+    expect(context).toMatchObject({
+      branch: EXAMPLE_DEFAULT_BRANCH,
+      prNumber: undefined,
+      isPullRequestEvent: false,
+      inMergeQueue: false,
+    });
+    expect(context.readPullRequest).toBeFalsy();
+  });
+
+  it('workflow_dispatch: the branch of GITHUB_REF', () => {
+    const event = exampleEvent(
+      'workflow_dispatch',
+      EXAMPLES.workflowDispatch,
+      dispatchedOn('refs/heads/release/2.x'),
+    );
+    expect(derive(event)).toMatchObject({ branch: 'release/2.x', isPullRequestEvent: false });
+    const onDefault = exampleEvent('workflow_dispatch', EXAMPLES.workflowDispatch);
+    expect(derive(onDefault).branch).toBe('master');
+  });
+
+  it.each(['pull_request', 'pull_request_target'])(
+    "%s on Trunk's draft pull request: a merge queue run for the queued pull request, no comment",
+    (name) => {
+      expect(derive(exampleEvent(name, EXAMPLES.trunkDraft, release))).toMatchObject({
+        branch: 'release/2.x',
+        prNumber: QUEUED_PR,
+        inMergeQueue: true,
+        isPullRequestEvent: false,
+      });
+    },
+  );
+
+  it("Trunk's draft on the default branch, known from GITHUB_HEAD_REF alone", () => {
+    const event = exampleEvent('pull_request', EXAMPLES.trunkDraft);
+    const context = deriveRunContext(envOf(event), {});
+    expect(context).toMatchObject({
+      branch: EXAMPLE_DEFAULT_BRANCH,
+      prNumber: QUEUED_PR,
+      inMergeQueue: true,
+      isPullRequestEvent: false,
+    });
+  });
+
+  it("a fork's branch named like Trunk's is an ordinary fork pull request", () => {
+    const context = derive(exampleEvent('pull_request', EXAMPLES.trunkDraft, fromFork));
+    expect(context).toMatchObject({
+      prNumber: EXAMPLE_PR,
+      inMergeQueue: false,
+      isPullRequestEvent: true,
+      isFork: true,
+    });
+  });
+});
+
+describe('deriveRunContext: workflow_run after a merge queue run', () => {
+  const env = { GITHUB_EVENT_NAME: 'workflow_run', GITHUB_REF: 'refs/heads/master' };
+  const after = (workflowRun: Record<string, unknown>) =>
+    deriveRunContext(env, {
+      workflow_run: workflowRun,
+      repository: { default_branch: 'master', full_name: 'acme/widgets' },
+    } as EventPayload);
+  const ownRepository = { full_name: 'acme/widgets', owner: { login: 'acme' } };
+
+  it("after a pull_request run on Trunk's draft: the queued pull request, no comment", () => {
+    const context = after({
+      event: 'pull_request',
+      head_branch: 'trunk-merge/pr-7/3f2b8c1e-9a4d-4e6f-8b21-5c7d9e0a1b2c',
+      head_repository: ownRepository,
+      pull_requests: [{ number: 31, base: { ref: 'release/2.x' } }],
+    });
+    expect(context).toMatchObject({
+      branch: 'release/2.x',
+      prNumber: 7,
+      inMergeQueue: true,
+      isPullRequestEvent: false,
+    });
+    expect(context.pullRequestHead).toBeUndefined();
+  });
+
+  it('after a push to a trunk-merge branch: the queued pull request, no comment', () => {
+    const context = after({
+      event: 'push',
+      head_branch: 'trunk-merge/pr-7/3f2b8c1e-9a4d-4e6f-8b21-5c7d9e0a1b2c',
+      head_repository: ownRepository,
+      pull_requests: [],
+    });
+    expect(context).toMatchObject({
+      branch: 'master',
+      prNumber: 7,
+      inMergeQueue: true,
+      isPullRequestEvent: false,
+    });
+  });
+
+  it('after a merge_group run: its base branch and pull request', () => {
+    const context = after({
+      event: 'merge_group',
+      head_branch: 'gh-readonly-queue/release/2.x/pr-7-0d1a26e67d8f5eaf1f6ba5c57fc3c7d91ac0fd1c',
+      head_repository: ownRepository,
+      pull_requests: [],
+    });
+    expect(context).toMatchObject({
+      branch: 'release/2.x',
+      prNumber: 7,
+      inMergeQueue: true,
+      isPullRequestEvent: false,
+    });
   });
 });
 
