@@ -31601,6 +31601,18 @@ async function findOpenPullRequest(octokit, repository, head) {
     });
     return data[0]?.number;
 }
+/**
+ * One pull request as GitHub answers it; its fields are checked where they are used
+ * (`withPullRequestRead`), like an event payload's.
+ */
+async function getPullRequest(octokit, pr) {
+    const { data } = await octokit.rest.pulls.get({
+        owner: pr.owner,
+        repo: pr.repo,
+        pull_number: pr.number,
+    });
+    return data;
+}
 /** Every file the pull request touches; a renamed file counts under its old name too. */
 async function listChangedFiles(octokit, pr) {
     const files = await octokit.paginate(octokit.rest.pulls.listFiles, {
@@ -32053,6 +32065,15 @@ function explained(error, permission) {
 async function lookUpPullRequest(token, repository, head, options) {
     try {
         return await findOpenPullRequest(await createOctokit(token, options), repository, head);
+    }
+    catch (error) {
+        throw explained(error, 'pull-requests: read');
+    }
+}
+/** The pull request itself (its base and head), which an issue_comment payload does not carry. */
+async function readPullRequest(token, pr, options) {
+    try {
+        return await getPullRequest(await createOctokit(token, options), pr);
     }
     catch (error) {
         throw explained(error, 'pull-requests: read');
@@ -32971,6 +32992,184 @@ async function readQueueV2(client, repository, settings) {
     return {
         report: normaliseQueueV2(queue, order, listed.pullRequests, settings.targetBranch),
         warnings,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/settings/run-context.ts
+/** The events whose payload carries the pull request itself. */
+const PULL_REQUEST_EVENTS = new Set([
+    'pull_request',
+    'pull_request_target',
+    'pull_request_review',
+    'pull_request_review_comment',
+]);
+/** Their runs on a fork's pull request get the fork's read-only token (GitHub's fork rule). */
+const FORK_TOKEN_EVENTS = new Set([
+    'pull_request',
+    'pull_request_review',
+    'pull_request_review_comment',
+]);
+/** Events that run on the branch of GITHUB_REF, which is then the branch they concern. */
+const OWN_BRANCH_EVENTS = new Set(['push', 'schedule', 'workflow_dispatch']);
+// GitHub: refs/heads/gh-readonly-queue/<base>/pr-<N>-<sha>; Trunk: trunk-merge/pr-<N>/<uuid>,
+// pushed (Trunk's branch mode) or the head of a draft pull request Trunk opens (its default mode).
+const GITHUB_QUEUE_BRANCH = /^gh-readonly-queue\/(.+)\/pr-(\d+)-[0-9a-f]+$/;
+const TRUNK_QUEUE_BRANCH = /^trunk-merge\/pr-(\d+)\//;
+function run_context_text(value) {
+    return typeof value === 'string' && value !== '' ? value : undefined;
+}
+function positiveInteger(value) {
+    const number = typeof value === 'string' ? Number(value) : value;
+    return typeof number === 'number' && Number.isInteger(number) && number > 0 ? number : undefined;
+}
+function branchOf(ref) {
+    return ref?.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : undefined;
+}
+function fromQueueBranch(branch) {
+    const github = GITHUB_QUEUE_BRANCH.exec(branch);
+    if (github)
+        return { branch: github[1], prNumber: positiveInteger(github[2]) };
+    // Trunk's branch names do not carry the target branch: the default branch is the best guess.
+    const trunk = TRUNK_QUEUE_BRANCH.exec(branch);
+    if (trunk)
+        return { branch: undefined, prNumber: positiveInteger(trunk[1]) };
+    return undefined;
+}
+/** A deleted head repository (null) is treated as a fork: its token is read-only too. */
+function isForkPullRequest(pr) {
+    if (pr === undefined)
+        return false;
+    const head = pr.head?.repo === null ? undefined : run_context_text(pr.head?.repo?.full_name);
+    return head !== run_context_text(pr.base?.repo?.full_name);
+}
+/**
+ * A pull request run on its base branch; or, on Trunk Merge Queue's draft pull request (its head
+ * trunk-merge/pr-<N>/..., a branch Trunk pushes to the base repository, never a fork's), a merge
+ * queue run for pull request N, which comments on neither.
+ */
+function fromPullRequest(pr, fallback) {
+    const branch = run_context_text(pr?.base?.ref) ?? fallback.base;
+    const head = run_context_text(pr?.head?.ref) ?? fallback.head;
+    const trunk = head === undefined || isForkPullRequest(pr) ? undefined : TRUNK_QUEUE_BRANCH.exec(head);
+    const queued = positiveInteger(trunk?.[1]);
+    if (queued !== undefined) {
+        return { branch, prNumber: queued, inMergeQueue: true, isPullRequestEvent: false };
+    }
+    const prNumber = positiveInteger(pr?.number) ?? positiveInteger(fallback.number);
+    return { branch, prNumber, inMergeQueue: false, isPullRequestEvent: true };
+}
+/** issue_comment runs on the default branch; on a pull request, GitHub is asked for its base. */
+function fromIssueComment(event) {
+    const issue = event.issue;
+    const onPullRequest = typeof issue?.pull_request === 'object' && issue.pull_request !== null;
+    const prNumber = onPullRequest ? positiveInteger(issue.number) : undefined;
+    const known = prNumber !== undefined;
+    return {
+        branch: undefined,
+        prNumber,
+        inMergeQueue: false,
+        isPullRequestEvent: known,
+        readPullRequest: known,
+    };
+}
+/**
+ * A workflow_run after a merge queue run (its head branch a queue branch of this repository), or
+ * after a pull request's workflow: the recipe for commenting on fork pull requests.
+ */
+function fromWorkflowRun(event) {
+    const run = event.workflow_run;
+    const pr = run?.pull_requests?.[0];
+    const branch = run_context_text(run?.head_branch);
+    const ownHead = run_context_text(run?.head_repository?.full_name) === run_context_text(event.repository?.full_name);
+    const queued = branch !== undefined && ownHead ? fromQueueBranch(branch) : undefined;
+    if (queued) {
+        const base = queued.branch ?? run_context_text(pr?.base?.ref);
+        return {
+            branch: base,
+            prNumber: queued.prNumber,
+            inMergeQueue: true,
+            isPullRequestEvent: false,
+        };
+    }
+    if (!PULL_REQUEST_EVENTS.has(run_context_text(run?.event) ?? ''))
+        return undefined;
+    const owner = run_context_text(run?.head_repository?.owner?.login);
+    return {
+        branch: run_context_text(pr?.base?.ref),
+        prNumber: positiveInteger(pr?.number),
+        inMergeQueue: false,
+        isPullRequestEvent: true,
+        pullRequestHead: pr === undefined && owner && branch ? `${owner}:${branch}` : undefined,
+    };
+}
+function fromEvent(eventName, env, event) {
+    if (PULL_REQUEST_EVENTS.has(eventName)) {
+        return fromPullRequest(event.pull_request, {
+            base: run_context_text(env.GITHUB_BASE_REF),
+            head: run_context_text(env.GITHUB_HEAD_REF),
+            number: event.number,
+        });
+    }
+    if (eventName === 'issue_comment')
+        return fromIssueComment(event);
+    if (eventName === 'merge_group') {
+        const headBranch = branchOf(run_context_text(event.merge_group?.head_ref)) ?? '';
+        return {
+            branch: branchOf(run_context_text(event.merge_group?.base_ref)),
+            prNumber: fromQueueBranch(headBranch)?.prNumber,
+            inMergeQueue: true,
+            isPullRequestEvent: false,
+        };
+    }
+    const pushed = branchOf(run_context_text(env.GITHUB_REF));
+    const queued = pushed === undefined ? undefined : fromQueueBranch(pushed);
+    if (queued)
+        return { ...queued, inMergeQueue: true, isPullRequestEvent: false };
+    // A scheduled run's ref is the default branch, even when the payload does not name it.
+    return {
+        branch: OWN_BRANCH_EVENTS.has(eventName) ? pushed : undefined,
+        prNumber: undefined,
+        inMergeQueue: false,
+        isPullRequestEvent: false,
+    };
+}
+function deriveRunContext(env, event) {
+    const eventName = env.GITHUB_EVENT_NAME ?? '';
+    const afterRun = eventName === 'workflow_run' ? fromWorkflowRun(event) : undefined;
+    const derived = afterRun ?? fromEvent(eventName, env, event);
+    const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+    const runId = run_context_text(env.GITHUB_RUN_ID);
+    const repository = run_context_text(env.GITHUB_REPOSITORY);
+    return {
+        eventName,
+        serverUrl,
+        repository: repository ?? '',
+        branch: derived.branch ?? run_context_text(event.repository?.default_branch),
+        prNumber: derived.prNumber,
+        inMergeQueue: derived.inMergeQueue,
+        isPullRequestEvent: derived.isPullRequestEvent,
+        readPullRequest: derived.readPullRequest,
+        pullRequestHead: derived.pullRequestHead,
+        isFork: FORK_TOKEN_EVENTS.has(eventName) &&
+            derived.isPullRequestEvent &&
+            isForkPullRequest(event.pull_request),
+        workflow: env.GITHUB_WORKFLOW ?? '',
+        job: env.GITHUB_JOB ?? '',
+        runUrl: runId && repository ? `${serverUrl}/${repository}/actions/runs/${runId}` : undefined,
+    };
+}
+/**
+ * The context of an issue_comment run once GitHub has answered its pull request: the base branch,
+ * and whether it is Trunk's draft, as if the payload had carried the pull request. The token stays
+ * the base repository's, so a fork's pull request is commented on.
+ */
+function withPullRequestRead(context, pr) {
+    const derived = fromPullRequest(pr, { number: context.prNumber });
+    return {
+        ...context,
+        ...derived,
+        branch: derived.branch ?? context.branch,
+        readPullRequest: false,
     };
 }
 
@@ -40511,6 +40710,7 @@ function safeJson(text) {
 
 
 
+
 /** The workflow's repository holds the pull request, whatever Trunk calls the repository. */
 function githubRepository(settings, context) {
     const [owner = settings.owner, repo = settings.repoName] = context.repository
@@ -40524,27 +40724,51 @@ function githubOptions(settings, log, signal) {
     return { timeoutMs, maxRetries, retryBaseMs, signal, log };
 }
 /**
- * The pull request this run is about, reachable through GitHub's API; undefined when there is
- * none. After workflow_run on a fork's pull request only its head is known: GitHub is asked.
+ * An issue_comment's pull request, read for its base branch and head. A failed read is a
+ * warning: the pull request is still known, only its base branch is not.
  */
-async function findPullRequest(settings, context, log) {
-    const repository = githubRepository(settings, context);
-    let prNumber = context.prNumber;
-    if (prNumber === undefined && context.pullRequestHead !== undefined) {
-        try {
-            const head = context.pullRequestHead;
-            const options = githubOptions(settings, log);
-            prNumber = await lookUpPullRequest(settings.githubToken, repository, head, options);
-            if (prNumber === undefined)
-                log.warning(`No open pull request has the head ${context.pullRequestHead}.`);
-        }
-        catch (error) {
-            log.warning(`The pull request of this workflow_run was not found: ${error.message}.`);
-        }
+async function completeFromGithub(settings, context, log) {
+    const number = context.prNumber;
+    if (!context.readPullRequest || number === undefined)
+        return context;
+    const pr = { ...githubRepository(settings, context), number };
+    try {
+        const answer = await readPullRequest(settings.githubToken, pr, githubOptions(settings, log));
+        const payload = typeof answer === 'object' && answer !== null ? answer : {};
+        return withPullRequestRead(context, payload);
     }
-    if (prNumber === undefined)
+    catch (error) {
+        const stays = settings.targetBranch ? `, so target-branch stays ${settings.targetBranch}` : '';
+        log.warning(`Pull request #${number} of this issue_comment could not be read: ${error.message}. Its base branch is unknown${stays}.`);
+        return { ...context, readPullRequest: false };
+    }
+}
+/** After workflow_run on a fork's pull request only its head is known: GitHub is asked. */
+async function lookUpByHead(settings, context, log) {
+    const head = context.pullRequestHead;
+    if (context.prNumber !== undefined || head === undefined)
+        return context.prNumber;
+    try {
+        const repository = githubRepository(settings, context);
+        const options = githubOptions(settings, log);
+        const prNumber = await lookUpPullRequest(settings.githubToken, repository, head, options);
+        if (prNumber === undefined)
+            log.warning(`No open pull request has the head ${head}.`);
+        return prNumber;
+    }
+    catch (error) {
+        log.warning(`The pull request of this workflow_run was not found: ${error.message}.`);
         return undefined;
-    return new PullRequestAccess(settings.githubToken, { ...repository, number: prNumber });
+    }
+}
+/** The pull request this run is about, reachable through GitHub's API, when there is one. */
+async function findPullRequest(settings, derived, log) {
+    const context = await completeFromGithub(settings, derived, log);
+    const prNumber = await lookUpByHead(settings, context, log);
+    if (prNumber === undefined)
+        return { context };
+    const pr = { ...githubRepository(settings, context), number: prNumber };
+    return { access: new PullRequestAccess(settings.githubToken, pr), context };
 }
 /** The reads the settings ask for; each sends its requests only when called. */
 function planReads(settings, pullRequest, log, signal) {
@@ -42455,104 +42679,6 @@ function crossChecks(settings) {
     return problems;
 }
 
-;// CONCATENATED MODULE: ./src/settings/run-context.ts
-const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
-// GitHub: refs/heads/gh-readonly-queue/<base>/pr-<N>-<sha>; Trunk: trunk-merge/pr-<N>/<uuid>.
-const GITHUB_QUEUE_BRANCH = /^gh-readonly-queue\/(.+)\/pr-(\d+)-[0-9a-f]+$/;
-const TRUNK_QUEUE_BRANCH = /^trunk-merge\/pr-(\d+)\//;
-function run_context_text(value) {
-    return typeof value === 'string' && value !== '' ? value : undefined;
-}
-function positiveInteger(value) {
-    const number = typeof value === 'string' ? Number(value) : value;
-    return typeof number === 'number' && Number.isInteger(number) && number > 0 ? number : undefined;
-}
-function branchOf(ref) {
-    return ref?.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : undefined;
-}
-function fromQueueBranch(branch) {
-    const github = GITHUB_QUEUE_BRANCH.exec(branch);
-    if (github)
-        return { branch: github[1], prNumber: positiveInteger(github[2]) };
-    // Trunk's branch names do not carry the target branch: the default branch is the best guess.
-    const trunk = TRUNK_QUEUE_BRANCH.exec(branch);
-    if (trunk)
-        return { branch: undefined, prNumber: positiveInteger(trunk[1]) };
-    return undefined;
-}
-/** A workflow_run after a pull request's workflow: the recipe for commenting on fork pull requests. */
-function fromWorkflowRun(event) {
-    const run = event.workflow_run;
-    if (!PULL_REQUEST_EVENTS.has(run_context_text(run?.event) ?? ''))
-        return undefined;
-    const pr = run?.pull_requests?.[0];
-    const owner = run_context_text(run?.head_repository?.owner?.login);
-    const branch = run_context_text(run?.head_branch);
-    return {
-        branch: run_context_text(pr?.base?.ref),
-        prNumber: positiveInteger(pr?.number),
-        pullRequestHead: pr === undefined && owner && branch ? `${owner}:${branch}` : undefined,
-    };
-}
-function fromEvent(eventName, env, event) {
-    if (PULL_REQUEST_EVENTS.has(eventName)) {
-        return {
-            branch: run_context_text(event.pull_request?.base?.ref) ?? run_context_text(env.GITHUB_BASE_REF),
-            prNumber: positiveInteger(event.pull_request?.number ?? event.number),
-            inMergeQueue: false,
-        };
-    }
-    if (eventName === 'merge_group') {
-        const headBranch = branchOf(run_context_text(event.merge_group?.head_ref)) ?? '';
-        return {
-            branch: branchOf(run_context_text(event.merge_group?.base_ref)),
-            prNumber: fromQueueBranch(headBranch)?.prNumber,
-            inMergeQueue: true,
-        };
-    }
-    const pushed = branchOf(run_context_text(env.GITHUB_REF));
-    const queued = pushed === undefined ? undefined : fromQueueBranch(pushed);
-    if (queued)
-        return { ...queued, inMergeQueue: true };
-    // A scheduled run's ref is the default branch, even when the payload does not name it.
-    const ownBranch = eventName === 'push' || eventName === 'schedule';
-    return {
-        branch: ownBranch ? pushed : undefined,
-        prNumber: undefined,
-        inMergeQueue: false,
-    };
-}
-/** A deleted head repository (null) is treated as a fork: its token is read-only too. */
-function isForkPullRequest(event) {
-    const pr = event.pull_request;
-    if (pr === undefined)
-        return false;
-    const head = pr.head?.repo === null ? undefined : run_context_text(pr.head?.repo?.full_name);
-    return head !== run_context_text(pr.base?.repo?.full_name);
-}
-function deriveRunContext(env, event) {
-    const eventName = env.GITHUB_EVENT_NAME ?? '';
-    const afterPullRequest = eventName === 'workflow_run' ? fromWorkflowRun(event) : undefined;
-    const derived = { ...fromEvent(eventName, env, event), ...afterPullRequest };
-    const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
-    const runId = run_context_text(env.GITHUB_RUN_ID);
-    const repository = run_context_text(env.GITHUB_REPOSITORY);
-    return {
-        eventName,
-        serverUrl,
-        repository: repository ?? '',
-        branch: derived.branch ?? run_context_text(event.repository?.default_branch),
-        prNumber: derived.prNumber,
-        inMergeQueue: derived.inMergeQueue,
-        isPullRequestEvent: PULL_REQUEST_EVENTS.has(eventName) || afterPullRequest !== undefined,
-        pullRequestHead: afterPullRequest?.pullRequestHead,
-        isFork: eventName === 'pull_request' && isForkPullRequest(event),
-        workflow: env.GITHUB_WORKFLOW ?? '',
-        job: env.GITHUB_JOB ?? '',
-        runUrl: runId && repository ? `${serverUrl}/${repository}/actions/runs/${runId}` : undefined,
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/verdict/gates.ts
 
 const NAMES_IN_REASON = 3;
@@ -42702,10 +42828,13 @@ async function run() {
     let writeComment;
     let rendered;
     try {
-        const settings = readSettings(getInput, context);
-        const pullRequest = await findPullRequest(settings, context, runLog);
+        const asDerived = readSettings(getInput, context);
+        const found = await findPullRequest(asDerived, context, runLog);
+        // An issue_comment learns its pull request's base branch from GitHub: target-branch follows.
+        const settings = found.context === context ? asDerived : readSettings(getInput, found.context);
+        const pullRequest = found.access;
         writeComment = pullRequest && commentWriter(pullRequest, githubOptions(settings, runLog));
-        const runContext = { ...context, prNumber: pullRequest?.pr.number };
+        const runContext = { ...found.context, prNumber: pullRequest?.pr.number };
         const report = await collectReport(planReads(settings, pullRequest, runLog, reads.signal), runContext, { ...settings, cancel: () => reads.abort() });
         const verdict = evaluateGates(report, settings);
         const outcome = decideOutcome(report, verdict, settings.onApiError);

@@ -22,10 +22,14 @@ export async function run(): Promise<void> {
   let writeComment: CommentWriter | undefined;
   let rendered: Rendered;
   try {
-    const settings = readSettings(core.getInput, context);
-    const pullRequest = await findPullRequest(settings, context, runLog);
+    const asDerived = readSettings(core.getInput, context);
+    const found = await findPullRequest(asDerived, context, runLog);
+    // An issue_comment learns its pull request's base branch from GitHub: target-branch follows.
+    const settings =
+      found.context === context ? asDerived : readSettings(core.getInput, found.context);
+    const pullRequest = found.access;
     writeComment = pullRequest && commentWriter(pullRequest, githubOptions(settings, runLog));
-    const runContext = { ...context, prNumber: pullRequest?.pr.number };
+    const runContext = { ...found.context, prNumber: pullRequest?.pr.number };
     const report = await collectReport(
       planReads(settings, pullRequest, runLog, reads.signal),
       runContext,

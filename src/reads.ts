@@ -4,12 +4,13 @@
  */
 
 import type { GithubCallOptions } from './github/call-options.js';
-import { PullRequestAccess, lookUpPullRequest } from './github/pull-request.js';
+import { PullRequestAccess, lookUpPullRequest, readPullRequest } from './github/pull-request.js';
 import { RetryingClient, type Logger } from './http/retrying-client.js';
 import type { Reads } from './report/collect-report.js';
 import { readQueueV1, readTestsV1 } from './report/read-v1.js';
 import { readQueueV2, readTestsV2, repositoryLookup } from './report/read-v2.js';
-import type { RunContext } from './settings/run-context.js';
+import type { PullRequestPayload } from './settings/event.js';
+import { withPullRequestRead, type RunContext } from './settings/run-context.js';
 import type { Settings } from './settings/settings.js';
 import { TrunkV1Client } from './trunk/v1/client.js';
 import { TrunkV2Client } from './trunk/v2/client.js';
@@ -32,32 +33,72 @@ export function githubOptions(
   return { timeoutMs, maxRetries, retryBaseMs, signal, log };
 }
 
+/** The pull request this run is about, and the run context completed with what GitHub said. */
+export interface FoundPullRequest {
+  /** Undefined when the run has no pull request. */
+  access?: PullRequestAccess;
+  /** The same context unless GitHub was asked for an issue_comment's pull request. */
+  context: RunContext;
+}
+
 /**
- * The pull request this run is about, reachable through GitHub's API; undefined when there is
- * none. After workflow_run on a fork's pull request only its head is known: GitHub is asked.
+ * An issue_comment's pull request, read for its base branch and head. A failed read is a
+ * warning: the pull request is still known, only its base branch is not.
  */
-export async function findPullRequest(
+async function completeFromGithub(
   settings: Settings,
   context: RunContext,
   log: Logger,
-): Promise<PullRequestAccess | undefined> {
-  const repository = githubRepository(settings, context);
-  let prNumber = context.prNumber;
-  if (prNumber === undefined && context.pullRequestHead !== undefined) {
-    try {
-      const head = context.pullRequestHead;
-      const options = githubOptions(settings, log);
-      prNumber = await lookUpPullRequest(settings.githubToken, repository, head, options);
-      if (prNumber === undefined)
-        log.warning(`No open pull request has the head ${context.pullRequestHead}.`);
-    } catch (error) {
-      log.warning(
-        `The pull request of this workflow_run was not found: ${(error as Error).message}.`,
-      );
-    }
+): Promise<RunContext> {
+  const number = context.prNumber;
+  if (!context.readPullRequest || number === undefined) return context;
+  const pr = { ...githubRepository(settings, context), number };
+  try {
+    const answer = await readPullRequest(settings.githubToken, pr, githubOptions(settings, log));
+    const payload = typeof answer === 'object' && answer !== null ? answer : {};
+    return withPullRequestRead(context, payload as PullRequestPayload);
+  } catch (error) {
+    const stays = settings.targetBranch ? `, so target-branch stays ${settings.targetBranch}` : '';
+    log.warning(
+      `Pull request #${number} of this issue_comment could not be read: ${(error as Error).message}. Its base branch is unknown${stays}.`,
+    );
+    return { ...context, readPullRequest: false };
   }
-  if (prNumber === undefined) return undefined;
-  return new PullRequestAccess(settings.githubToken, { ...repository, number: prNumber });
+}
+
+/** After workflow_run on a fork's pull request only its head is known: GitHub is asked. */
+async function lookUpByHead(
+  settings: Settings,
+  context: RunContext,
+  log: Logger,
+): Promise<number | undefined> {
+  const head = context.pullRequestHead;
+  if (context.prNumber !== undefined || head === undefined) return context.prNumber;
+  try {
+    const repository = githubRepository(settings, context);
+    const options = githubOptions(settings, log);
+    const prNumber = await lookUpPullRequest(settings.githubToken, repository, head, options);
+    if (prNumber === undefined) log.warning(`No open pull request has the head ${head}.`);
+    return prNumber;
+  } catch (error) {
+    log.warning(
+      `The pull request of this workflow_run was not found: ${(error as Error).message}.`,
+    );
+    return undefined;
+  }
+}
+
+/** The pull request this run is about, reachable through GitHub's API, when there is one. */
+export async function findPullRequest(
+  settings: Settings,
+  derived: RunContext,
+  log: Logger,
+): Promise<FoundPullRequest> {
+  const context = await completeFromGithub(settings, derived, log);
+  const prNumber = await lookUpByHead(settings, context, log);
+  if (prNumber === undefined) return { context };
+  const pr = { ...githubRepository(settings, context), number: prNumber };
+  return { access: new PullRequestAccess(settings.githubToken, pr), context };
 }
 
 /** The reads the settings ask for; each sends its requests only when called. */

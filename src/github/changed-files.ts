@@ -15,6 +15,19 @@ export async function findOpenPullRequest(
   return data[0]?.number;
 }
 
+/**
+ * One pull request as GitHub answers it; its fields are checked where they are used
+ * (`withPullRequestRead`), like an event payload's.
+ */
+export async function getPullRequest(octokit: Octokit, pr: PullRequestRef): Promise<unknown> {
+  const { data } = await octokit.rest.pulls.get({
+    owner: pr.owner,
+    repo: pr.repo,
+    pull_number: pr.number,
+  });
+  return data;
+}
+
 export interface PullRequestRef {
   owner: string;
   repo: string;

@@ -1,5 +1,10 @@
 import type { GithubCallOptions } from './call-options.js';
-import { findOpenPullRequest, listChangedFiles, type PullRequestRef } from './changed-files.js';
+import {
+  findOpenPullRequest,
+  getPullRequest,
+  listChangedFiles,
+  type PullRequestRef,
+} from './changed-files.js';
 import { GithubError } from './errors.js';
 import { createOctokit, describeGithubError } from './octokit.js';
 import { upsertStickyComment, type CommentResult } from './sticky-comment.js';
@@ -20,6 +25,19 @@ export async function lookUpPullRequest(
 ): Promise<number | undefined> {
   try {
     return await findOpenPullRequest(await createOctokit(token, options), repository, head);
+  } catch (error) {
+    throw explained(error, 'pull-requests: read');
+  }
+}
+
+/** The pull request itself (its base and head), which an issue_comment payload does not carry. */
+export async function readPullRequest(
+  token: string,
+  pr: PullRequestRef,
+  options: GithubCallOptions,
+): Promise<unknown> {
+  try {
+    return await getPullRequest(await createOctokit(token, options), pr);
   } catch (error) {
     throw explained(error, 'pull-requests: read');
   }

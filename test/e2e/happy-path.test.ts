@@ -169,8 +169,10 @@ describe('other events', () => {
     expect(run.outputs['pr-position']).toBe('2');
   });
 
-  it("falls back to the repository's default branch on workflow_dispatch", async () => {
-    const sim = await startSim({ queues: { trunk: queueWith('trunk', []) } });
+  it('reads the queue of the branch workflow_dispatch was dispatched on', async () => {
+    const sim = await startSim({
+      queues: { trunk: queueWith('trunk', []), 'feature/z': queueWith('feature/z', []) },
+    });
     const run = await runAgainst(sim, {
       event: workflowDispatchEvent({
         ref: 'refs/heads/feature/z',
@@ -178,8 +180,18 @@ describe('other events', () => {
       }),
     });
     expectPassed(run);
-    expect((sim.queueRequests()[0]?.body as { targetBranch: string }).targetBranch).toBe('trunk');
+    const body = sim.queueRequests()[0]?.body as { targetBranch: string };
+    expect(body.targetBranch).toBe('feature/z');
     expect(run.outputs['queue-state']).toBe('running');
+  });
+
+  it("falls back to the repository's default branch on workflow_dispatch of a tag", async () => {
+    const sim = await startSim({ queues: { trunk: queueWith('trunk', []) } });
+    const run = await runAgainst(sim, {
+      event: workflowDispatchEvent({ ref: 'refs/tags/v1.2.0', repositoryDefaultBranch: 'trunk' }),
+    });
+    expectPassed(run);
+    expect((sim.queueRequests()[0]?.body as { targetBranch: string }).targetBranch).toBe('trunk');
   });
 
   it('uses target-branch, repository and repo-host when given', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { readEventPayload, type EventPayload } from '../../src/settings/event.js';
-import { deriveRunContext } from '../../src/settings/run-context.js';
+import { deriveRunContext, withPullRequestRead } from '../../src/settings/run-context.js';
 import {
   mergeGroupEvent,
   pullRequestEvent,
@@ -313,7 +313,7 @@ describe("deriveRunContext on GitHub's example payloads (issue 13)", () => {
     ['pull_request_target', EXAMPLES.pullRequest, false],
     ['pull_request_review', EXAMPLES.review, true],
     ['pull_request_review_comment', EXAMPLES.reviewComment, true],
-  ] as const)('%s from a fork: read-only token %s', (name, file, readOnly) => {
+  ] as const)('%s from a fork (%s): read-only token: %s', (name, file, readOnly) => {
     expect(derive(exampleEvent(name, file, forkOnRelease))).toMatchObject({
       branch: 'release/2.x',
       prNumber: EXAMPLE_PR,
@@ -385,6 +385,50 @@ describe("deriveRunContext on GitHub's example payloads (issue 13)", () => {
       inMergeQueue: false,
       isPullRequestEvent: true,
       isFork: true,
+    });
+  });
+});
+
+describe('withPullRequestRead: an issue_comment once GitHub gave its pull request', () => {
+  const commented = () => derive(exampleEvent('issue_comment', EXAMPLES.commentOnPullRequest));
+  const answer = (head: string, headRepository: string | null, base = 'release/2.x') => ({
+    number: COMMENTED_PR,
+    base: { ref: base, repo: { full_name: 'Codertocat/Hello-World' } },
+    head: { ref: head, repo: headRepository === null ? null : { full_name: headRepository } },
+  });
+
+  it('takes the base branch; a pull request still commented on, even from a fork', () => {
+    for (const head of ['Codertocat/Hello-World', 'forker/Hello-World', null]) {
+      expect(withPullRequestRead(commented(), answer('fix', head))).toMatchObject({
+        branch: 'release/2.x',
+        prNumber: COMMENTED_PR,
+        inMergeQueue: false,
+        isPullRequestEvent: true,
+        isFork: false,
+        readPullRequest: false,
+      });
+    }
+  });
+
+  it("Trunk's draft: a merge queue run for the queued pull request, no comment", () => {
+    const draft = answer(
+      'trunk-merge/pr-7/3f2b8c1e-9a4d-4e6f-8b21-5c7d9e0a1b2c',
+      'Codertocat/Hello-World',
+    );
+    expect(withPullRequestRead(commented(), draft)).toMatchObject({
+      branch: 'release/2.x',
+      prNumber: 7,
+      inMergeQueue: true,
+      isPullRequestEvent: false,
+    });
+  });
+
+  it('an answer without a usable base keeps the default branch and the commented number', () => {
+    const context = withPullRequestRead(commented(), { number: 'one', base: { ref: 42 } });
+    expect(context).toMatchObject({
+      branch: EXAMPLE_DEFAULT_BRANCH,
+      prNumber: COMMENTED_PR,
+      isPullRequestEvent: true,
     });
   });
 });
