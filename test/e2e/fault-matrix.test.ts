@@ -28,6 +28,7 @@ import {
 import {
   type ActionRun,
   type GithubEvent,
+  issueCommentEvent,
   mergeGroupEvent,
   pullRequestEvent,
   pushEvent,
@@ -51,6 +52,9 @@ function scheduleEvent(): GithubEvent {
 const EVENTS: Record<string, () => GithubEvent> = {
   pull_request: () => pullRequestEvent({ number: PR }),
   pull_request_target: () => pullRequestEvent({ number: PR, eventName: 'pull_request_target' }),
+  pull_request_review: () => pullRequestEvent({ number: PR, eventName: 'pull_request_review' }),
+  // Reads the pull request from GitHub before Trunk.
+  issue_comment: () => issueCommentEvent({ number: PR }),
   push: () => pushEvent({ ref: 'refs/heads/main' }),
   merge_group: () => mergeGroupEvent({ prNumber: PR }),
   workflow_run: () =>
@@ -102,6 +106,7 @@ let github: GithubSimulator;
 beforeAll(async () => {
   github = await startGithubSimulator({ token: GH_TOKEN });
   github.setFiles(PR, makeFiles(3));
+  github.addPullRequest({ number: PR, head: 'feature/change' });
   for (const [name, setup] of Object.entries(FAULTS)) apiUrls.set(name, await setup());
   startAllRuns();
 });

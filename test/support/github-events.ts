@@ -81,6 +81,47 @@ export function pullRequestEvent(options: PullRequestOptions): GithubEvent {
   };
 }
 
+export interface IssueCommentOptions extends RepositoryOptions {
+  number: number;
+  /** The issue is a pull request (GitHub then sets `issue.pull_request`); true unless given. */
+  onPullRequest?: boolean;
+}
+
+/** A comment on an issue or pull request: the run is on the default branch, like GitHub's. */
+export function issueCommentEvent(options: IssueCommentOptions): GithubEvent {
+  const { number, onPullRequest = true } = options;
+  const repository = repositoryPayload(options);
+  const html = `${repository.html_url as string}/${onPullRequest ? 'pull' : 'issues'}/${number}`;
+  const pullRequest = onPullRequest && {
+    url: `https://api.github.com/repos/${repository.full_name as string}/pulls/${number}`,
+    html_url: html,
+    merged_at: null,
+  };
+  const ref = `refs/heads/${repository.default_branch as string}`;
+  return {
+    name: 'issue_comment',
+    payload: {
+      action: 'created',
+      issue: {
+        number,
+        title: 'Change something',
+        state: 'open',
+        html_url: html,
+        user: { login: 'octocat' },
+        ...(pullRequest && { pull_request: pullRequest }),
+      },
+      comment: { id: 1, body: '/check', user: { login: 'octocat' } },
+      repository,
+      sender: { login: 'octocat' },
+    },
+    ref,
+    refName: refName(ref),
+    headRef: '',
+    baseRef: '',
+    sha: HEAD_SHA,
+  };
+}
+
 export interface PushOptions extends RepositoryOptions {
   ref?: string;
 }

@@ -12,6 +12,7 @@ import { readActionDefaults as readActionDefaultsFrom } from './action-yml.js';
 import { type GithubEvent, workflowDispatchEvent } from './github-events.js';
 
 export {
+  issueCommentEvent,
   mergeGroupEvent,
   pullRequestEvent,
   pushEvent,
