@@ -442,50 +442,37 @@ describe('deriveRunContext: workflow_run after a merge queue run', () => {
     } as EventPayload);
   const ownRepository = { full_name: 'acme/widgets', owner: { login: 'acme' } };
 
-  it("after a pull_request run on Trunk's draft: the queued pull request, no comment", () => {
+  const TRUNK_BRANCH = 'trunk-merge/pr-7/3f2b8c1e-9a4d-4e6f-8b21-5c7d9e0a1b2c';
+  it.each([
+    [
+      "a pull_request run on Trunk's draft: the draft's base",
+      'pull_request',
+      TRUNK_BRANCH,
+      [{ number: 31, base: { ref: 'release/2.x' } }],
+      'release/2.x',
+    ],
+    ['a push to a trunk-merge branch: the default branch', 'push', TRUNK_BRANCH, [], 'master'],
+    [
+      'a merge_group run: its base branch',
+      'merge_group',
+      'gh-readonly-queue/release/2.x/pr-7-0d1a26e67d8f5eaf1f6ba5c57fc3c7d91ac0fd1c',
+      [],
+      'release/2.x',
+    ],
+  ])('after %s, the queued pull request, no comment', (_what, event, headBranch, prs, branch) => {
     const context = after({
-      event: 'pull_request',
-      head_branch: 'trunk-merge/pr-7/3f2b8c1e-9a4d-4e6f-8b21-5c7d9e0a1b2c',
+      event,
+      head_branch: headBranch,
       head_repository: ownRepository,
-      pull_requests: [{ number: 31, base: { ref: 'release/2.x' } }],
+      pull_requests: prs,
     });
     expect(context).toMatchObject({
-      branch: 'release/2.x',
+      branch,
       prNumber: 7,
       inMergeQueue: true,
       isPullRequestEvent: false,
     });
     expect(context.pullRequestHead).toBeUndefined();
-  });
-
-  it('after a push to a trunk-merge branch: the queued pull request, no comment', () => {
-    const context = after({
-      event: 'push',
-      head_branch: 'trunk-merge/pr-7/3f2b8c1e-9a4d-4e6f-8b21-5c7d9e0a1b2c',
-      head_repository: ownRepository,
-      pull_requests: [],
-    });
-    expect(context).toMatchObject({
-      branch: 'master',
-      prNumber: 7,
-      inMergeQueue: true,
-      isPullRequestEvent: false,
-    });
-  });
-
-  it('after a merge_group run: its base branch and pull request', () => {
-    const context = after({
-      event: 'merge_group',
-      head_branch: 'gh-readonly-queue/release/2.x/pr-7-0d1a26e67d8f5eaf1f6ba5c57fc3c7d91ac0fd1c',
-      head_repository: ownRepository,
-      pull_requests: [],
-    });
-    expect(context).toMatchObject({
-      branch: 'release/2.x',
-      prNumber: 7,
-      inMergeQueue: true,
-      isPullRequestEvent: false,
-    });
   });
 });
 
