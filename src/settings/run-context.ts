@@ -2,7 +2,8 @@ import type { EventPayload, PullRequestPayload } from './event.js';
 
 /**
  * Where the run stands, from the runner's variables and the event payload: built once, before any
- * input is read, and carried unchanged (but for a looked-up pull request number) into the report.
+ * input is read, and carried into the report unchanged but for what GitHub says of the pull
+ * request (a number looked up by head, an issue_comment's base branch).
  */
 export interface RunContext {
   eventName: string;
