@@ -40706,11 +40706,23 @@ function annotate(tests, level) {
     }));
 }
 /**
+ * The tests a run annotates. A run for a pull request annotates only the tests in the files it
+ * changes, which GitHub then shows in "Files changed": the repository's other unhealthy tests are
+ * not the pull request's business (the summary lists them). When its files could not be listed,
+ * nothing is annotated; a warning already says why. Any other run annotates the repository's.
+ */
+function testsToAnnotate(report) {
+    if (report.context.prNumber !== undefined)
+        return report.affected?.tests ?? [];
+    return [...(report.tests?.broken ?? []), ...(report.tests?.flaky ?? [])];
+}
+/**
  * Broken tests as warnings, flaky ones as notices: the step's single error line is kept for the
  * verdict, and GitHub shows at most 10 annotations of a level per step anyway.
  */
 function buildAnnotations(tests) {
-    return [...annotate(tests.broken, 'warning'), ...annotate(tests.flaky, 'notice')];
+    const withStatus = (status) => tests.filter((test) => test.status === status);
+    return [...annotate(withStatus('broken'), 'warning'), ...annotate(withStatus('flaky'), 'notice')];
 }
 
 ;// CONCATENATED MODULE: ./src/report/counts.ts
@@ -42040,7 +42052,7 @@ function render(findings) {
             ? renderSummary(report, verdict, { tolerated: tolerated(findings) })
             : undefined,
         comment: comment.draft,
-        annotations: settings.annotations && report.tests ? buildAnnotations(report.tests) : [],
+        annotations: settings.annotations ? buildAnnotations(testsToAnnotate(report)) : [],
         reportFile: renderReportFile(report, verdict, settings),
         logs: [
             ...warnings.map((message) => ({ level: 'warning', message })),
