@@ -55,24 +55,34 @@ function parseDate(iso: string | undefined): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-// Browsers break lines after a hyphen and at spaces; inside a date or a ticket key that reads
-// badly, so these are the non-breaking forms.
-const NO_BREAK_HYPHEN = '\u2011';
+// Browsers break lines at spaces; inside a count ("12 PRs") that reads badly, so these are
+// non-breaking. Never in text people copy (dates, ticket keys): that must be what they type.
 export const NO_BREAK_SPACE = '\u00a0';
 
-/** Text that never wraps: its hyphens and spaces become their non-breaking forms. */
+/** Text that never wraps: its spaces become non-breaking ones. Not for text people copy. */
 export function unbreakable(text: string): string {
-  return text.replace(/-/g, NO_BREAK_HYPHEN).replace(/ /g, NO_BREAK_SPACE);
+  return text.replace(/ /g, NO_BREAK_SPACE);
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * `28 Sep 2025`, in UTC: browsers break `2025-09-28` after a hyphen, in the middle of the date,
+ * while this can only wrap at a space, between its words, and copies as people type it.
+ */
+function dayMonthYear(date: Date): string {
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;
 }
 
 export function formatDate(iso: string | undefined): string {
   const date = parseDate(iso);
-  return date ? unbreakable(date.toISOString().slice(0, 10)) : NONE;
+  return date ? dayMonthYear(date) : NONE;
 }
 
+/** `28 Sep 2025 14:03 UTC`. */
 export function formatDateTime(iso: string | undefined): string {
   const date = parseDate(iso);
-  return date ? unbreakable(`${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`) : NONE;
+  return date ? `${dayMonthYear(date)} ${date.toISOString().slice(11, 16)} UTC` : NONE;
 }
 
 // Size

@@ -145,11 +145,12 @@ describe('renderSummary content', () => {
     }
   });
 
-  it('keeps dates and ticket keys from wrapping', () => {
+  it('writes dates as words, which wrap only between them, and ticket keys as typed', () => {
     const out = render('failed');
-    expect(out).toContain('since 2025\u201106\u201101');
+    expect(out).toContain('since 1 Jun 2025');
     expect(out).toContain('ticket [77](https://github.com/acme/widgets/issues/77)');
-    expect(out).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(out).not.toMatch(/\d{4}[-\u2011]\d{2}[-\u2011]\d{2}/);
+    expect(out).not.toContain('\u2011');
   });
 
   it('marks the current pull request in the queue', () => {
@@ -168,7 +169,7 @@ describe('renderSummary content', () => {
     expect(out).toContain('Required statuses: ci / build, ci / test');
     expect(out).toContain('by dev101 · priority urgent (0) |');
     expect(out).toContain('by dev103 · skip the line |');
-    expect(out).toContain('| 2025\u201106\u201110\u00a009:01\u00a0UTC |');
+    expect(out).toContain('| 10 Jun 2025 09:01 UTC |');
   });
 
   it('says when the branch has no merge queue', () => {
