@@ -40935,29 +40935,30 @@ function parseDate(iso) {
     const date = new Date(iso);
     return Number.isNaN(date.getTime()) ? undefined : date;
 }
-// Browsers break lines at spaces; inside a count ("12 PRs") that reads badly, so these are
-// non-breaking. Never in text people copy (dates, ticket keys): that must be what they type.
+// Browsers break lines at spaces; inside a count ("12 PRs") or a date that reads badly, so these
+// are non-breaking. Browsers copy a non-breaking space as a space, so a date still copies as people
+// type it; a non-breaking hyphen or a joiner would not, so neither goes into text people copy.
 const NO_BREAK_SPACE = '\u00a0';
-/** Text that never wraps: its spaces become non-breaking ones. Not for text people copy. */
+/** Text that never wraps: its spaces become non-breaking ones. */
 function unbreakable(text) {
     return text.replace(/ /g, NO_BREAK_SPACE);
 }
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /**
- * `28 Sep 2025`, in UTC: browsers break `2025-09-28` after a hyphen, in the middle of the date,
- * while this can only wrap at a space, between its words, and copies as people type it.
+ * `28 Sep 2025`, in UTC, that never wraps: browsers break `2025-09-28` after a hyphen, and only a
+ * non-breaking hyphen would stop them, which copies as a character nobody types.
  */
 function dayMonthYear(date) {
     return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;
 }
 function formatDate(iso) {
     const date = parseDate(iso);
-    return date ? dayMonthYear(date) : NONE;
+    return date ? unbreakable(dayMonthYear(date)) : NONE;
 }
-/** `28 Sep 2025 14:03 UTC`. */
+/** `28 Sep 2025 14:03 UTC`, on one line. */
 function formatDateTime(iso) {
     const date = parseDate(iso);
-    return date ? `${dayMonthYear(date)} ${date.toISOString().slice(11, 16)} UTC` : NONE;
+    return date ? unbreakable(`${dayMonthYear(date)} ${date.toISOString().slice(11, 16)} UTC`) : NONE;
 }
 // Size
 function joinLines(lines) {
@@ -41033,12 +41034,12 @@ function testCell(test) {
 function detailsCell(test, withStatus) {
     const facts = [];
     if (withStatus)
-        facts.push(test.status === 'broken' ? '❌ broken' : '⚠️ flaky');
+        facts.push(unbreakable(test.status === 'broken' ? '❌ broken' : '⚠️ flaky'));
     if (test.prsImpacted7d > 0) {
         facts.push(`${unbreakable(plural(test.prsImpacted7d, 'PR'))} impacted in 7${NO_BREAK_SPACE}days`);
     }
     if (test.quarantined)
-        facts.push('🔒 quarantined');
+        facts.push(unbreakable('🔒 quarantined'));
     if (test.owners.length > 0)
         facts.push(`owned by ${owners(test.owners)}`);
     const copied = [];

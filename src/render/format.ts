@@ -55,11 +55,12 @@ function parseDate(iso: string | undefined): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-// Browsers break lines at spaces; inside a count ("12 PRs") that reads badly, so these are
-// non-breaking. Never in text people copy (dates, ticket keys): that must be what they type.
+// Browsers break lines at spaces; inside a count ("12 PRs") or a date that reads badly, so these
+// are non-breaking. Browsers copy a non-breaking space as a space, so a date still copies as people
+// type it; a non-breaking hyphen or a joiner would not, so neither goes into text people copy.
 export const NO_BREAK_SPACE = '\u00a0';
 
-/** Text that never wraps: its spaces become non-breaking ones. Not for text people copy. */
+/** Text that never wraps: its spaces become non-breaking ones. */
 export function unbreakable(text: string): string {
   return text.replace(/ /g, NO_BREAK_SPACE);
 }
@@ -67,8 +68,8 @@ export function unbreakable(text: string): string {
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
- * `28 Sep 2025`, in UTC: browsers break `2025-09-28` after a hyphen, in the middle of the date,
- * while this can only wrap at a space, between its words, and copies as people type it.
+ * `28 Sep 2025`, in UTC, that never wraps: browsers break `2025-09-28` after a hyphen, and only a
+ * non-breaking hyphen would stop them, which copies as a character nobody types.
  */
 function dayMonthYear(date: Date): string {
   return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;
@@ -76,13 +77,13 @@ function dayMonthYear(date: Date): string {
 
 export function formatDate(iso: string | undefined): string {
   const date = parseDate(iso);
-  return date ? dayMonthYear(date) : NONE;
+  return date ? unbreakable(dayMonthYear(date)) : NONE;
 }
 
-/** `28 Sep 2025 14:03 UTC`. */
+/** `28 Sep 2025 14:03 UTC`, on one line. */
 export function formatDateTime(iso: string | undefined): string {
   const date = parseDate(iso);
-  return date ? `${dayMonthYear(date)} ${date.toISOString().slice(11, 16)} UTC` : NONE;
+  return date ? unbreakable(`${dayMonthYear(date)} ${date.toISOString().slice(11, 16)} UTC`) : NONE;
 }
 
 // Size

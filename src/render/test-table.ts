@@ -53,13 +53,13 @@ function testCell(test: UnhealthyTest): string {
  */
 function detailsCell(test: UnhealthyTest, withStatus: boolean): string {
   const facts: string[] = [];
-  if (withStatus) facts.push(test.status === 'broken' ? '❌ broken' : '⚠️ flaky');
+  if (withStatus) facts.push(unbreakable(test.status === 'broken' ? '❌ broken' : '⚠️ flaky'));
   if (test.prsImpacted7d > 0) {
     facts.push(
       `${unbreakable(plural(test.prsImpacted7d, 'PR'))} impacted in 7${NO_BREAK_SPACE}days`,
     );
   }
-  if (test.quarantined) facts.push('🔒 quarantined');
+  if (test.quarantined) facts.push(unbreakable('🔒 quarantined'));
   if (test.owners.length > 0) facts.push(`owned by ${owners(test.owners)}`);
   const copied: string[] = [];
   if (test.ticketUrl) copied.push(ticket(test.ticketUrl));

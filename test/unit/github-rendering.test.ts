@@ -66,9 +66,13 @@ describe('on GitHub', () => {
   });
 });
 
-/** The text a reader selects and copies from rendered HTML: tags dropped, entities decoded. */
+/**
+ * The text a reader copies from rendered HTML: tags dropped, entities decoded, and non-breaking
+ * spaces as spaces, as browsers put them on the clipboard (a non-breaking hyphen stays one).
+ */
 function shownText(html: string): string {
   return html
+    .replace(/\u00a0/g, ' ')
     .replace(/<[^>]*>/g, '')
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
@@ -110,7 +114,8 @@ describe('text people copy reads as they type it', () => {
     }
   });
 
-  it('dates are words that wrap only between them, with nothing invisible in them', () => {
+  it('dates are words on one line, copied as people type them', () => {
+    for (const html of rendered()) expect(html).toContain('since 1\u00a0Jun\u00a02025');
     for (const html of rendered()) {
       const text = shownText(html);
       expect(text).toContain('since 1 Jun 2025');
