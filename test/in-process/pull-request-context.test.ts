@@ -502,10 +502,15 @@ function annotatedFiles(run: ActionRun): string[] {
 }
 
 describe('annotations', () => {
-  it('a pull request run annotates only the tests in the files it changes', async () => {
+  /** The organisation above, and the pull request that changes two of its tests' files. */
+  async function organisationAndPullRequest() {
     const org = organisation();
     const sim = await startSim({ broken: org.broken, flaky: org.flaky, queues: {} });
-    const gh = await startGh(changedFiles());
+    return { sim, gh: await startGh(changedFiles()) };
+  }
+
+  it('a pull request run annotates only the tests in the files it changes', async () => {
+    const { sim, gh } = await organisationAndPullRequest();
 
     const run = await runWithGithub(sim, gh);
 
@@ -517,9 +522,7 @@ describe('annotations', () => {
   });
 
   it('a pull request run whose files cannot be listed annotates no test', async () => {
-    const org = organisation();
-    const sim = await startSim({ broken: org.broken, flaky: org.flaky, queues: {} });
-    const gh = await startGh(changedFiles());
+    const { sim, gh } = await organisationAndPullRequest();
     gh.fault({ path: 'files', status: 403, times: Infinity });
 
     const run = await runWithGithub(sim, gh);
@@ -529,9 +532,7 @@ describe('annotations', () => {
   });
 
   it("a push annotates the repository's unhealthy tests", async () => {
-    const org = organisation();
-    const sim = await startSim({ broken: org.broken, flaky: org.flaky, queues: {} });
-    const gh = await startGh(changedFiles());
+    const { sim, gh } = await organisationAndPullRequest();
 
     const run = await runWithGithub(sim, gh, { event: pushEvent({ ref: 'refs/heads/main' }) });
 
