@@ -40930,11 +40930,23 @@ function annotate(tests, level) {
     }));
 }
 /**
+ * The tests a run annotates. A run for a pull request annotates only the tests in the files it
+ * changes, which GitHub then shows in "Files changed": the repository's other unhealthy tests are
+ * not the pull request's business (the summary lists them). When its files could not be listed,
+ * nothing is annotated; a warning already says why. Any other run annotates the repository's.
+ */
+function testsToAnnotate(report) {
+    if (report.context.prNumber !== undefined)
+        return report.affected?.tests ?? [];
+    return [...(report.tests?.broken ?? []), ...(report.tests?.flaky ?? [])];
+}
+/**
  * Broken tests as warnings, flaky ones as notices: the step's single error line is kept for the
  * verdict, and GitHub shows at most 10 annotations of a level per step anyway.
  */
 function buildAnnotations(tests) {
-    return [...annotate(tests.broken, 'warning'), ...annotate(tests.flaky, 'notice')];
+    const withStatus = (status) => tests.filter((test) => test.status === status);
+    return [...annotate(withStatus('broken'), 'warning'), ...annotate(withStatus('flaky'), 'notice')];
 }
 
 ;// CONCATENATED MODULE: ./src/report/counts.ts
@@ -41018,6 +41030,18 @@ function mdLink(text, url, shape = breakLongWords) {
     const safe = url === undefined ? undefined : safeUrl(url);
     const shown = shape(escapeMarkdown(text));
     return safe === undefined ? shown : `[${shown}](${safe})`;
+}
+/**
+ * `[text](url)` with the text shown exactly as written, for identifiers people copy (ticket keys
+ * such as `ABC-123`): GitHub makes no reference, mention or autolink inside a link's text, so no
+ * joiner is needed there. Only letters, digits, `.`, `_` and `-` are taken (`_` is escaped, which
+ * shows and copies as `_`); undefined for other text or a URL mdLink would not link.
+ */
+function literalLink(text, url) {
+    const safe = safeUrl(url);
+    if (safe === undefined || !/^[A-Za-z0-9._-]+$/.test(text))
+        return undefined;
+    return `[${text.replace(/_/g, '\\_')}](${safe})`;
 }
 // Longer than this, a word could widen its table past the page.
 const LONG_WORD = /\S{31,}/g;
@@ -41135,21 +41159,30 @@ function parseDate(iso) {
     const date = new Date(iso);
     return Number.isNaN(date.getTime()) ? undefined : date;
 }
-// Browsers break lines after a hyphen and at spaces; inside a date or a ticket key that reads
-// badly, so these are the non-breaking forms.
-const NO_BREAK_HYPHEN = '\u2011';
+// Browsers break lines at spaces; inside a count ("12 PRs") or a date that reads badly, so these
+// are non-breaking. Browsers copy a non-breaking space as a space, so a date still copies as people
+// type it; a non-breaking hyphen or a joiner would not, so neither goes into text people copy.
 const NO_BREAK_SPACE = '\u00a0';
-/** Text that never wraps: its hyphens and spaces become their non-breaking forms. */
+/** Text that never wraps: its spaces become non-breaking ones. */
 function unbreakable(text) {
-    return text.replace(/-/g, NO_BREAK_HYPHEN).replace(/ /g, NO_BREAK_SPACE);
+    return text.replace(/ /g, NO_BREAK_SPACE);
+}
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/**
+ * `28 Sep 2025`, in UTC, that never wraps: browsers break `2025-09-28` after a hyphen, and only a
+ * non-breaking hyphen would stop them, which copies as a character nobody types.
+ */
+function dayMonthYear(date) {
+    return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;
 }
 function formatDate(iso) {
     const date = parseDate(iso);
-    return date ? unbreakable(date.toISOString().slice(0, 10)) : NONE;
+    return date ? unbreakable(dayMonthYear(date)) : NONE;
 }
+/** `28 Sep 2025 14:03 UTC`, on one line. */
 function formatDateTime(iso) {
     const date = parseDate(iso);
-    return date ? unbreakable(`${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`) : NONE;
+    return date ? unbreakable(`${dayMonthYear(date)} ${date.toISOString().slice(11, 16)} UTC`) : NONE;
 }
 // Size
 function joinLines(lines) {
@@ -41218,22 +41251,28 @@ function testCell(test) {
     const marked = test.isNew ? `${NEW_MARK} ${link}` : link;
     return test.file ? `${marked}<br>${code(shortPath(test.file))}` : marked;
 }
+/**
+ * What Trunk knows about the test, run together; the ticket and the date on a line of their own,
+ * where they do not wrap, since people copy them (a ticket key breaks after its hyphen).
+ */
 function detailsCell(test, withStatus) {
-    const parts = [];
+    const facts = [];
     if (withStatus)
-        parts.push(test.status === 'broken' ? '❌ broken' : '⚠️ flaky');
+        facts.push(unbreakable(test.status === 'broken' ? '❌ broken' : '⚠️ flaky'));
     if (test.prsImpacted7d > 0) {
-        parts.push(`${unbreakable(plural(test.prsImpacted7d, 'PR'))} impacted in 7${NO_BREAK_SPACE}days`);
+        facts.push(`${unbreakable(plural(test.prsImpacted7d, 'PR'))} impacted in 7${NO_BREAK_SPACE}days`);
     }
     if (test.quarantined)
-        parts.push('🔒 quarantined');
+        facts.push(unbreakable('🔒 quarantined'));
     if (test.owners.length > 0)
-        parts.push(`owned by ${owners(test.owners)}`);
+        facts.push(`owned by ${owners(test.owners)}`);
+    const copied = [];
     if (test.ticketUrl)
-        parts.push(ticket(test.ticketUrl));
+        copied.push(ticket(test.ticketUrl));
     if (test.since)
-        parts.push(`since ${formatDate(test.since)}`);
-    return parts.length > 0 ? parts.join(SEPARATOR) : NONE;
+        copied.push(`since ${formatDate(test.since)}`);
+    const lines = [facts, copied].filter((parts) => parts.length > 0);
+    return lines.length > 0 ? lines.map((parts) => parts.join(SEPARATOR)).join('<br>') : NONE;
 }
 function owners(list) {
     if (list.length === 0)
@@ -41246,9 +41285,9 @@ function owners(list) {
 /** `ticket ABC-123` linked when the URL ends in a key (`…/browse/ABC-123`), else `ticket`. */
 function ticket(url) {
     const last = url.split(/[?#]/)[0]?.split('/').filter(Boolean).pop() ?? '';
-    if (!/^[A-Za-z][A-Za-z0-9_]*-\d+$|^\d+$/.test(last))
-        return mdLink('ticket', url);
-    return `ticket ${mdLink(unbreakable(truncateText(last, MAX_SHORT)), url)}`;
+    const key = /^[A-Za-z][A-Za-z0-9_]*-\d+$|^\d+$/.test(last) && last.length <= MAX_SHORT;
+    const link = key ? literalLink(last, url) : undefined;
+    return link === undefined ? mdLink('ticket', url) : `ticket ${link}`;
 }
 
 ;// CONCATENATED MODULE: ./src/render/affected-section.ts
@@ -42264,7 +42303,7 @@ function render(findings) {
             ? renderSummary(report, verdict, { tolerated: tolerated(findings) })
             : undefined,
         comment: comment.draft,
-        annotations: settings.annotations && report.tests ? buildAnnotations(report.tests) : [],
+        annotations: settings.annotations ? buildAnnotations(testsToAnnotate(report)) : [],
         reportFile: renderReportFile(report, verdict, settings),
         logs: [
             ...warnings.map((message) => ({ level: 'warning', message })),

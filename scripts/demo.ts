@@ -18,6 +18,7 @@
 import { execFileSync, execSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { bundleIsStale } from '../test/support/global-setup.js';
 import {
@@ -330,7 +331,13 @@ async function simulatorTarget(args: DemoArgs): Promise<Target> {
         ...args.inputs,
       },
       // RUNNER_TEMP in the output folder, so files the action writes there (its report) stay.
-      env: { GITHUB_API_URL: github.url, RUNNER_TEMP: runnerTemp(args) },
+      env: {
+        GITHUB_API_URL: github.url,
+        RUNNER_TEMP: runnerTemp(args),
+        // The action's clock is the demo's, as the data's is: what is new follows --now.
+        NODE_OPTIONS: `--import=${pathToFileURL(join(REPO_ROOT, 'scripts', 'demo-clock.mjs')).href}`,
+        TRUNK_HEALTH_GATE_DEMO_NOW: String(args.now),
+      },
       // Short backoff, so the outage scenario shows its retries without a long wait.
       retryBaseMs: '200',
       killAfterMs: 120_000,

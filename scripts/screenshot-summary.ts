@@ -29,7 +29,7 @@ const { values } = parseArgs({
     /** Device pixels per CSS pixel: 2 stays sharp on high-density screens. */
     scale: { type: 'string', default: '2' },
     /** CSS pixels; sections that end below it are left out. 0: the whole page. */
-    'max-height': { type: 'string', default: '1150' },
+    'max-height': { type: 'string', default: '1300' },
     /** Where summary.png and comment.png go. */
     'out-dir': { type: 'string', default: 'docs' },
     /** Take the pictures of demo/summary.html and demo/comment.html as they are. */

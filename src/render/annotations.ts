@@ -1,4 +1,4 @@
-import type { TestsReport, UnhealthyTest } from '../report/model.js';
+import type { Report, UnhealthyTest } from '../report/model.js';
 
 export const MAX_ANNOTATIONS_PER_LEVEL = 10;
 
@@ -20,7 +20,7 @@ function describe(test: UnhealthyTest): string {
   return `Trunk marks ${test.name} ${test.status}${facts.length > 0 ? ` (${facts.join('; ')})` : ''}.`;
 }
 
-function annotate(tests: UnhealthyTest[], level: Annotation['level']): Annotation[] {
+function annotate(tests: readonly UnhealthyTest[], level: Annotation['level']): Annotation[] {
   return tests
     .filter((test): test is UnhealthyTest & { file: string } => test.file !== undefined)
     .slice(0, MAX_ANNOTATIONS_PER_LEVEL)
@@ -33,9 +33,22 @@ function annotate(tests: UnhealthyTest[], level: Annotation['level']): Annotatio
 }
 
 /**
+ * The tests a run annotates. A run for a pull request annotates only the tests in the files it
+ * changes, which GitHub then shows in "Files changed": the repository's other unhealthy tests are
+ * not the pull request's business (the summary lists them). When its files could not be listed,
+ * nothing is annotated; a warning already says why. Any other run annotates the repository's.
+ */
+export function testsToAnnotate(report: Report): UnhealthyTest[] {
+  if (report.context.prNumber !== undefined) return report.affected?.tests ?? [];
+  return [...(report.tests?.broken ?? []), ...(report.tests?.flaky ?? [])];
+}
+
+/**
  * Broken tests as warnings, flaky ones as notices: the step's single error line is kept for the
  * verdict, and GitHub shows at most 10 annotations of a level per step anyway.
  */
-export function buildAnnotations(tests: TestsReport): Annotation[] {
-  return [...annotate(tests.broken, 'warning'), ...annotate(tests.flaky, 'notice')];
+export function buildAnnotations(tests: readonly UnhealthyTest[]): Annotation[] {
+  const withStatus = (status: UnhealthyTest['status']) =>
+    tests.filter((test) => test.status === status);
+  return [...annotate(withStatus('broken'), 'warning'), ...annotate(withStatus('flaky'), 'notice')];
 }

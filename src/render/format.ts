@@ -55,24 +55,35 @@ function parseDate(iso: string | undefined): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-// Browsers break lines after a hyphen and at spaces; inside a date or a ticket key that reads
-// badly, so these are the non-breaking forms.
-const NO_BREAK_HYPHEN = '\u2011';
+// Browsers break lines at spaces; inside a count ("12 PRs") or a date that reads badly, so these
+// are non-breaking. Browsers copy a non-breaking space as a space, so a date still copies as people
+// type it; a non-breaking hyphen or a joiner would not, so neither goes into text people copy.
 export const NO_BREAK_SPACE = '\u00a0';
 
-/** Text that never wraps: its hyphens and spaces become their non-breaking forms. */
+/** Text that never wraps: its spaces become non-breaking ones. */
 export function unbreakable(text: string): string {
-  return text.replace(/-/g, NO_BREAK_HYPHEN).replace(/ /g, NO_BREAK_SPACE);
+  return text.replace(/ /g, NO_BREAK_SPACE);
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * `28 Sep 2025`, in UTC, that never wraps: browsers break `2025-09-28` after a hyphen, and only a
+ * non-breaking hyphen would stop them, which copies as a character nobody types.
+ */
+function dayMonthYear(date: Date): string {
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;
 }
 
 export function formatDate(iso: string | undefined): string {
   const date = parseDate(iso);
-  return date ? unbreakable(date.toISOString().slice(0, 10)) : NONE;
+  return date ? unbreakable(dayMonthYear(date)) : NONE;
 }
 
+/** `28 Sep 2025 14:03 UTC`, on one line. */
 export function formatDateTime(iso: string | undefined): string {
   const date = parseDate(iso);
-  return date ? unbreakable(`${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`) : NONE;
+  return date ? unbreakable(`${dayMonthYear(date)} ${date.toISOString().slice(11, 16)} UTC`) : NONE;
 }
 
 // Size

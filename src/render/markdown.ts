@@ -65,6 +65,18 @@ export function mdLink(text: string, url: string | undefined, shape = breakLongW
   return safe === undefined ? shown : `[${shown}](${safe})`;
 }
 
+/**
+ * `[text](url)` with the text shown exactly as written, for identifiers people copy (ticket keys
+ * such as `ABC-123`): GitHub makes no reference, mention or autolink inside a link's text, so no
+ * joiner is needed there. Only letters, digits, `.`, `_` and `-` are taken (`_` is escaped, which
+ * shows and copies as `_`); undefined for other text or a URL mdLink would not link.
+ */
+export function literalLink(text: string, url: string): string | undefined {
+  const safe = safeUrl(url);
+  if (safe === undefined || !/^[A-Za-z0-9._-]+$/.test(text)) return undefined;
+  return `[${text.replace(/_/g, '\\_')}](${safe})`;
+}
+
 // Longer than this, a word could widen its table past the page.
 const LONG_WORD = /\S{31,}/g;
 // After these, in escaped text: `\.` `\_` `\:` (with the joiner that may follow) and `/`.

@@ -7,7 +7,7 @@ import type { Report, Verdict } from '../report/model.js';
 import type { RunContext } from '../settings/run-context.js';
 import type { Settings } from '../settings/settings.js';
 import type { Outcome } from '../verdict/outcome.js';
-import { buildAnnotations, type Annotation } from './annotations.js';
+import { buildAnnotations, testsToAnnotate, type Annotation } from './annotations.js';
 import { renderComment, stickyMarker } from './comment.js';
 import { planComment } from './comment-plan.js';
 import { escapeMarkdown } from './markdown.js';
@@ -97,7 +97,7 @@ export function render(findings: Findings): Rendered {
       ? renderSummary(report, verdict, { tolerated: tolerated(findings) })
       : undefined,
     comment: comment.draft,
-    annotations: settings.annotations && report.tests ? buildAnnotations(report.tests) : [],
+    annotations: settings.annotations ? buildAnnotations(testsToAnnotate(report)) : [],
     reportFile: renderReportFile(report, verdict, settings),
     logs: [
       ...warnings.map((message) => ({ level: 'warning' as const, message })),

@@ -16,7 +16,7 @@ import {
   tableRow,
   unbreakable,
 } from './format.js';
-import { code, escapeMarkdown, mdLink, truncateText } from './markdown.js';
+import { code, escapeMarkdown, literalLink, mdLink, truncateText } from './markdown.js';
 
 const MAX_OWNERS = 3;
 export const NEW_MARK = '🆕';
@@ -47,19 +47,25 @@ function testCell(test: UnhealthyTest): string {
   return test.file ? `${marked}<br>${code(shortPath(test.file))}` : marked;
 }
 
+/**
+ * What Trunk knows about the test, run together; the ticket and the date on a line of their own,
+ * where they do not wrap, since people copy them (a ticket key breaks after its hyphen).
+ */
 function detailsCell(test: UnhealthyTest, withStatus: boolean): string {
-  const parts: string[] = [];
-  if (withStatus) parts.push(test.status === 'broken' ? '❌ broken' : '⚠️ flaky');
+  const facts: string[] = [];
+  if (withStatus) facts.push(unbreakable(test.status === 'broken' ? '❌ broken' : '⚠️ flaky'));
   if (test.prsImpacted7d > 0) {
-    parts.push(
+    facts.push(
       `${unbreakable(plural(test.prsImpacted7d, 'PR'))} impacted in 7${NO_BREAK_SPACE}days`,
     );
   }
-  if (test.quarantined) parts.push('🔒 quarantined');
-  if (test.owners.length > 0) parts.push(`owned by ${owners(test.owners)}`);
-  if (test.ticketUrl) parts.push(ticket(test.ticketUrl));
-  if (test.since) parts.push(`since ${formatDate(test.since)}`);
-  return parts.length > 0 ? parts.join(SEPARATOR) : NONE;
+  if (test.quarantined) facts.push(unbreakable('🔒 quarantined'));
+  if (test.owners.length > 0) facts.push(`owned by ${owners(test.owners)}`);
+  const copied: string[] = [];
+  if (test.ticketUrl) copied.push(ticket(test.ticketUrl));
+  if (test.since) copied.push(`since ${formatDate(test.since)}`);
+  const lines = [facts, copied].filter((parts) => parts.length > 0);
+  return lines.length > 0 ? lines.map((parts) => parts.join(SEPARATOR)).join('<br>') : NONE;
 }
 
 export function owners(list: readonly string[]): string {
@@ -72,6 +78,7 @@ export function owners(list: readonly string[]): string {
 /** `ticket ABC-123` linked when the URL ends in a key (`…/browse/ABC-123`), else `ticket`. */
 function ticket(url: string): string {
   const last = url.split(/[?#]/)[0]?.split('/').filter(Boolean).pop() ?? '';
-  if (!/^[A-Za-z][A-Za-z0-9_]*-\d+$|^\d+$/.test(last)) return mdLink('ticket', url);
-  return `ticket ${mdLink(unbreakable(truncateText(last, MAX_SHORT)), url)}`;
+  const key = /^[A-Za-z][A-Za-z0-9_]*-\d+$|^\d+$/.test(last) && last.length <= MAX_SHORT;
+  const link = key ? literalLink(last, url) : undefined;
+  return link === undefined ? mdLink('ticket', url) : `ticket ${link}`;
 }

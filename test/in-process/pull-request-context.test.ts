@@ -493,6 +493,59 @@ describe('when there is no pull request, or its files cannot be listed', () => {
   });
 });
 
+/** The files the run annotated tests at (warnings and notices that name a file). */
+function annotatedFiles(run: ActionRun): string[] {
+  return run.annotations
+    .filter((a) => a.level !== 'error' && a.properties.file !== undefined)
+    .map((a) => `${a.level} ${a.properties.file}`)
+    .sort();
+}
+
+describe('annotations', () => {
+  /** The organisation above, and the pull request that changes two of its tests' files. */
+  async function organisationAndPullRequest() {
+    const org = organisation();
+    const sim = await startSim({ broken: org.broken, flaky: org.flaky, queues: {} });
+    return { sim, gh: await startGh(changedFiles()) };
+  }
+
+  it('a pull request run annotates only the tests in the files it changes', async () => {
+    const { sim, gh } = await organisationAndPullRequest();
+
+    const run = await runWithGithub(sim, gh);
+
+    expectPassed(run);
+    expect(annotatedFiles(run), describeRun(run)).toEqual([
+      'notice src/search/results.test.ts',
+      'warning src/checkout/total.test.ts',
+    ]);
+  });
+
+  it('a pull request run whose files cannot be listed annotates no test', async () => {
+    const { sim, gh } = await organisationAndPullRequest();
+    gh.fault({ path: 'files', status: 403, times: Infinity });
+
+    const run = await runWithGithub(sim, gh);
+
+    expectPassed(run);
+    expect(annotatedFiles(run), describeRun(run)).toEqual([]);
+  });
+
+  it("a push annotates the repository's unhealthy tests", async () => {
+    const { sim, gh } = await organisationAndPullRequest();
+
+    const run = await runWithGithub(sim, gh, { event: pushEvent({ ref: 'refs/heads/main' }) });
+
+    expectPassed(run);
+    expect(annotatedFiles(run), describeRun(run)).toEqual([
+      'notice src/search/results.test.ts',
+      'notice src/search/results.test.tsx',
+      'warning src/checkout/total.test.ts',
+      'warning src/inventory/count.test.ts',
+    ]);
+  });
+});
+
 describe('new tests', () => {
   function recentAndOld() {
     return {

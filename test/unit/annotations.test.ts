@@ -2,8 +2,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 import type { TestStatus, UnhealthyTest } from '../../src/report/model.js';
-import { buildAnnotations, MAX_ANNOTATIONS_PER_LEVEL } from '../../src/render/annotations.js';
-import { unhealthyTest } from '../support/model-builders.js';
+import {
+  buildAnnotations,
+  MAX_ANNOTATIONS_PER_LEVEL,
+  testsToAnnotate,
+} from '../../src/render/annotations.js';
+import { emptyReport, runContext, unhealthyTest } from '../support/model-builders.js';
 
 let serial = 0;
 
@@ -30,7 +34,7 @@ describe('buildAnnotations', () => {
       since: '2025-09-28T14:03:11.482Z',
       url: 'https://app.trunk.io/acme/flaky-tests/test/abc',
     });
-    expect(buildAnnotations({ broken: [test], flaky: [], incomplete: [] })).toEqual([
+    expect(buildAnnotations([test])).toEqual([
       {
         level: 'warning',
         title: 'Broken test: checkout total rounds half up',
@@ -43,7 +47,7 @@ describe('buildAnnotations', () => {
 
   it('annotates a flaky test as a notice', () => {
     const test = unhealthy('flaky', { name: 'search paginates' });
-    const [annotation] = buildAnnotations({ broken: [], flaky: [test], incomplete: [] });
+    const [annotation] = buildAnnotations([test]);
     expect(annotation).toEqual({
       level: 'notice',
       title: 'Flaky test: search paginates',
@@ -53,11 +57,7 @@ describe('buildAnnotations', () => {
   });
 
   it('puts broken tests before flaky ones', () => {
-    const annotations = buildAnnotations({
-      broken: many(2, 'broken'),
-      flaky: many(2, 'flaky'),
-      incomplete: [],
-    });
+    const annotations = buildAnnotations([...many(2, 'flaky'), ...many(2, 'broken')]);
     expect(annotations.map((annotation) => annotation.level)).toEqual([
       'warning',
       'warning',
@@ -67,11 +67,11 @@ describe('buildAnnotations', () => {
   });
 
   it('skips tests without a file', () => {
-    const annotations = buildAnnotations({
-      broken: [unhealthy('broken', { file: undefined }), unhealthy('broken')],
-      flaky: [unhealthy('flaky', { file: undefined })],
-      incomplete: [],
-    });
+    const annotations = buildAnnotations([
+      unhealthy('broken', { file: undefined }),
+      unhealthy('broken'),
+      unhealthy('flaky', { file: undefined }),
+    ]);
     expect(annotations).toHaveLength(1);
     expect(annotations[0]?.level).toBe('warning');
   });
@@ -80,7 +80,7 @@ describe('buildAnnotations', () => {
     expect(MAX_ANNOTATIONS_PER_LEVEL).toBe(10);
     const broken = many(25, 'broken');
     const flaky = many(40, 'flaky');
-    const annotations = buildAnnotations({ broken, flaky, incomplete: [] });
+    const annotations = buildAnnotations([...broken, ...flaky]);
     const warnings = annotations.filter((annotation) => annotation.level === 'warning');
     const notices = annotations.filter((annotation) => annotation.level === 'notice');
     expect(warnings).toHaveLength(10);
@@ -93,21 +93,58 @@ describe('buildAnnotations', () => {
 
   it('fills the 10 with tests that have a file when earlier ones have none', () => {
     const broken = [...many(5, 'broken', { file: undefined }), ...many(15, 'broken')];
-    const annotations = buildAnnotations({ broken, flaky: [], incomplete: [] });
+    const annotations = buildAnnotations(broken);
     expect(annotations).toHaveLength(10);
     expect(annotations.every((annotation) => annotation.file !== undefined)).toBe(true);
   });
 
   it('gives a fractional count of impacted pull requests as Trunk sent it', () => {
     const test = unhealthy('flaky', { name: 'retries', prsImpacted7d: 3.5 });
-    const [annotation] = buildAnnotations({ broken: [], flaky: [test], incomplete: [] });
+    const [annotation] = buildAnnotations([test]);
     expect(annotation?.message).toBe(
       'Trunk marks retries flaky (3.5 pull requests impacted in 7 days).',
     );
   });
 
   it('gives nothing when nothing is unhealthy', () => {
-    expect(buildAnnotations({ broken: [], flaky: [], incomplete: [] })).toEqual([]);
+    expect(buildAnnotations([])).toEqual([]);
+  });
+});
+
+describe('testsToAnnotate', () => {
+  const inChangedFile = unhealthy('flaky');
+  const brokenElsewhere = unhealthy('broken');
+  const flakyElsewhere = unhealthy('flaky');
+  const tests = {
+    broken: [brokenElsewhere],
+    flaky: [inChangedFile, flakyElsewhere],
+    incomplete: [],
+  };
+  const onPullRequest = runContext({ eventName: 'pull_request', prNumber: 7 });
+
+  it('on a pull request run, gives only the tests in the files it changes', () => {
+    const report = emptyReport({
+      context: onPullRequest,
+      tests,
+      affected: { changedFiles: 3, tests: [inChangedFile] },
+    });
+    expect(testsToAnnotate(report)).toEqual([inChangedFile]);
+  });
+
+  it('on a pull request run whose files could not be listed, gives none', () => {
+    expect(testsToAnnotate(emptyReport({ context: onPullRequest, tests }))).toEqual([]);
+  });
+
+  it("on a run without a pull request, gives the repository's tests, broken first", () => {
+    expect(testsToAnnotate(emptyReport({ tests }))).toEqual([
+      brokenElsewhere,
+      inChangedFile,
+      flakyElsewhere,
+    ]);
+  });
+
+  it('gives none when the tests were not read', () => {
+    expect(testsToAnnotate(emptyReport())).toEqual([]);
   });
 });
 
@@ -124,11 +161,10 @@ function documentedAnnotations(): string[] {
 describe('the words about annotations', () => {
   it('say what buildAnnotations does: broken as warnings, flaky as notices, 10 of each', () => {
     const levels = new Map(
-      buildAnnotations({
-        broken: [unhealthy('broken')],
-        flaky: [unhealthy('flaky')],
-        incomplete: [],
-      }).map((annotation) => [annotation.title.split(' ')[0]?.toLowerCase(), annotation.level]),
+      buildAnnotations([unhealthy('broken'), unhealthy('flaky')]).map((annotation) => [
+        annotation.title.split(' ')[0]?.toLowerCase(),
+        annotation.level,
+      ]),
     );
     expect(levels).toEqual(
       new Map([
@@ -142,6 +178,9 @@ describe('the words about annotations', () => {
         expect(text, `${status} as ${level}s`).toMatch(new RegExp(`${status} \\w+ as ${level}s`));
       }
       expect(text).toContain(`${MAX_ANNOTATIONS_PER_LEVEL} of each`);
+      expect(text, 'what a pull request run annotates').toMatch(
+        /pull request run.*only the tests in (the )?files (it|the pull request) changes/i,
+      );
     }
   });
 });

@@ -66,6 +66,78 @@ describe('on GitHub', () => {
   });
 });
 
+/**
+ * The text a reader copies from rendered HTML: tags dropped, entities decoded, and non-breaking
+ * spaces as spaces, as browsers put them on the clipboard (a non-breaking hyphen stays one).
+ */
+function shownText(html: string): string {
+  return html
+    .replace(/\u00a0/g, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
+}
+
+describe('text people copy reads as they type it', () => {
+  /** The passed fixture with tickets whose keys look like GitHub references (GH-45) and Jira's. */
+  function withTickets(): Fixture {
+    const fixture = load('passed');
+    const [first, second] = (fixture.report.tests?.flaky ?? []).filter((test) => !test.ticketUrl);
+    if (first) first.ticketUrl = 'https://acme.atlassian.net/browse/GH-45';
+    if (second) second.ticketUrl = 'https://acme.atlassian.net/browse/PAY_OPS-1460';
+    return fixture;
+  }
+
+  function rendered(): string[] {
+    const { report, verdict, options } = withTickets();
+    const affected = {
+      changedFiles: 3,
+      tests: report.tests?.flaky.filter((t) => t.ticketUrl) ?? [],
+    };
+    const comment = renderComment({ ...report, affected }, verdict, {
+      marker: '<!-- trunk-health-gate: CI / gate -->',
+      runUrl: 'https://github.com/acme/widgets/actions/runs/1',
+    });
+    return [renderSummary(report, verdict, options), comment].map(renderGfm);
+  }
+
+  it('ticket keys are link text exactly as typed, and make no live reference', () => {
+    const { report, verdict, options } = withTickets();
+    expect(githubProblems(renderSummary(report, verdict, options))).toEqual([]);
+    for (const html of rendered()) {
+      expect(html).toMatch(
+        /ticket <a href="https:\/\/acme\.atlassian\.net\/browse\/GH-45">GH-45<\/a>/,
+      );
+      expect(html).toContain('>PAY_OPS-1460</a>');
+      expect(html).toContain('>QA-42</a>');
+    }
+  });
+
+  it('dates are words on one line, copied as people type them', () => {
+    for (const html of rendered()) expect(html).toContain('since 1\u00a0Jun\u00a02025');
+    for (const html of rendered()) {
+      const text = shownText(html);
+      expect(text).toContain('since 1 Jun 2025');
+      expect(text).not.toMatch(/\d{4}[-\u2011]\d{2}[-\u2011]\d{2}/);
+    }
+    const { report, verdict, options } = load('passed');
+    expect(shownText(renderGfm(renderSummary(report, verdict, options)))).toContain(
+      '10 Jun 2025 09:01 UTC',
+    );
+  });
+
+  it('no non-breaking hyphen and no joiner or word joiner inside a date or ticket key', () => {
+    for (const html of rendered()) {
+      const text = shownText(html);
+      expect(text).not.toContain('\u2011');
+      for (const [, copied] of text.matchAll(/(?:ticket|since) ([^·|\n<]*?)(?= ·|\n|$)/g)) {
+        expect(copied, 'copied as typed').toMatch(/^[\w .:-]+$/);
+      }
+    }
+  });
+});
+
 describe('the checker', () => {
   // Each case must be caught, or the tests above could pass while GitHub shows the problem.
   it.each([

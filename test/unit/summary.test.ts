@@ -108,7 +108,7 @@ describe('renderSummary content', () => {
   it('marks quarantined tests and incomplete lists', () => {
     const out = render('failed');
     expect(out).toMatch(
-      /\| \[Checkout total\]\([^)]*\)<br>`src\/checkout.test.ts` \| 4\u00a0PRs impacted in 7\u00a0days · 🔒 quarantined · /,
+      /\| \[Checkout total\]\([^)]*\)<br>`src\/checkout.test.ts` \| 4\u00a0PRs impacted in 7\u00a0days · 🔒\u00a0quarantined · /,
     );
     expect(out).toContain('| Flaky tests | 1 (list incomplete) | — |  |');
   });
@@ -145,11 +145,12 @@ describe('renderSummary content', () => {
     }
   });
 
-  it('keeps dates and ticket keys from wrapping', () => {
+  it('writes dates as words on one line, and ticket keys as typed', () => {
     const out = render('failed');
-    expect(out).toContain('since 2025\u201106\u201101');
+    expect(out).toContain('since 1\u00a0Jun\u00a02025');
     expect(out).toContain('ticket [77](https://github.com/acme/widgets/issues/77)');
-    expect(out).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(out).not.toMatch(/\d{4}[-\u2011]\d{2}[-\u2011]\d{2}/);
+    expect(out).not.toContain('\u2011');
   });
 
   it('marks the current pull request in the queue', () => {
@@ -168,7 +169,7 @@ describe('renderSummary content', () => {
     expect(out).toContain('Required statuses: ci / build, ci / test');
     expect(out).toContain('by dev101 · priority urgent (0) |');
     expect(out).toContain('by dev103 · skip the line |');
-    expect(out).toContain('| 2025\u201106\u201110\u00a009:01\u00a0UTC |');
+    expect(out).toContain('| 10\u00a0Jun\u00a02025\u00a009:01\u00a0UTC |');
   });
 
   it('says when the branch has no merge queue', () => {
