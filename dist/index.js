@@ -41724,12 +41724,21 @@ function cutRecord(record, textFields, maxBytes) {
     });
     return { ...emptied, ...cut };
 }
-/** Each record cut to `maxBytes`, lazily, leaving out those that cannot be cut small enough. */
-function* cutRecords(records, textFields, maxBytes) {
+/**
+ * Each record's JSON, cut to `maxBytes` as cutRecord cuts it, lazily, leaving out those that cannot
+ * be cut small enough. A record that fits, as nearly all do, is serialised once: its size is
+ * measured on the text that is then used.
+ */
+function* cutRecordsJson(records, textFields, maxBytes) {
     for (const record of records) {
+        const text = JSON.stringify(record);
+        if (Buffer.byteLength(text) <= maxBytes) {
+            yield text;
+            continue;
+        }
         const cut = cutRecord(record, textFields, maxBytes);
         if (cut !== undefined)
-            yield cut;
+            yield JSON.stringify(cut);
     }
 }
 
@@ -41742,17 +41751,15 @@ const OUTPUT_LIMIT_BYTES = 1_000_000;
  */
 const RECORD_LIMIT_BYTES = 10_000;
 /**
- * Serialises items in order until one would break either limit, joining pre-serialised pieces so
- * the cost stays linear however many items there are. The items are taken lazily: those past
- * the limits are never serialised.
+ * Joins JSON texts in order until one would break either limit, so the cost stays linear however
+ * many there are. The texts are taken lazily: those past the limits are never serialised.
  */
-function jsonArrayWithin(items, maxItems, maxBytes) {
+function jsonArrayWithin(texts, maxItems, maxBytes) {
     const parts = [];
     let bytes = 2; // the brackets
-    for (const item of items) {
+    for (const text of texts) {
         if (parts.length >= maxItems)
             break;
-        const text = JSON.stringify(item);
         const size = Buffer.byteLength(text) + (parts.length > 0 ? 1 : 0);
         if (bytes + size > maxBytes)
             break;
@@ -41774,7 +41781,7 @@ const MAX_TESTS_JSON_RECORDS = 1000;
  * its place, one that cannot be cut small enough is left out, and the others stay.
  */
 function testsJson(tests) {
-    const records = cutRecords(mapLazily(tests, toTestRecord), TEST_RECORD_TEXT_FIELDS, RECORD_LIMIT_BYTES);
+    const records = cutRecordsJson(mapLazily(tests, toTestRecord), TEST_RECORD_TEXT_FIELDS, RECORD_LIMIT_BYTES);
     return jsonArrayWithin(records, MAX_TESTS_JSON_RECORDS, OUTPUT_LIMIT_BYTES);
 }
 function* mapLazily(items, map) {
@@ -41821,7 +41828,7 @@ function queueJson(queue) {
         settings: queue.settings,
     });
     // Room for the entries is what the rest leaves: the queue's settings are small and bounded.
-    const entries = jsonArrayWithin(cutRecords(queue.entries, QUEUE_ENTRY_TEXT_FIELDS, RECORD_LIMIT_BYTES), queue.entries.length, OUTPUT_LIMIT_BYTES - Buffer.byteLength(head) - 20);
+    const entries = jsonArrayWithin(cutRecordsJson(queue.entries, QUEUE_ENTRY_TEXT_FIELDS, RECORD_LIMIT_BYTES), queue.entries.length, OUTPUT_LIMIT_BYTES - Buffer.byteLength(head) - 20);
     return `${head.slice(0, -1)},"entries":${entries}}`;
 }
 function queueOutputs(queue, prNumber) {

@@ -65,14 +65,23 @@ export function cutRecord<T extends object>(
   return { ...emptied, ...cut };
 }
 
-/** Each record cut to `maxBytes`, lazily, leaving out those that cannot be cut small enough. */
-export function* cutRecords<T extends object>(
+/**
+ * Each record's JSON, cut to `maxBytes` as cutRecord cuts it, lazily, leaving out those that cannot
+ * be cut small enough. A record that fits, as nearly all do, is serialised once: its size is
+ * measured on the text that is then used.
+ */
+export function* cutRecordsJson<T extends object>(
   records: Iterable<T>,
   textFields: readonly (keyof T & string)[],
   maxBytes: number,
-): Generator<T & { truncated?: boolean }> {
+): Generator<string> {
   for (const record of records) {
+    const text = JSON.stringify(record);
+    if (Buffer.byteLength(text) <= maxBytes) {
+      yield text;
+      continue;
+    }
     const cut = cutRecord(record, textFields, maxBytes);
-    if (cut !== undefined) yield cut;
+    if (cut !== undefined) yield JSON.stringify(cut);
   }
 }

@@ -8,20 +8,18 @@ export const OUTPUT_LIMIT_BYTES = 1_000_000;
 export const RECORD_LIMIT_BYTES = 10_000;
 
 /**
- * Serialises items in order until one would break either limit, joining pre-serialised pieces so
- * the cost stays linear however many items there are. The items are taken lazily: those past
- * the limits are never serialised.
+ * Joins JSON texts in order until one would break either limit, so the cost stays linear however
+ * many there are. The texts are taken lazily: those past the limits are never serialised.
  */
 export function jsonArrayWithin(
-  items: Iterable<unknown>,
+  texts: Iterable<string>,
   maxItems: number,
   maxBytes: number,
 ): string {
   const parts: string[] = [];
   let bytes = 2; // the brackets
-  for (const item of items) {
+  for (const text of texts) {
     if (parts.length >= maxItems) break;
-    const text = JSON.stringify(item);
     const size = Buffer.byteLength(text) + (parts.length > 0 ? 1 : 0);
     if (bytes + size > maxBytes) break;
     parts.push(text);

@@ -8,7 +8,7 @@ import type {
 } from '../report/model.js';
 import { countNew, countQuarantined, queueDepth } from '../report/counts.js';
 import { TEST_RECORD_TEXT_FIELDS, toTestRecord } from '../report/test-record.js';
-import { cutRecords } from './cut-record.js';
+import { cutRecordsJson } from './cut-record.js';
 import { jsonArrayWithin, OUTPUT_LIMIT_BYTES, RECORD_LIMIT_BYTES } from './json-output.js';
 import { oneLogLine } from './log-text.js';
 
@@ -21,7 +21,7 @@ export type Outputs = Record<string, string>;
  * its place, one that cannot be cut small enough is left out, and the others stay.
  */
 function testsJson(tests: Iterable<UnhealthyTest>): string {
-  const records = cutRecords(
+  const records = cutRecordsJson(
     mapLazily(tests, toTestRecord),
     TEST_RECORD_TEXT_FIELDS,
     RECORD_LIMIT_BYTES,
@@ -76,7 +76,7 @@ function queueJson(queue: QueueReport): string {
   });
   // Room for the entries is what the rest leaves: the queue's settings are small and bounded.
   const entries = jsonArrayWithin(
-    cutRecords(queue.entries, QUEUE_ENTRY_TEXT_FIELDS, RECORD_LIMIT_BYTES),
+    cutRecordsJson(queue.entries, QUEUE_ENTRY_TEXT_FIELDS, RECORD_LIMIT_BYTES),
     queue.entries.length,
     OUTPUT_LIMIT_BYTES - Buffer.byteLength(head) - 20,
   );

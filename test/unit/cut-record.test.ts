@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutRecord, cutRecords, cutText, jsonBytes } from '../../src/render/cut-record.js';
+import { cutRecord, cutRecordsJson, cutText, jsonBytes } from '../../src/render/cut-record.js';
 
 function textBytes(text: string): number {
   return jsonBytes(text) - 2;
@@ -78,7 +78,7 @@ describe('cutRecord', () => {
   });
 });
 
-describe('cutRecords', () => {
+describe('cutRecordsJson', () => {
   it('cuts each record and leaves out those that cannot be cut, keeping the order', () => {
     const records = [
       { name: 'first', tags: [] as string[] },
@@ -86,7 +86,10 @@ describe('cutRecords', () => {
       { name: 'hopeless', tags: Array.from({ length: 100 }, () => 'tag'.repeat(10)) },
       { name: 'last', tags: [] },
     ];
-    const cut = [...cutRecords(records, ['name'], 200)];
+    const texts = [...cutRecordsJson(records, ['name'], 200)];
+    const cut = texts.map((text) => JSON.parse(text) as { name: string; truncated?: boolean });
+    expect(texts.every((text) => jsonBytes(JSON.parse(text)) <= 200)).toBe(true);
+    expect(texts[0]).toBe(JSON.stringify(records[0]));
     expect(cut.map((record) => record.name.slice(0, 5))).toEqual(['first', 'xxxxx', 'last']);
     expect(cut.map((record) => record.truncated)).toEqual([undefined, true, undefined]);
   });

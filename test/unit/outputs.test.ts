@@ -622,16 +622,17 @@ describe('buildOutputs', () => {
 
 describe('jsonArrayWithin', () => {
   it('keeps every item that fits', () => {
-    expect(jsonArrayWithin([1, 2, 3], 10, 100)).toBe('[1,2,3]');
+    expect(jsonArrayWithin(['1', '2', '3'], 10, 100)).toBe('[1,2,3]');
   });
 
   it('stops at the item limit', () => {
-    expect(jsonArrayWithin([1, 2, 3], 2, 100)).toBe('[1,2]');
+    expect(jsonArrayWithin(['1', '2', '3'], 2, 100)).toBe('[1,2]');
   });
 
   it('stops before the byte limit, counting brackets and commas', () => {
-    expect(jsonArrayWithin(['aa', 'bb', 'cc'], 10, 11)).toBe('["aa","bb"]');
-    expect(jsonArrayWithin(['aa', 'bb', 'cc'], 10, 10)).toBe('["aa"]');
-    expect(jsonArrayWithin(['aa'], 10, 5)).toBe('[]');
+    const texts = ['"aa"', '"bb"', '"cc"'];
+    expect(jsonArrayWithin(texts, 10, 11)).toBe('["aa","bb"]');
+    expect(jsonArrayWithin(texts, 10, 10)).toBe('["aa"]');
+    expect(jsonArrayWithin(['"aa"'], 10, 5)).toBe('[]');
   });
 });
