@@ -181,6 +181,18 @@ describe('every kind of answer the simulator gives', () => {
     answers.forEach(expectResponseConforms);
   });
 
+  it('a test collection; 404 for one it does not have; 400 for an id off the pattern', async () => {
+    const sim = await startV2Sim();
+    const answers = [
+      await get(sim, `/v2/test-collections/${COLLECTION}`),
+      await get(sim, '/v2/test-collections/Coll0009'),
+      await get(sim, '/v2/test-collections/not-an-id'),
+    ];
+    expect(answers.map((record) => record.status)).toEqual([200, 404, 400]);
+    expect(answers[1]?.responseBody).toContain('TEST_COLLECTION_NOT_FOUND');
+    answers.forEach(expectResponseConforms);
+  });
+
   it('401 without a key or with a wrong one, in the envelope', async () => {
     const sim = await startV2Sim();
     const answers = [
