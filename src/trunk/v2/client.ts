@@ -169,7 +169,11 @@ export class TrunkV2Client {
     );
   }
 
-  /** Follows nextCursor while hasMore, with the same guards as v1: max-pages and a repeated cursor. */
+  /**
+   * Follows nextCursor while hasMore, with the same guards as v1: max-pages and a repeated cursor.
+   * Trunk requires hasMore; a page without it has more while it carries a cursor, so a change on
+   * Trunk's side can never cut the list short unsaid.
+   */
   private async walk(
     path: string,
     label: string,
@@ -182,7 +186,8 @@ export class TrunkV2Client {
     for (let page = 1; ; page++) {
       const params = cursor === '' ? query : { ...query, cursor };
       const facts = read(await this.getJson(path, params, `${label}, page ${page}`));
-      if (facts.hasMore !== true) return { pages: page };
+      const more = facts.hasMore ?? Boolean(facts.nextCursor);
+      if (!more) return { pages: page };
       if (!facts.nextCursor) {
         // More to read and no way to read it: a partial list, never a silently complete one.
         return {
