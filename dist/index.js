@@ -32908,13 +32908,17 @@ function repositoryLookup(client, settings) {
     let lookup;
     return () => (lookup ??= client.findRepository(providerUrl(settings)));
 }
+/** UUIDs are the same whatever the letter case of their hex digits. */
+function sameUuid(a, b) {
+    return a.toLowerCase() === b.toLowerCase();
+}
 /** One status across every collection, each collection its own chain of pages. */
 async function readStatus(client, settings, repositoryId, status, since) {
     const read = { tests: [], others: new Set() };
     const walks = await Promise.all(settings.testCollectionIds.map((testCollectionId) => client
         .listTests({ testCollectionId, status, limit: settings.pageSize, maxPages: settings.maxPages }, (row) => {
         // v2 has no repository filter: a collection may hold other repositories' tests.
-        if (row.repositoryId === repositoryId)
+        if (sameUuid(row.repositoryId, repositoryId))
             read.tests.push(normaliseTestV2(row, status, since));
         else
             read.others.add(row.id);
@@ -40317,7 +40321,8 @@ const pullRequestListSchema = page(pullRequestSchema);
 const testSummarySchema = object({
     id: schemas_string().check(_minLength(1)),
     name: schemas_string(),
-    repositoryId: lenient(schemas_string()),
+    // The join key: v2 has no repository filter, so a row without it cannot be placed.
+    repositoryId: schemas_string().check(_minLength(1)),
     testCollectionId: lenient(schemas_string()),
     file: lenient(schemas_string()),
     parentName: lenient(schemas_string()),

@@ -29,6 +29,11 @@ interface StatusRead extends StatusList {
   others: Set<string>;
 }
 
+/** UUIDs are the same whatever the letter case of their hex digits. */
+function sameUuid(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
 /** One status across every collection, each collection its own chain of pages. */
 async function readStatus(
   client: TrunkV2Client,
@@ -45,7 +50,7 @@ async function readStatus(
           { testCollectionId, status, limit: settings.pageSize, maxPages: settings.maxPages },
           (row) => {
             // v2 has no repository filter: a collection may hold other repositories' tests.
-            if (row.repositoryId === repositoryId)
+            if (sameUuid(row.repositoryId, repositoryId))
               read.tests.push(normaliseTestV2(row, status, since));
             else read.others.add(row.id);
           },

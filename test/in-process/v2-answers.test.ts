@@ -5,11 +5,12 @@
  * api-url path; and a v1 read that finds nothing. run() in this process: test/e2e proves the bundle.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeSimulators, describeRun } from '../support/e2e.js';
+import { closeSimulators, describeRun, expectSingleFailure } from '../support/e2e.js';
 import { pushEvent } from '../support/run-action.js';
 import { runInProcess } from '../support/run-in-process.js';
+import { makeV2Tests } from '../support/trunk-v2-data.js';
 import type { TrunkV2Simulator } from '../support/trunk-v2-simulator.js';
-import { closeV2Simulators, startV2Sim, v2Options } from '../support/v2-e2e.js';
+import { closeV2Simulators, COLLECTION, REPO, startV2Sim, v2Options } from '../support/v2-e2e.js';
 
 afterEach(closeV2Simulators);
 afterEach(closeSimulators);
@@ -19,6 +20,11 @@ const testsOnly = { 'check-queue': false };
 
 function runV2(sim: TrunkV2Simulator, inputs: Record<string, string | number | boolean> = {}) {
   return runInProcess(v2Options(sim, { event, inputs }));
+}
+
+/** A page of rows as /v2/tests answers it: the last one. */
+function lastPage(rows: unknown[]) {
+  return { data: rows, nextCursor: null, hasMore: false };
 }
 
 describe('3.1 a page with nextCursor but without hasMore', () => {
@@ -37,4 +43,44 @@ describe('3.1 a page with nextCursor but without hasMore', () => {
       expect(run.warningLines.join('\n')).not.toMatch(/incomplete/);
     },
   );
+});
+
+describe('3.2 the repository of each test row', () => {
+  function withoutRepository(how: 'absent' | 'null'): unknown[] {
+    return makeV2Tests(9, 'broken', {
+      repositoryId: REPO.id,
+      testCollectionId: COLLECTION,
+      seed: 5,
+    }).map(({ repositoryId: _dropped, ...row }) =>
+      how === 'null' ? { ...row, repositoryId: null } : row,
+    );
+  }
+
+  it.each([['absent'], ['null']] as const)(
+    'repositoryId %s is a schema break naming the field, not another repository',
+    async (how) => {
+      const sim = await startV2Sim({ flaky: 0, broken: 0 });
+      sim.fault({ path: 'tests', testStatus: 'broken', json: lastPage(withoutRepository(how)) });
+
+      const run = await runV2(sim, { ...testsOnly, 'max-broken-tests': 0 });
+
+      const message = expectSingleFailure(run);
+      expect(message).toContain('repositoryId');
+      expect(message).toMatch(/expected shape/);
+    },
+  );
+
+  it('a repositoryId in other letters is this repository', async () => {
+    const rows = makeV2Tests(3, 'broken', {
+      repositoryId: REPO.id.toUpperCase(),
+      testCollectionId: COLLECTION,
+      seed: 6,
+    });
+    const sim = await startV2Sim({ flaky: 0, broken: 0, extra: rows });
+
+    const run = await runV2(sim, { ...testsOnly, 'max-broken-tests': 0 });
+
+    expect(run.exitCode, describeRun(run)).toBe(1);
+    expect(run.outputs['broken-count']).toBe('3');
+  });
 });

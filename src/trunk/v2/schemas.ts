@@ -107,7 +107,8 @@ export const pullRequestListSchema = page(pullRequestSchema);
 export const testSummarySchema = z.object({
   id: z.string().check(z.minLength(1)),
   name: z.string(),
-  repositoryId: lenient(z.string()),
+  // The join key: v2 has no repository filter, so a row without it cannot be placed.
+  repositoryId: z.string().check(z.minLength(1)),
   testCollectionId: lenient(z.string()),
   file: lenient(z.string()),
   parentName: lenient(z.string()),
