@@ -32930,7 +32930,9 @@ async function readStatus(client, settings, repositoryId, status, since) {
     return read;
 }
 async function readTestsV2(client, repository, settings, now) {
-    const { id } = await repository();
+    // A mistyped collection id lists as empty: each is checked once, beside the shared lookup.
+    const checks = settings.testCollectionIds.map((id) => client.checkTestCollection(id));
+    const [{ id }] = await Promise.all([repository(), ...checks]);
     const since = newSince(settings.newWithinDays, now);
     // Flaky and broken as two chains side by side: one mixed chain would be longer than v1's two.
     const [flaky, broken] = await Promise.all([
@@ -40318,6 +40320,10 @@ const pullRequestSchema = object({
     queueEntry: lenient(queueEntrySchema),
 });
 const pullRequestListSchema = page(pullRequestSchema);
+const testCollectionSchema = object({
+    id: schemas_string().check(_minLength(1)),
+    name: lenient(schemas_string()),
+});
 const testSummarySchema = object({
     id: schemas_string().check(_minLength(1)),
     name: schemas_string(),
@@ -40392,6 +40398,25 @@ class TrunkV2Client {
         const message = `Trunk's v2 API does not know the repository ${providerUrl}, or the v2 API key (${this.options.keyInput}) may not see it: ` +
             `${where} answered ${answered}. Check repository and repo-host, and that the key belongs to the Trunk organization that holds the repository.`;
         throw new TrunkApiError('rejected', where, message, status);
+    }
+    /**
+     * One collection of test-collection-id. v2 lists the tests of a collection it does not have as
+     * an empty list, which would pass every test gate; so none (404, which v2 also answers for what
+     * the key may not see) is a configuration error, like a repository Trunk does not know.
+     */
+    async checkTestCollection(id) {
+        const where = 'GET /v2/test-collections/{id}';
+        try {
+            const got = await this.getJson(`/v2/test-collections/${encodeURIComponent(id)}`, {}, where);
+            this.check('/v2/test-collections/{id}', got, testCollectionSchema);
+        }
+        catch (error) {
+            if (!(error instanceof TrunkApiError) || error.kind !== 'not-found')
+                throw error;
+            const message = `Trunk's v2 API has no test collection ${id}, or the v2 API key (${this.options.keyInput}) may not see it: ` +
+                `${where} answered 404${error.code ? ` ${error.code}` : ''}. Check test-collection-id (GET /v2/test-collections lists the organization's collections), and that the key belongs to the Trunk organization that holds it.`;
+            throw new TrunkApiError('rejected', where, message, 404, error.code);
+        }
     }
     /** The queue of a repository's branch; undefined when it has none. */
     async findMergeQueue(repositoryId, targetBranch) {
@@ -40471,7 +40496,7 @@ class TrunkV2Client {
     }
     /** One GET; a non-2xx answer becomes the failure it means, quoting v2's error code. */
     async getJson(path, query, label) {
-        const where = `GET ${path.replace(/^\/v2\/merge-queues\/[^/]+/, '/v2/merge-queues/{id}')}`;
+        const where = `GET ${path.replace(/^\/v2\/(merge-queues|test-collections)\/[^/]+/, '/v2/$1/{id}')}`;
         const url = new URL(this.baseUrl + path);
         for (const [name, value] of Object.entries(query))
             url.searchParams.set(name, value);

@@ -71,7 +71,9 @@ export async function readTestsV2(
   settings: Settings,
   now: number,
 ): Promise<Read<TestsReport>> {
-  const { id } = await repository();
+  // A mistyped collection id lists as empty: each is checked once, beside the shared lookup.
+  const checks = settings.testCollectionIds.map((id) => client.checkTestCollection(id));
+  const [{ id }] = await Promise.all([repository(), ...checks]);
   const since = newSince(settings.newWithinDays, now);
   // Flaky and broken as two chains side by side: one mixed chain would be longer than v1's two.
   const [flaky, broken] = await Promise.all([

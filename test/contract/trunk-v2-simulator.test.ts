@@ -94,7 +94,15 @@ describe('the requests the action sends', () => {
     expectPassed(run);
     expect(run.outputs['flaky-count'], describeRun(run)).toBe('230');
     expect(sim.requestsTo('tests').length).toBeGreaterThanOrEqual(4);
-    for (const endpoint of ['repositories', 'queues', 'queue', 'order', 'pull-requests'] as const) {
+    const once = [
+      'repositories',
+      'collection',
+      'queues',
+      'queue',
+      'order',
+      'pull-requests',
+    ] as const;
+    for (const endpoint of once) {
       expect(sim.requestsTo(endpoint), endpoint).toHaveLength(1);
     }
     for (const record of sim.requests) {

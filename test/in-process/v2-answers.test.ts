@@ -5,7 +5,7 @@
  * api-url path; and a v1 read that finds nothing. run() in this process: test/e2e proves the bundle.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeSimulators, describeRun, expectSingleFailure } from '../support/e2e.js';
+import { closeSimulators, describeRun, expectPassed, expectSingleFailure } from '../support/e2e.js';
 import { pushEvent } from '../support/run-action.js';
 import { runInProcess } from '../support/run-in-process.js';
 import { makeV2Tests } from '../support/trunk-v2-data.js';
@@ -82,5 +82,37 @@ describe('3.2 the repository of each test row', () => {
 
     expect(run.exitCode, describeRun(run)).toBe(1);
     expect(run.outputs['broken-count']).toBe('3');
+  });
+});
+
+describe('3.3 a test collection Trunk does not have', () => {
+  it('fails under on-api-error warn too, naming the id and the input', async () => {
+    const sim = await startV2Sim();
+
+    const run = await runV2(sim, {
+      'test-collection-id': `${COLLECTION},Coll0009`,
+      'on-api-error': 'warn',
+    });
+
+    const message = expectSingleFailure(run);
+    expect(message).toContain('Coll0009');
+    expect(message).toContain('TEST_COLLECTION_NOT_FOUND');
+    expect(message).toContain('test-collection-id');
+    expect(message).not.toContain(`collection ${COLLECTION}`);
+    expect(run.outputs.result).toBe('error');
+  });
+
+  it('checks each collection once per run, whatever reads need it', async () => {
+    const sim = await startV2Sim();
+    sim.setCollection('Coll0002', []);
+
+    const run = await runV2(sim, { 'test-collection-id': `${COLLECTION}, Coll0002` });
+
+    expectPassed(run);
+    const checked = sim.requestsTo('collection').map((r) => r.path);
+    expect(checked.sort()).toEqual([
+      `/v2/test-collections/${COLLECTION}`,
+      '/v2/test-collections/Coll0002',
+    ]);
   });
 });

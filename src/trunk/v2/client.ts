@@ -9,6 +9,7 @@ import {
   orderSchema,
   pullRequestListSchema,
   repositoryListSchema,
+  testCollectionSchema,
   testListSchema,
   type RawMergeQueue,
   type RawOrder,
@@ -106,6 +107,25 @@ export class TrunkV2Client {
       `Trunk's v2 API does not know the repository ${providerUrl}, or the v2 API key (${this.options.keyInput}) may not see it: ` +
       `${where} answered ${answered}. Check repository and repo-host, and that the key belongs to the Trunk organization that holds the repository.`;
     throw new TrunkApiError('rejected', where, message, status);
+  }
+
+  /**
+   * One collection of test-collection-id. v2 lists the tests of a collection it does not have as
+   * an empty list, which would pass every test gate; so none (404, which v2 also answers for what
+   * the key may not see) is a configuration error, like a repository Trunk does not know.
+   */
+  async checkTestCollection(id: string): Promise<void> {
+    const where = 'GET /v2/test-collections/{id}';
+    try {
+      const got = await this.getJson(`/v2/test-collections/${encodeURIComponent(id)}`, {}, where);
+      this.check('/v2/test-collections/{id}', got, testCollectionSchema);
+    } catch (error) {
+      if (!(error instanceof TrunkApiError) || error.kind !== 'not-found') throw error;
+      const message =
+        `Trunk's v2 API has no test collection ${id}, or the v2 API key (${this.options.keyInput}) may not see it: ` +
+        `${where} answered 404${error.code ? ` ${error.code}` : ''}. Check test-collection-id (GET /v2/test-collections lists the organization's collections), and that the key belongs to the Trunk organization that holds it.`;
+      throw new TrunkApiError('rejected', where, message, 404, error.code);
+    }
   }
 
   /** The queue of a repository's branch; undefined when it has none. */
@@ -212,7 +232,7 @@ export class TrunkV2Client {
 
   /** One GET; a non-2xx answer becomes the failure it means, quoting v2's error code. */
   private async getJson(path: string, query: Query, label: string): Promise<Got> {
-    const where = `GET ${path.replace(/^\/v2\/merge-queues\/[^/]+/, '/v2/merge-queues/{id}')}`;
+    const where = `GET ${path.replace(/^\/v2\/(merge-queues|test-collections)\/[^/]+/, '/v2/$1/{id}')}`;
     const url = new URL(this.baseUrl + path);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     const request = {

@@ -104,6 +104,11 @@ export const pullRequestSchema = z.object({
 });
 export const pullRequestListSchema = page(pullRequestSchema);
 
+export const testCollectionSchema = z.object({
+  id: z.string().check(z.minLength(1)),
+  name: lenient(z.string()),
+});
+
 export const testSummarySchema = z.object({
   id: z.string().check(z.minLength(1)),
   name: z.string(),
