@@ -28372,7 +28372,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7266);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7954);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28381,7 +28381,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7266:
+/***/ 7954:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32690,6 +32690,51 @@ function normaliseTests(raw, status, newSince) {
     return uniqueSorted(raw.map((test) => normaliseTest(test, status, newSince)));
 }
 
+;// CONCATENATED MODULE: ./src/report/merge-listings.ts
+
+/**
+ * A test listed more than once is one test: in several test collections (v2), or twice while
+ * Trunk's pages shift under the walk. The rules do not depend on the order the listings arrived in:
+ * - broken wins over flaky: a test broken in one collection is broken;
+ * - quarantined only when every listing says so: a collection that does not quarantine the test
+ *   still fails on it, so ignore-quarantined must still count it;
+ * - the most pull requests impacted; since (and new) of the earliest listing of the winning status;
+ * - what is shown (name, file, owners, links) from one listing of that status, chosen by content.
+ */
+function mergeListings(flaky, broken) {
+    const byId = new Map();
+    for (const test of [...broken, ...flaky])
+        byId.set(test.id, [...(byId.get(test.id) ?? []), test]);
+    const merged = [...byId.values()].map(merge);
+    return {
+        flaky: merged.filter((test) => test.status === 'flaky').sort(byImpact),
+        broken: merged.filter((test) => test.status === 'broken').sort(byImpact),
+    };
+}
+function merge(listings) {
+    const status = listings.some((test) => test.status === 'broken') ? 'broken' : 'flaky';
+    const winning = listings.filter((test) => test.status === status).sort(byContent);
+    const shown = winning[0];
+    const earliest = winning.reduce((a, b) => (sinceMs(b) < sinceMs(a) ? b : a));
+    return {
+        ...shown,
+        quarantined: listings.every((test) => test.quarantined),
+        prsImpacted7d: Math.max(...listings.map((test) => test.prsImpacted7d)),
+        since: earliest.since,
+        isNew: earliest.isNew,
+    };
+}
+/** An unknown since sorts after every known one. */
+function sinceMs(test) {
+    const ms = test.since === undefined ? Number.NaN : Date.parse(test.since);
+    return Number.isNaN(ms) ? Number.POSITIVE_INFINITY : ms;
+}
+/** A total order on listings of one test, so the one shown is the same in every run. */
+function byContent(a, b) {
+    const [left, right] = [JSON.stringify(a), JSON.stringify(b)];
+    return byImpact(a, b) || (left < right ? -1 : left > right ? 1 : 0);
+}
+
 ;// CONCATENATED MODULE: ./src/report/read.ts
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -32706,10 +32751,10 @@ function incompleteWarning(status, list) {
 }
 /** Both statuses as the report holds them: each test once, sorted, and every early stop said. */
 function testsReportOf(flaky, broken) {
+    const merged = mergeListings(flaky.tests, broken.tests);
     return {
         report: {
-            flaky: uniqueSorted(flaky.tests),
-            broken: uniqueSorted(broken.tests),
+            ...merged,
             incomplete: [
                 ...(flaky.incomplete ? ['flaky'] : []),
                 ...(broken.incomplete ? ['broken'] : []),
@@ -33595,7 +33640,7 @@ function safeExtend(schema, shape) {
     }
     return clone(schema, mergeDefs(schema._zod.def, { shape: extended(schema, shape) }));
 }
-function merge(a, b) {
+function util_merge(a, b) {
     if (!b?._zod?.def) {
         throw new Error("Invalid input to merge: expected an object schema. To merge a plain shape, use `.extend()`.");
     }

@@ -1,5 +1,5 @@
 import type { TestStatus, TestsReport, UnhealthyTest } from './model.js';
-import { uniqueSorted } from './normalise-tests.js';
+import { mergeListings } from './merge-listings.js';
 
 /** What one read of the report's facts gives: its part of the report and what it warns about. */
 export interface Read<T> {
@@ -32,10 +32,10 @@ function incompleteWarning(status: TestStatus, list: StatusList): string[] {
 
 /** Both statuses as the report holds them: each test once, sorted, and every early stop said. */
 export function testsReportOf(flaky: StatusList, broken: StatusList): Read<TestsReport> {
+  const merged = mergeListings(flaky.tests, broken.tests);
   return {
     report: {
-      flaky: uniqueSorted(flaky.tests),
-      broken: uniqueSorted(broken.tests),
+      ...merged,
       incomplete: [
         ...(flaky.incomplete ? ['flaky' as const] : []),
         ...(broken.incomplete ? ['broken' as const] : []),

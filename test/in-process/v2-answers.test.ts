@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { closeSimulators, describeRun, expectPassed, expectSingleFailure } from '../support/e2e.js';
 import { pushEvent } from '../support/run-action.js';
 import { runInProcess } from '../support/run-in-process.js';
-import { makeV2Tests } from '../support/trunk-v2-data.js';
+import { makeV2Tests, type V2Test } from '../support/trunk-v2-data.js';
 import type { TrunkV2Simulator } from '../support/trunk-v2-simulator.js';
 import { closeV2Simulators, COLLECTION, REPO, startV2Sim, v2Options } from '../support/v2-e2e.js';
 
@@ -114,5 +114,54 @@ describe('3.3 a test collection Trunk does not have', () => {
       `/v2/test-collections/${COLLECTION}`,
       '/v2/test-collections/Coll0002',
     ]);
+  });
+});
+
+describe('3.4 and 3.5 one test in two collections', () => {
+  const [flakyRow] = makeV2Tests(1, 'flaky', {
+    repositoryId: REPO.id,
+    testCollectionId: COLLECTION,
+    seed: 8,
+  }) as [V2Test];
+
+  it.each([[`${COLLECTION},Coll0002`], [`Coll0002,${COLLECTION}`]])(
+    'quarantined in one collection only: not quarantined, whichever answers last (%s)',
+    async (ids) => {
+      const sim = await startV2Sim({ flaky: 0, broken: 0 });
+      sim.setCollection(COLLECTION, [{ ...flakyRow, quarantineState: 'quarantined' }]);
+      sim.setCollection('Coll0002', [
+        { ...flakyRow, testCollectionId: 'Coll0002', quarantineState: 'notQuarantined' },
+      ]);
+
+      const run = await runV2(sim, {
+        ...testsOnly,
+        'test-collection-id': ids,
+        'ignore-quarantined': true,
+        'max-flaky-tests': 0,
+      });
+
+      expect(run.exitCode, describeRun(run)).toBe(1);
+      expect(run.outputs['quarantined-count']).toBe('0');
+      expect(run.outputs['flaky-count']).toBe('1');
+    },
+  );
+
+  it('flaky in one collection and broken in another counts once, as broken', async () => {
+    const sim = await startV2Sim({ flaky: 0, broken: 0 });
+    sim.setCollection(COLLECTION, [flakyRow]);
+    sim.setCollection('Coll0002', [
+      { ...flakyRow, testCollectionId: 'Coll0002', status: 'broken' },
+    ]);
+
+    const run = await runV2(sim, { ...testsOnly, 'test-collection-id': `${COLLECTION},Coll0002` });
+
+    expectPassed(run);
+    expect(run.outputs, describeRun(run)).toMatchObject({
+      'unhealthy-count': '1',
+      'broken-count': '1',
+      'flaky-count': '0',
+    });
+    const records = JSON.parse(run.outputs['tests-json'] ?? '[]') as { status: string }[];
+    expect(records.map((record) => record.status)).toEqual(['broken']);
   });
 });
