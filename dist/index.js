@@ -32742,12 +32742,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 function newSince(newWithinDays, now) {
     return now - newWithinDays * DAY_MS;
 }
-function incompleteWarning(status, list) {
+function incompleteWarning(status, list, kept) {
     if (!list.incomplete)
         return [];
-    return [
-        `The ${status} test list is incomplete: ${list.incomplete} after ${list.tests.length} tests.`,
-    ];
+    const read = `${kept} ${kept === 1 ? 'test' : 'tests'} read`;
+    return [`The ${status} test list is incomplete (${read}): ${list.incomplete}.`];
 }
 /** Both statuses as the report holds them: each test once, sorted, and every early stop said. */
 function testsReportOf(flaky, broken) {
@@ -32760,7 +32759,10 @@ function testsReportOf(flaky, broken) {
                 ...(broken.incomplete ? ['broken'] : []),
             ],
         },
-        warnings: [...incompleteWarning('flaky', flaky), ...incompleteWarning('broken', broken)],
+        warnings: [
+            ...incompleteWarning('flaky', flaky, merged.flaky.length),
+            ...incompleteWarning('broken', broken, merged.broken.length),
+        ],
     };
 }
 

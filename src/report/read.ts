@@ -23,11 +23,10 @@ export interface StatusList {
   incomplete?: string;
 }
 
-function incompleteWarning(status: TestStatus, list: StatusList): string[] {
+function incompleteWarning(status: TestStatus, list: StatusList, kept: number): string[] {
   if (!list.incomplete) return [];
-  return [
-    `The ${status} test list is incomplete: ${list.incomplete} after ${list.tests.length} tests.`,
-  ];
+  const read = `${kept} ${kept === 1 ? 'test' : 'tests'} read`;
+  return [`The ${status} test list is incomplete (${read}): ${list.incomplete}.`];
 }
 
 /** Both statuses as the report holds them: each test once, sorted, and every early stop said. */
@@ -41,6 +40,9 @@ export function testsReportOf(flaky: StatusList, broken: StatusList): Read<Tests
         ...(broken.incomplete ? ['broken' as const] : []),
       ],
     },
-    warnings: [...incompleteWarning('flaky', flaky), ...incompleteWarning('broken', broken)],
+    warnings: [
+      ...incompleteWarning('flaky', flaky, merged.flaky.length),
+      ...incompleteWarning('broken', broken, merged.broken.length),
+    ],
   };
 }

@@ -1,7 +1,7 @@
 /**
  * testsReportOf: both statuses' walks as the report holds them. A test listed more than once (in
  * two test collections, or twice as pages shift) is merged by stated rules that do not depend on
- * the order the listings arrived in.
+ * the order the listings arrived in, and the incomplete-list warning counts what the report keeps.
  */
 import { describe, expect, it } from 'vitest';
 import type { UnhealthyTest } from '../../src/report/model.js';
@@ -81,5 +81,30 @@ describe('a test listed twice (3.4, 3.5)', () => {
       since: '2025-12-01T00:00:00Z',
       isNew: false,
     });
+  });
+});
+
+describe('the incomplete-list warning (13)', () => {
+  it('counts the tests the report keeps, once each, and reads as one sentence', () => {
+    const test = unhealthyTest('flaky');
+    const read = testsReportOf(
+      { tests: [test, test], incomplete: 'Trunk repeated a page cursor after page 1' },
+      { tests: [] },
+    );
+    expect(read.warnings).toEqual([
+      'The flaky test list is incomplete (1 test read): Trunk repeated a page cursor after page 1.',
+    ]);
+    expect(read.report.incomplete).toEqual(['flaky']);
+  });
+
+  it('says how many tests it kept when there are several', () => {
+    const tests = [unhealthyTest('broken'), unhealthyTest('broken')];
+    const read = testsReportOf(
+      { tests: [] },
+      { tests: [...tests, ...tests], incomplete: 'max-pages (2) was reached' },
+    );
+    expect(read.warnings).toEqual([
+      'The broken test list is incomplete (2 tests read): max-pages (2) was reached.',
+    ]);
   });
 });
