@@ -165,3 +165,31 @@ describe('3.4 and 3.5 one test in two collections', () => {
     expect(records.map((record) => record.status)).toEqual(['broken']);
   });
 });
+
+describe('3.6 a merge queue id no URL can carry (a lone surrogate, valid JSON)', () => {
+  const answer = lastPage([{ id: 'mq\uD800main', targetBranch: 'main' }]);
+
+  it('is a schema break that on-api-error warn tolerates', async () => {
+    const sim = await startV2Sim();
+    sim.fault({ path: 'queues', json: answer });
+
+    const run = await runV2(sim, { 'on-api-error': 'warn' });
+
+    expectPassed(run);
+    expect(run.outputs.result).toBe('error');
+    expect(run.outputs['flaky-count']).toBe('5');
+    expect(run.warningLines.join('\n'), describeRun(run)).toMatch(/expected shape.*data\[0\]\.id/);
+  });
+
+  it('fails as a schema break, never as an unexpected error, under on-api-error fail', async () => {
+    const sim = await startV2Sim();
+    sim.fault({ path: 'queues', json: answer });
+
+    const run = await runV2(sim);
+
+    const message = expectSingleFailure(run);
+    expect(message).toMatch(/expected shape/);
+    expect(message).not.toMatch(/unexpected error/);
+    expect(message).toMatch(/on-api-error: warn/);
+  });
+});
