@@ -28372,7 +28372,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7954);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(953);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28381,7 +28381,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7954:
+/***/ 953:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41778,6 +41778,23 @@ function* renderReportFile(report, verdict, settings) {
     yield `,${JSON.stringify(tail).slice(1)}`;
 }
 
+;// CONCATENATED MODULE: ./src/report/read-failures.ts
+/**
+ * Reads stopped by one shared request (v2's repository lookup, which both reads wait on) fail
+ * with the same message: it is told once, naming each read it stopped.
+ */
+function tellFailures(failures) {
+    const told = new Map();
+    for (const failure of failures) {
+        const same = told.get(failure.message);
+        if (same)
+            same.reads.push(failure.what);
+        else
+            told.set(failure.message, { ...failure, reads: [failure.what] });
+    }
+    return [...told.values()];
+}
+
 ;// CONCATENATED MODULE: ./src/render/counts-table.ts
 /**
  * The job summary's counts table: one row per count, with the threshold of the gate that watches
@@ -41926,6 +41943,7 @@ function ownersSection(tests, cap) {
 
 
 
+
 const DEFAULT_MAX_SUMMARY_BYTES = 1_000_000;
 const MAX_MESSAGE = 500;
 const MAX_MESSAGES = 20;
@@ -42017,7 +42035,7 @@ function verdictLines(verdict, report) {
     const lines = bulletList(verdict.reasons);
     if (report.failures.length > 0) {
         lines.push('**Could not read from Trunk:**', '');
-        lines.push(...bulletList(report.failures.map(failureText)));
+        lines.push(...bulletList(tellFailures(report.failures).map(failureText)));
     }
     if (report.warnings.length > 0) {
         lines.push('**Warnings:**', '');
@@ -42030,8 +42048,13 @@ function verdictLines(verdict, report) {
     }
     return lines;
 }
-/** Which Trunk API answered, said only when v2 took part: v1 alone is the long-standing default. */
-function apiNote({ testsApi, queueApi }) {
+/**
+ * Which Trunk API answered, said only when v2 took part (v1 alone is the long-standing default)
+ * and only of reads that gave something: a failed read was read through nothing.
+ */
+function apiNote(report) {
+    const testsApi = report.tests && report.testsApi;
+    const queueApi = report.queue && report.queueApi;
     if (testsApi !== 'v2' && queueApi !== 'v2')
         return [];
     const parts = [
@@ -42041,7 +42064,7 @@ function apiNote({ testsApi, queueApi }) {
     return [`Read ${parts.join(', ')}.`];
 }
 function failureText(failure) {
-    return `${failure.what}: ${failure.message}`;
+    return `${failure.reads.join(' and ')}: ${failure.message}`;
 }
 function bulletList(items) {
     if (items.length === 0)
@@ -42739,20 +42762,23 @@ function evaluateGates(report, settings) {
 }
 
 ;// CONCATENATED MODULE: ./src/verdict/outcome.ts
+
 const READ_NAMES = {
     tests: 'the unhealthy tests',
     queue: 'the merge queue',
 };
 function describeFailure(failure) {
-    return `Reading ${READ_NAMES[failure.what]} failed. ${failure.message}`;
+    const reads = failure.reads.map((what) => READ_NAMES[what]).join(' and ');
+    return `Reading ${reads} failed. ${failure.message}`;
 }
 /**
  * Folds read failures and tripped gates into one failure message (a step shows one error line)
  * and warnings for what on-api-error: warn lets pass.
  */
 function decideOutcome(report, verdict, onApiError) {
-    const fatal = report.failures.filter((failure) => !failure.tolerable || onApiError === 'fail');
-    const tolerated = report.failures.filter((failure) => !fatal.includes(failure));
+    const failures = tellFailures(report.failures);
+    const fatal = failures.filter((failure) => !failure.tolerable || onApiError === 'fail');
+    const tolerated = failures.filter((failure) => !fatal.includes(failure));
     const warnings = tolerated.map((failure) => `${describeFailure(failure)} The step passes because on-api-error is warn.`);
     const gates = verdict.reasons.length > 0
         ? `Trunk health gate failed: ${verdict.reasons.join('; ')}. See the job summary for details.`

@@ -27,6 +27,10 @@ function lastPage(rows: unknown[]) {
   return { data: rows, nextCursor: null, hasMore: false };
 }
 
+function occurrences(text: string, part: string): number {
+  return text.split(part).length - 1;
+}
+
 describe('3.1 a page with nextCursor but without hasMore', () => {
   it.each([['omit'], ['null']] as const)(
     'hasMore %s: the cursor is followed to the end, never read as the last page',
@@ -191,5 +195,20 @@ describe('3.6 a merge queue id no URL can carry (a lone surrogate, valid JSON)',
     expect(message).toMatch(/expected shape/);
     expect(message).not.toMatch(/unexpected error/);
     expect(message).toMatch(/on-api-error: warn/);
+  });
+});
+
+describe('10. the repository lookup both reads share fails', () => {
+  it('is reported once, and nothing is said to be read through v2', async () => {
+    const sim = await startV2Sim();
+
+    const run = await runV2(sim, { repository: 'acme/unknown' });
+
+    const message = expectSingleFailure(run);
+    expect(occurrences(message, 'PROVIDER_URL_NOT_FOUND'), message).toBe(1);
+    expect(message).toMatch(/^Reading the unhealthy tests and the merge queue failed\./);
+    expect(occurrences(run.summary, 'does not know the repository'), run.summary).toBe(1);
+    expect(run.summary).not.toMatch(/Read tests through/);
+    expect(run.summary).not.toMatch(/through Trunk's v2 API\./);
   });
 });
