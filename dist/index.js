@@ -32593,6 +32593,94 @@ class RetryingClient {
     }
 }
 
+;// CONCATENATED MODULE: ./src/settings/input-parsers.ts
+/**
+ * Parsers for single input values. Each returns the value or throws an InputError whose message
+ * names the input and says what is allowed, so the user can fix the workflow file in one go.
+ */
+class InputError extends Error {
+    name = 'InputError';
+}
+function parseBoolean(name, raw) {
+    const value = raw.trim().toLowerCase();
+    if (value === 'true')
+        return true;
+    if (value === 'false')
+        return false;
+    throw new InputError(`${name} must be true or false, not "${raw}"`);
+}
+function parseNumber(name, raw, bounds) {
+    const text = raw.trim();
+    const value = Number(text);
+    const kind = bounds.integer ? 'a whole number' : 'a number';
+    if (text === '' || !Number.isFinite(value) || (bounds.integer && !Number.isInteger(value))) {
+        throw new InputError(`${name} must be ${kind} from ${bounds.min} to ${bounds.max}, not "${raw}"`);
+    }
+    if (value < bounds.min || value > bounds.max) {
+        throw new InputError(`${name} must be ${kind} from ${bounds.min} to ${bounds.max}, not ${value}`);
+    }
+    return value;
+}
+/** An empty value means "not set": the gate it configures is off. */
+function parseOptionalCount(name, raw) {
+    if (raw.trim() === '')
+        return undefined;
+    return parseNumber(name, raw, { min: 0, max: 1_000_000, integer: true });
+}
+function parseChoice(name, raw, allowed) {
+    const value = raw.trim().toLowerCase();
+    const match = allowed.find((choice) => choice === value);
+    if (match === undefined) {
+        throw new InputError(`${name} must be one of ${allowed.join(', ')}, not "${raw}"`);
+    }
+    return match;
+}
+/** Comma- or newline-separated, as users write lists in YAML either way. */
+function parseChoiceList(name, raw, allowed) {
+    const items = raw
+        .split(/[,\n]/)
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+    const chosen = items.map((item) => parseChoice(name, item, allowed));
+    return [...new Set(chosen)];
+}
+
+;// CONCATENATED MODULE: ./src/settings/api-url.ts
+
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
+const LOOPBACK_IPV4 = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
+/**
+ * The token travels to this address, so plain http is allowed only on this machine (a local
+ * simulator or proxy); anywhere else it would cross the network in clear text.
+ */
+function parseApiUrl(raw) {
+    const text = raw.trim();
+    let url;
+    try {
+        url = new URL(text);
+    }
+    catch {
+        throw new InputError(`api-url must be an absolute URL such as https://api.trunk.io/v1, not "${raw}"`);
+    }
+    const loopback = LOOPBACK_HOSTS.has(url.hostname) || LOOPBACK_IPV4.test(url.hostname);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+        throw new InputError(`api-url must use https (plain http is accepted only for localhost), not "${url.origin}"`);
+    }
+    if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+        throw new InputError('api-url must not carry credentials, a query or a fragment');
+    }
+    return url.href.replace(/\/+$/, '');
+}
+/** The path of Trunk's own api-url, https://api.trunk.io/v1. */
+const TRUNK_V1_PATH = '/v1';
+/** For a 404 from an address that may not be Trunk's: says so when api-url's path is not /v1. */
+function apiUrlPathHint(apiUrl) {
+    const path = new URL(apiUrl).pathname.replace(/\/+$/, '');
+    if (path === TRUNK_V1_PATH)
+        return undefined;
+    return `The api-url path is ${path || '/'}, not Trunk's ${TRUNK_V1_PATH} (https://api.trunk.io/v1): check api-url.`;
+}
+
 ;// CONCATENATED MODULE: ./src/report/normalise-queue.ts
 /** Trunk has sent enumerations in both cases over time; a new value is kept as sent. */
 function lower(value) {
@@ -32770,8 +32858,8 @@ function testsReportOf(flaky, broken) {
 
 
 
+
 /** The reads of Trunk's v1 API, turned into the report model. */
-const TRUNK_V1_PATH = '/v1';
 function repoRef(settings) {
     return { host: settings.repoHost, owner: settings.owner, name: settings.repoName };
 }
@@ -32799,10 +32887,8 @@ async function readTestsV1(trunk, settings, now) {
 function noQueueWarning(settings, url) {
     const base = `Branch ${settings.targetBranch} of ${settings.repository} has no Trunk merge queue: ` +
         `${url} answered 404, so queue-state is none. Set target-branch if another branch has the queue.`;
-    const path = new URL(settings.apiUrl).pathname.replace(/\/+$/, '');
-    if (path === TRUNK_V1_PATH)
-        return base;
-    return `${base} The api-url path is ${path || '/'}, not Trunk's ${TRUNK_V1_PATH} (https://api.trunk.io/v1): check api-url.`;
+    const hint = apiUrlPathHint(settings.apiUrl);
+    return hint ? `${base} ${hint}` : base;
 }
 async function readQueueV1(trunk, settings) {
     const answer = await trunk.getQueue(repoRef(settings), settings.targetBranch);
@@ -32976,10 +33062,20 @@ async function readStatus(client, settings, repositoryId, status, since) {
         read.incomplete = stops.join('; ');
     return read;
 }
-async function readTestsV2(client, repository, settings, now) {
-    // A mistyped collection id lists as empty: each is checked once, beside the shared lookup.
+/**
+ * A mistyped collection id lists as empty: each is checked once, beside the shared lookup. When
+ * both fail (a wrong api-url), the lookup's failure is told: the queue read fails with it too.
+ */
+async function checkedRepository(client, repository, settings) {
     const checks = settings.testCollectionIds.map((id) => client.checkTestCollection(id));
-    const [{ id }] = await Promise.all([repository(), ...checks]);
+    const [found, ...checked] = await Promise.allSettled([repository(), ...checks]);
+    for (const result of [found, ...checked])
+        if (result.status === 'rejected')
+            throw result.reason;
+    return found.value;
+}
+async function readTestsV2(client, repository, settings, now) {
+    const { id } = await checkedRepository(client, repository, settings);
     const since = newSince(settings.newWithinDays, now);
     // Flaky and broken as two chains side by side: one mixed chain would be longer than v1's two.
     const [flaky, broken] = await Promise.all([
@@ -40400,6 +40496,7 @@ const testListSchema = page(testSummarySchema);
 
 
 
+
 /** Queue entries that are waiting or under test: the states the queue's pull request list needs. */
 const ACTIVE_ENTRY_STATES = 'pending,testing,testsPassed,pendingFailure';
 const PAGE_LIMIT = '100';
@@ -40443,7 +40540,8 @@ class TrunkV2Client {
         catch (error) {
             if (!(error instanceof TrunkApiError) || error.kind !== 'not-found')
                 throw error;
-            answered = `404${error.code ? ` ${error.code}` : ''}`;
+            throwUnlessTrunks(error, 'PROVIDER_URL_NOT_FOUND', this.options.apiUrl);
+            answered = `404 ${error.code}`;
             status = 404;
         }
         const message = `Trunk's v2 API does not know the repository ${providerUrl}, or the v2 API key (${this.options.keyInput}) may not see it: ` +
@@ -40464,8 +40562,9 @@ class TrunkV2Client {
         catch (error) {
             if (!(error instanceof TrunkApiError) || error.kind !== 'not-found')
                 throw error;
+            throwUnlessTrunks(error, 'TEST_COLLECTION_NOT_FOUND', this.options.apiUrl);
             const message = `Trunk's v2 API has no test collection ${id}, or the v2 API key (${this.options.keyInput}) may not see it: ` +
-                `${where} answered 404${error.code ? ` ${error.code}` : ''}. Check test-collection-id (GET /v2/test-collections lists the organization's collections), and that the key belongs to the Trunk organization that holds it.`;
+                `${where} answered 404 ${error.code}. Check test-collection-id (GET /v2/test-collections lists the organization's collections), and that the key belongs to the Trunk organization that holds it.`;
             throw new TrunkApiError('rejected', where, message, 404, error.code);
         }
     }
@@ -40576,6 +40675,18 @@ class TrunkV2Client {
         const quoted = { ...answer, response: { ...answer.response, body } };
         return statusError(where, quoted, this.options.key, this.advice, code);
     }
+}
+/**
+ * v2 says what is missing with a code of its own. A 404 without it (another code, or no envelope:
+ * a path Trunk does not serve) comes from an address that is not Trunk's v2 API: api-url is wrong,
+ * not the repository or the collection.
+ */
+function throwUnlessTrunks(error, code, apiUrl) {
+    if (error.code === code)
+        return;
+    const message = `${error.endpoint} at ${v2BaseUrl(apiUrl)}/v2 answered 404${error.code ? ` ${error.code}` : ''}, not Trunk's ${code}: ` +
+        `api-url does not lead to Trunk's v2 API. ${apiUrlPathHint(apiUrl) ?? 'Check api-url.'}`;
+    throw new TrunkApiError('rejected', error.endpoint, message, 404, error.code);
 }
 function safeJson(text) {
     try {
@@ -42189,85 +42300,6 @@ function readEventPayload(path) {
     catch {
         return {};
     }
-}
-
-;// CONCATENATED MODULE: ./src/settings/input-parsers.ts
-/**
- * Parsers for single input values. Each returns the value or throws an InputError whose message
- * names the input and says what is allowed, so the user can fix the workflow file in one go.
- */
-class InputError extends Error {
-    name = 'InputError';
-}
-function parseBoolean(name, raw) {
-    const value = raw.trim().toLowerCase();
-    if (value === 'true')
-        return true;
-    if (value === 'false')
-        return false;
-    throw new InputError(`${name} must be true or false, not "${raw}"`);
-}
-function parseNumber(name, raw, bounds) {
-    const text = raw.trim();
-    const value = Number(text);
-    const kind = bounds.integer ? 'a whole number' : 'a number';
-    if (text === '' || !Number.isFinite(value) || (bounds.integer && !Number.isInteger(value))) {
-        throw new InputError(`${name} must be ${kind} from ${bounds.min} to ${bounds.max}, not "${raw}"`);
-    }
-    if (value < bounds.min || value > bounds.max) {
-        throw new InputError(`${name} must be ${kind} from ${bounds.min} to ${bounds.max}, not ${value}`);
-    }
-    return value;
-}
-/** An empty value means "not set": the gate it configures is off. */
-function parseOptionalCount(name, raw) {
-    if (raw.trim() === '')
-        return undefined;
-    return parseNumber(name, raw, { min: 0, max: 1_000_000, integer: true });
-}
-function parseChoice(name, raw, allowed) {
-    const value = raw.trim().toLowerCase();
-    const match = allowed.find((choice) => choice === value);
-    if (match === undefined) {
-        throw new InputError(`${name} must be one of ${allowed.join(', ')}, not "${raw}"`);
-    }
-    return match;
-}
-/** Comma- or newline-separated, as users write lists in YAML either way. */
-function parseChoiceList(name, raw, allowed) {
-    const items = raw
-        .split(/[,\n]/)
-        .map((item) => item.trim())
-        .filter((item) => item !== '');
-    const chosen = items.map((item) => parseChoice(name, item, allowed));
-    return [...new Set(chosen)];
-}
-
-;// CONCATENATED MODULE: ./src/settings/api-url.ts
-
-const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
-const LOOPBACK_IPV4 = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
-/**
- * The token travels to this address, so plain http is allowed only on this machine (a local
- * simulator or proxy); anywhere else it would cross the network in clear text.
- */
-function parseApiUrl(raw) {
-    const text = raw.trim();
-    let url;
-    try {
-        url = new URL(text);
-    }
-    catch {
-        throw new InputError(`api-url must be an absolute URL such as https://api.trunk.io/v1, not "${raw}"`);
-    }
-    const loopback = LOOPBACK_HOSTS.has(url.hostname) || LOOPBACK_IPV4.test(url.hostname);
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-        throw new InputError(`api-url must use https (plain http is accepted only for localhost), not "${url.origin}"`);
-    }
-    if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
-        throw new InputError('api-url must not carry credentials, a query or a fragment');
-    }
-    return url.href.replace(/\/+$/, '');
 }
 
 ;// CONCATENATED MODULE: ./src/settings/api-choice.ts

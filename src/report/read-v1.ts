@@ -1,3 +1,4 @@
+import { apiUrlPathHint } from '../settings/api-url.js';
 import type { Settings } from '../settings/settings.js';
 import type { RepoRef, TrunkV1Client } from '../trunk/v1/client.js';
 import type { QueueReport, TestsReport } from './model.js';
@@ -6,8 +7,6 @@ import { normaliseTest } from './normalise-tests.js';
 import { newSince, testsReportOf, type Read } from './read.js';
 
 /** The reads of Trunk's v1 API, turned into the report model. */
-
-const TRUNK_V1_PATH = '/v1';
 
 function repoRef(settings: Settings): RepoRef {
   return { host: settings.repoHost, owner: settings.owner, name: settings.repoName };
@@ -49,9 +48,8 @@ function noQueueWarning(settings: Settings, url: string): string {
   const base =
     `Branch ${settings.targetBranch} of ${settings.repository} has no Trunk merge queue: ` +
     `${url} answered 404, so queue-state is none. Set target-branch if another branch has the queue.`;
-  const path = new URL(settings.apiUrl).pathname.replace(/\/+$/, '');
-  if (path === TRUNK_V1_PATH) return base;
-  return `${base} The api-url path is ${path || '/'}, not Trunk's ${TRUNK_V1_PATH} (https://api.trunk.io/v1): check api-url.`;
+  const hint = apiUrlPathHint(settings.apiUrl);
+  return hint ? `${base} ${hint}` : base;
 }
 
 export async function readQueueV1(

@@ -65,15 +65,28 @@ async function readStatus(
   return read;
 }
 
+/**
+ * A mistyped collection id lists as empty: each is checked once, beside the shared lookup. When
+ * both fail (a wrong api-url), the lookup's failure is told: the queue read fails with it too.
+ */
+async function checkedRepository(
+  client: TrunkV2Client,
+  repository: () => Promise<RawRepository>,
+  settings: Settings,
+): Promise<RawRepository> {
+  const checks = settings.testCollectionIds.map((id) => client.checkTestCollection(id));
+  const [found, ...checked] = await Promise.allSettled([repository(), ...checks]);
+  for (const result of [found, ...checked]) if (result.status === 'rejected') throw result.reason;
+  return (found as PromiseFulfilledResult<RawRepository>).value;
+}
+
 export async function readTestsV2(
   client: TrunkV2Client,
   repository: () => Promise<RawRepository>,
   settings: Settings,
   now: number,
 ): Promise<Read<TestsReport>> {
-  // A mistyped collection id lists as empty: each is checked once, beside the shared lookup.
-  const checks = settings.testCollectionIds.map((id) => client.checkTestCollection(id));
-  const [{ id }] = await Promise.all([repository(), ...checks]);
+  const { id } = await checkedRepository(client, repository, settings);
   const since = newSince(settings.newWithinDays, now);
   // Flaky and broken as two chains side by side: one mixed chain would be longer than v1's two.
   const [flaky, broken] = await Promise.all([

@@ -212,3 +212,23 @@ describe('10. the repository lookup both reads share fails', () => {
     expect(run.summary).not.toMatch(/through Trunk's v2 API\./);
   });
 });
+
+describe("11. an api-url whose path is not Trunk's, read through v2", () => {
+  it('points at api-url, not at the repository', async () => {
+    const sim = await startV2Sim();
+    const apiUrl = `${sim.origin}/v9`;
+
+    const run = await runV2(sim, { 'api-url': apiUrl });
+
+    const message = expectSingleFailure(run);
+    expect(sim.requests.map((r) => `${r.path} ${r.status}`)).toContain('/v9/v2/repositories 404');
+    expect(message).toContain('api-url');
+    expect(message, "says Trunk's path is /v1").toMatch(
+      /The api-url path is \/v9, not Trunk's \/v1/,
+    );
+    expect(message).not.toMatch(/does not know the repository/);
+    expect(message, 'told once for both reads').toMatch(
+      /^Reading the unhealthy tests and the merge queue failed\./,
+    );
+  });
+});

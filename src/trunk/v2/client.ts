@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import type { Answer, RetryingClient } from '../../http/retrying-client.js';
 import { parseJson, statusError, TrunkApiError, type StatusAdvice } from '../errors.js';
+import { apiUrlPathHint } from '../../settings/api-url.js';
 import { checkBody, successfulAnswer } from '../api-call.js';
 import {
   errorBodySchema,
@@ -100,7 +101,8 @@ export class TrunkV2Client {
       answered = 'an empty list';
     } catch (error) {
       if (!(error instanceof TrunkApiError) || error.kind !== 'not-found') throw error;
-      answered = `404${error.code ? ` ${error.code}` : ''}`;
+      throwUnlessTrunks(error, 'PROVIDER_URL_NOT_FOUND', this.options.apiUrl);
+      answered = `404 ${error.code}`;
       status = 404;
     }
     const message =
@@ -121,9 +123,10 @@ export class TrunkV2Client {
       this.check('/v2/test-collections/{id}', got, testCollectionSchema);
     } catch (error) {
       if (!(error instanceof TrunkApiError) || error.kind !== 'not-found') throw error;
+      throwUnlessTrunks(error, 'TEST_COLLECTION_NOT_FOUND', this.options.apiUrl);
       const message =
         `Trunk's v2 API has no test collection ${id}, or the v2 API key (${this.options.keyInput}) may not see it: ` +
-        `${where} answered 404${error.code ? ` ${error.code}` : ''}. Check test-collection-id (GET /v2/test-collections lists the organization's collections), and that the key belongs to the Trunk organization that holds it.`;
+        `${where} answered 404 ${error.code}. Check test-collection-id (GET /v2/test-collections lists the organization's collections), and that the key belongs to the Trunk organization that holds it.`;
       throw new TrunkApiError('rejected', where, message, 404, error.code);
     }
   }
@@ -263,6 +266,19 @@ export class TrunkV2Client {
     const quoted = { ...answer, response: { ...answer.response, body } };
     return statusError(where, quoted, this.options.key, this.advice, code);
   }
+}
+
+/**
+ * v2 says what is missing with a code of its own. A 404 without it (another code, or no envelope:
+ * a path Trunk does not serve) comes from an address that is not Trunk's v2 API: api-url is wrong,
+ * not the repository or the collection.
+ */
+function throwUnlessTrunks(error: TrunkApiError, code: string, apiUrl: string): void {
+  if (error.code === code) return;
+  const message =
+    `${error.endpoint} at ${v2BaseUrl(apiUrl)}/v2 answered 404${error.code ? ` ${error.code}` : ''}, not Trunk's ${code}: ` +
+    `api-url does not lead to Trunk's v2 API. ${apiUrlPathHint(apiUrl) ?? 'Check api-url.'}`;
+  throw new TrunkApiError('rejected', error.endpoint, message, 404, error.code);
 }
 
 function safeJson(text: string): unknown {
