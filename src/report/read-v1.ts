@@ -12,9 +12,12 @@ function repoRef(settings: Settings): RepoRef {
   return { host: settings.repoHost, owner: settings.owner, name: settings.repoName };
 }
 
-/** Since 2026-09-15 v1's repository view leaves out tests uploaded with a collection id. */
-export const V1_BLIND_SPOT_NOTE =
-  "Trunk's v1 API found no unhealthy tests. Tests uploaded to test collections are only visible through the v2 API: set api-key and test-collection-id to read them.";
+/**
+ * Since 2026-09-15 v1's repository view leaves out tests uploaded with a collection id: a gate
+ * that finds nothing there may be checking nothing, so the log says so, not only the summary.
+ */
+export const V1_BLIND_SPOT_WARNING =
+  "Trunk's v1 API found no unhealthy tests. Tests uploaded to test collections are only visible through the v2 API: if this repository's tests go to test collections, set api-key and test-collection-id to read them.";
 
 export async function readTestsV1(
   trunk: TrunkV1Client,
@@ -37,10 +40,9 @@ export async function readTestsV1(
       normaliseTest(raw, 'broken', since),
     ),
   ]);
-  return {
-    ...testsReportOf(flaky, broken),
-    notes: flaky.tests.length + broken.tests.length === 0 ? [V1_BLIND_SPOT_NOTE] : [],
-  };
+  const read = testsReportOf(flaky, broken);
+  const none = flaky.tests.length + broken.tests.length === 0;
+  return { ...read, warnings: [...read.warnings, ...(none ? [V1_BLIND_SPOT_WARNING] : [])] };
 }
 
 /** A 404 from a path that is not Trunk's is more likely a wrong api-url than a missing queue. */

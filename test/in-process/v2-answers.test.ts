@@ -5,7 +5,14 @@
  * api-url path; and a v1 read that finds nothing. run() in this process: test/e2e proves the bundle.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeSimulators, describeRun, expectPassed, expectSingleFailure } from '../support/e2e.js';
+import {
+  closeSimulators,
+  describeRun,
+  expectPassed,
+  expectSingleFailure,
+  startSim,
+  TOKEN,
+} from '../support/e2e.js';
 import { pushEvent } from '../support/run-action.js';
 import { runInProcess } from '../support/run-in-process.js';
 import { makeV2Tests, type V2Test } from '../support/trunk-v2-data.js';
@@ -230,5 +237,23 @@ describe("11. an api-url whose path is not Trunk's, read through v2", () => {
     expect(message, 'told once for both reads').toMatch(
       /^Reading the unhealthy tests and the merge queue failed\./,
     );
+  });
+});
+
+describe('§5 a v1 read that finds no unhealthy tests', () => {
+  it('warns in the log, naming test collections and api-key', async () => {
+    const sim = await startSim({ flaky: [], broken: [] });
+
+    const run = await runInProcess({
+      event,
+      inputs: { 'api-token': TOKEN, 'api-url': sim.url, 'org-url-slug': 'acme', ...testsOnly },
+    });
+
+    expectPassed(run);
+    expect(run.outputs['unhealthy-count']).toBe('0');
+    const warning = run.warningLines.find((line) => /test collections/.test(line));
+    expect(warning, describeRun(run)).toBeDefined();
+    expect(warning).toContain('api-key');
+    expect(warning).toContain('test-collection-id');
   });
 });
