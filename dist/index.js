@@ -28374,7 +28374,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9810);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7498);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28383,7 +28383,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9810:
+/***/ 7498:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31820,6 +31820,94 @@ class RetryingClient {
     }
 }
 
+;// CONCATENATED MODULE: ./src/settings/input-parsers.ts
+/**
+ * Parsers for single input values. Each returns the value or throws an InputError whose message
+ * names the input and says what is allowed, so the user can fix the workflow file in one go.
+ */
+class InputError extends Error {
+    name = 'InputError';
+}
+function parseBoolean(name, raw) {
+    const value = raw.trim().toLowerCase();
+    if (value === 'true')
+        return true;
+    if (value === 'false')
+        return false;
+    throw new InputError(`${name} must be true or false, not "${raw}"`);
+}
+function parseNumber(name, raw, bounds) {
+    const text = raw.trim();
+    const value = Number(text);
+    const kind = bounds.integer ? 'a whole number' : 'a number';
+    if (text === '' || !Number.isFinite(value) || (bounds.integer && !Number.isInteger(value))) {
+        throw new InputError(`${name} must be ${kind} from ${bounds.min} to ${bounds.max}, not "${raw}"`);
+    }
+    if (value < bounds.min || value > bounds.max) {
+        throw new InputError(`${name} must be ${kind} from ${bounds.min} to ${bounds.max}, not ${value}`);
+    }
+    return value;
+}
+/** An empty value means "not set": the gate it configures is off. */
+function parseOptionalCount(name, raw) {
+    if (raw.trim() === '')
+        return undefined;
+    return parseNumber(name, raw, { min: 0, max: 1_000_000, integer: true });
+}
+function parseChoice(name, raw, allowed) {
+    const value = raw.trim().toLowerCase();
+    const match = allowed.find((choice) => choice === value);
+    if (match === undefined) {
+        throw new InputError(`${name} must be one of ${allowed.join(', ')}, not "${raw}"`);
+    }
+    return match;
+}
+/** Comma- or newline-separated, as users write lists in YAML either way. */
+function parseChoiceList(name, raw, allowed) {
+    const items = raw
+        .split(/[,\n]/)
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+    const chosen = items.map((item) => parseChoice(name, item, allowed));
+    return [...new Set(chosen)];
+}
+
+;// CONCATENATED MODULE: ./src/settings/api-url.ts
+
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
+const LOOPBACK_IPV4 = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
+/**
+ * The token travels to this address, so plain http is allowed only on this machine (a local
+ * simulator or proxy); anywhere else it would cross the network in clear text.
+ */
+function parseApiUrl(raw) {
+    const text = raw.trim();
+    let url;
+    try {
+        url = new URL(text);
+    }
+    catch {
+        throw new InputError(`api-url must be an absolute URL such as https://api.trunk.io/v1, not "${raw}"`);
+    }
+    const loopback = LOOPBACK_HOSTS.has(url.hostname) || LOOPBACK_IPV4.test(url.hostname);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+        throw new InputError(`api-url must use https (plain http is accepted only for localhost), not "${url.origin}"`);
+    }
+    if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+        throw new InputError('api-url must not carry credentials, a query or a fragment');
+    }
+    return url.href.replace(/\/+$/, '');
+}
+/** The path of Trunk's own api-url, https://api.trunk.io/v1. */
+const TRUNK_V1_PATH = '/v1';
+/** For a 404 from an address that may not be Trunk's: says so when api-url's path is not /v1. */
+function apiUrlPathHint(apiUrl) {
+    const path = new URL(apiUrl).pathname.replace(/\/+$/, '');
+    if (path === TRUNK_V1_PATH)
+        return undefined;
+    return `The api-url path is ${path || '/'}, not Trunk's ${TRUNK_V1_PATH} (https://api.trunk.io/v1): check api-url.`;
+}
+
 ;// CONCATENATED MODULE: ./src/report/normalise-queue.ts
 /** Trunk has sent enumerations in both cases over time; a new value is kept as sent. */
 function lower(value) {
@@ -31917,6 +32005,51 @@ function normaliseTests(raw, status, newSince) {
     return uniqueSorted(raw.map((test) => normaliseTest(test, status, newSince)));
 }
 
+;// CONCATENATED MODULE: ./src/report/merge-listings.ts
+
+/**
+ * A test listed more than once is one test: in several test collections (v2), or twice while
+ * Trunk's pages shift under the walk. The rules do not depend on the order the listings arrived in:
+ * - broken wins over flaky: a test broken in one collection is broken;
+ * - quarantined only when every listing says so: a collection that does not quarantine the test
+ *   still fails on it, so ignore-quarantined must still count it;
+ * - the most pull requests impacted; since (and new) of the earliest listing of the winning status;
+ * - what is shown (name, file, owners, links) from one listing of that status, chosen by content.
+ */
+function mergeListings(flaky, broken) {
+    const byId = new Map();
+    for (const test of [...broken, ...flaky])
+        byId.set(test.id, [...(byId.get(test.id) ?? []), test]);
+    const merged = [...byId.values()].map(merge);
+    return {
+        flaky: merged.filter((test) => test.status === 'flaky').sort(byImpact),
+        broken: merged.filter((test) => test.status === 'broken').sort(byImpact),
+    };
+}
+function merge(listings) {
+    const status = listings.some((test) => test.status === 'broken') ? 'broken' : 'flaky';
+    const winning = listings.filter((test) => test.status === status).sort(byContent);
+    const shown = winning[0];
+    const earliest = winning.reduce((a, b) => (sinceMs(b) < sinceMs(a) ? b : a));
+    return {
+        ...shown,
+        quarantined: listings.every((test) => test.quarantined),
+        prsImpacted7d: Math.max(...listings.map((test) => test.prsImpacted7d)),
+        since: earliest.since,
+        isNew: earliest.isNew,
+    };
+}
+/** An unknown since sorts after every known one. */
+function sinceMs(test) {
+    const ms = test.since === undefined ? Number.NaN : Date.parse(test.since);
+    return Number.isNaN(ms) ? Number.POSITIVE_INFINITY : ms;
+}
+/** A total order on listings of one test, so the one shown is the same in every run. */
+function byContent(a, b) {
+    const [left, right] = [JSON.stringify(a), JSON.stringify(b)];
+    return byImpact(a, b) || (left < right ? -1 : left > right ? 1 : 0);
+}
+
 ;// CONCATENATED MODULE: ./src/report/read.ts
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -31924,25 +32057,27 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 function newSince(newWithinDays, now) {
     return now - newWithinDays * DAY_MS;
 }
-function incompleteWarning(status, list) {
+function incompleteWarning(status, list, kept) {
     if (!list.incomplete)
         return [];
-    return [
-        `The ${status} test list is incomplete: ${list.incomplete} after ${list.tests.length} tests.`,
-    ];
+    const read = `${kept} ${kept === 1 ? 'test' : 'tests'} read`;
+    return [`The ${status} test list is incomplete (${read}): ${list.incomplete}.`];
 }
 /** Both statuses as the report holds them: each test once, sorted, and every early stop said. */
 function testsReportOf(flaky, broken) {
+    const merged = mergeListings(flaky.tests, broken.tests);
     return {
         report: {
-            flaky: uniqueSorted(flaky.tests),
-            broken: uniqueSorted(broken.tests),
+            ...merged,
             incomplete: [
                 ...(flaky.incomplete ? ['flaky'] : []),
                 ...(broken.incomplete ? ['broken'] : []),
             ],
         },
-        warnings: [...incompleteWarning('flaky', flaky), ...incompleteWarning('broken', broken)],
+        warnings: [
+            ...incompleteWarning('flaky', flaky, merged.flaky.length),
+            ...incompleteWarning('broken', broken, merged.broken.length),
+        ],
     };
 }
 
@@ -31950,13 +32085,16 @@ function testsReportOf(flaky, broken) {
 
 
 
+
 /** The reads of Trunk's v1 API, turned into the report model. */
-const TRUNK_V1_PATH = '/v1';
 function repoRef(settings) {
     return { host: settings.repoHost, owner: settings.owner, name: settings.repoName };
 }
-/** Since 2026-09-15 v1's repository view leaves out tests uploaded with a collection id. */
-const V1_BLIND_SPOT_NOTE = "Trunk's v1 API found no unhealthy tests. Tests uploaded to test collections are only visible through the v2 API: set api-key and test-collection-id to read them.";
+/**
+ * Since 2026-09-15 v1's repository view leaves out tests uploaded with a collection id: a gate
+ * that finds nothing there may be checking nothing, so the log says so, not only the summary.
+ */
+const V1_BLIND_SPOT_WARNING = "Trunk's v1 API found no unhealthy tests. Tests uploaded to test collections are only visible through the v2 API: if this repository's tests go to test collections, set api-key and test-collection-id to read them.";
 async function readTestsV1(trunk, settings, now) {
     const query = {
         repo: repoRef(settings),
@@ -31970,19 +32108,16 @@ async function readTestsV1(trunk, settings, now) {
         trunk.listUnhealthyTests({ ...query, status: 'FLAKY' }, (raw) => normaliseTest(raw, 'flaky', since)),
         trunk.listUnhealthyTests({ ...query, status: 'BROKEN' }, (raw) => normaliseTest(raw, 'broken', since)),
     ]);
-    return {
-        ...testsReportOf(flaky, broken),
-        notes: flaky.tests.length + broken.tests.length === 0 ? [V1_BLIND_SPOT_NOTE] : [],
-    };
+    const read = testsReportOf(flaky, broken);
+    const none = flaky.tests.length + broken.tests.length === 0;
+    return { ...read, warnings: [...read.warnings, ...(none ? [V1_BLIND_SPOT_WARNING] : [])] };
 }
 /** A 404 from a path that is not Trunk's is more likely a wrong api-url than a missing queue. */
 function noQueueWarning(settings, url) {
     const base = `Branch ${settings.targetBranch} of ${settings.repository} has no Trunk merge queue: ` +
         `${url} answered 404, so queue-state is none. Set target-branch if another branch has the queue.`;
-    const path = new URL(settings.apiUrl).pathname.replace(/\/+$/, '');
-    if (path === TRUNK_V1_PATH)
-        return base;
-    return `${base} The api-url path is ${path || '/'}, not Trunk's ${TRUNK_V1_PATH} (https://api.trunk.io/v1): check api-url.`;
+    const hint = apiUrlPathHint(settings.apiUrl);
+    return hint ? `${base} ${hint}` : base;
 }
 async function readQueueV1(trunk, settings) {
     const answer = await trunk.getQueue(repoRef(settings), settings.targetBranch);
@@ -32135,13 +32270,17 @@ function repositoryLookup(client, settings) {
     let lookup;
     return () => (lookup ??= client.findRepository(providerUrl(settings)));
 }
+/** UUIDs are the same whatever the letter case of their hex digits. */
+function sameUuid(a, b) {
+    return a.toLowerCase() === b.toLowerCase();
+}
 /** One status across every collection, each collection its own chain of pages. */
 async function readStatus(client, settings, repositoryId, status, since) {
     const read = { tests: [], others: new Set() };
     const walks = await Promise.all(settings.testCollectionIds.map((testCollectionId) => client
         .listTests({ testCollectionId, status, limit: settings.pageSize, maxPages: settings.maxPages }, (row) => {
         // v2 has no repository filter: a collection may hold other repositories' tests.
-        if (row.repositoryId === repositoryId)
+        if (sameUuid(row.repositoryId, repositoryId))
             read.tests.push(normaliseTestV2(row, status, since));
         else
             read.others.add(row.id);
@@ -32152,8 +32291,20 @@ async function readStatus(client, settings, repositoryId, status, since) {
         read.incomplete = stops.join('; ');
     return read;
 }
+/**
+ * A mistyped collection id lists as empty: each is checked once, beside the shared lookup. When
+ * both fail (a wrong api-url), the lookup's failure is told: the queue read fails with it too.
+ */
+async function checkedRepository(client, repository, settings) {
+    const checks = settings.testCollectionIds.map((id) => client.checkTestCollection(id));
+    const [found, ...checked] = await Promise.allSettled([repository(), ...checks]);
+    for (const result of [found, ...checked])
+        if (result.status === 'rejected')
+            throw result.reason;
+    return found.value;
+}
 async function readTestsV2(client, repository, settings, now) {
-    const { id } = await repository();
+    const { id } = await checkedRepository(client, repository, settings);
     const since = newSince(settings.newWithinDays, now);
     // Flaky and broken as two chains side by side: one mixed chain would be longer than v1's two.
     const [flaky, broken] = await Promise.all([
@@ -32994,7 +33145,7 @@ function safeExtend(schema, shape) {
     }
     return clone(schema, mergeDefs(schema._zod.def, { shape: extended(schema, shape) }));
 }
-function merge(a, b) {
+function util_merge(a, b) {
     if (!b?._zod?.def) {
         throw new Error("Invalid input to merge: expected an object schema. To merge a plain shape, use `.extend()`.");
     }
@@ -33532,6 +33683,524 @@ function config(newConfig) {
         Object.assign(core_globalConfig, newConfig);
     return core_globalConfig;
 }
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
+// import { $ZodType } from "./schemas.js";
+
+
+
+const $ZodCheck = /*@__PURE__*/ $constructor("$ZodCheck", (inst, def) => {
+    var _a;
+    inst._zod ?? (inst._zod = {});
+    inst._zod.def = def;
+    (_a = inst._zod).onattach ?? (_a.onattach = []);
+});
+/** Default `when` for size-based checks: run only on non-nullish values with a `size`. */
+const _whenHasSize = (payload) => {
+    const val = payload.value;
+    return !util.nullish(val) && val.size !== undefined;
+};
+/** Default `when` for length-based checks: run only on non-nullish values with a `length`. */
+const _whenHasLength = (payload) => {
+    const val = payload.value;
+    return !nullish(val) && val.length !== undefined;
+};
+const numericOriginMap = {
+    number: "number",
+    bigint: "bigint",
+    object: "date",
+};
+const $ZodCheckLessThan = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckLessThan", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const origin = numericOriginMap[typeof def.value];
+    inst._zod.check = (payload) => {
+        if (def.inclusive ? payload.value <= def.value : payload.value < def.value) {
+            return;
+        }
+        payload.issues.push({
+            origin: numericOriginMap[typeof payload.value] ?? origin,
+            code: "too_big",
+            maximum: typeof def.value === "object" ? def.value.getTime() : def.value,
+            input: payload.value,
+            inclusive: def.inclusive,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckGreaterThan = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckGreaterThan", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const origin = numericOriginMap[typeof def.value];
+    inst._zod.check = (payload) => {
+        if (def.inclusive ? payload.value >= def.value : payload.value > def.value) {
+            return;
+        }
+        payload.issues.push({
+            origin: numericOriginMap[typeof payload.value] ?? origin,
+            code: "too_small",
+            minimum: typeof def.value === "object" ? def.value.getTime() : def.value,
+            input: payload.value,
+            inclusive: def.inclusive,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckMultipleOf = 
+/*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMultipleOf", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (typeof payload.value !== typeof def.value)
+            throw new Error("Cannot mix number and bigint in multiple_of check.");
+        const isMultiple = typeof payload.value === "bigint"
+            ? // `value % 0n` throws, and nothing is a multiple of zero — the number branch already fails this way via NaN
+                def.value !== BigInt(0) && payload.value % def.value === BigInt(0)
+            : util.floatSafeRemainder(payload.value, def.value) === 0;
+        if (isMultiple)
+            return;
+        payload.issues.push({
+            origin: typeof payload.value,
+            code: "not_multiple_of",
+            divisor: def.value,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckNumberFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckNumberFormat", (inst, def) => {
+    $ZodCheck.init(inst, def); // no format checks
+    def.format = def.format || "float64";
+    const isInt = def.format?.includes("int");
+    const origin = isInt ? "int" : "number";
+    const [minimum, maximum] = util.NUMBER_FORMAT_RANGES[def.format];
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        if (isInt) {
+            if (!Number.isInteger(input)) {
+                // invalid_format issue
+                // payload.issues.push({
+                //   expected: def.format,
+                //   format: def.format,
+                //   code: "invalid_format",
+                //   input,
+                //   inst,
+                // });
+                // invalid_type issue
+                payload.issues.push({
+                    expected: origin,
+                    format: def.format,
+                    code: "invalid_type",
+                    continue: false,
+                    input,
+                    inst,
+                });
+                return;
+                // not_multiple_of issue
+                // payload.issues.push({
+                //   code: "not_multiple_of",
+                //   origin: "number",
+                //   input,
+                //   inst,
+                //   divisor: 1,
+                // });
+            }
+            if (!Number.isSafeInteger(input)) {
+                if (input > 0) {
+                    // too_big
+                    payload.issues.push({
+                        input,
+                        code: "too_big",
+                        maximum: Number.MAX_SAFE_INTEGER,
+                        note: "Integers must be within the safe integer range.",
+                        inst,
+                        origin,
+                        inclusive: true,
+                        continue: !def.abort,
+                    });
+                }
+                else {
+                    // too_small
+                    payload.issues.push({
+                        input,
+                        code: "too_small",
+                        minimum: Number.MIN_SAFE_INTEGER,
+                        note: "Integers must be within the safe integer range.",
+                        inst,
+                        origin,
+                        inclusive: true,
+                        continue: !def.abort,
+                    });
+                }
+                return;
+            }
+        }
+        if (input < minimum) {
+            payload.issues.push({
+                origin: "number",
+                input,
+                code: "too_small",
+                minimum,
+                inclusive: true,
+                inst,
+                continue: !def.abort,
+            });
+        }
+        if (input > maximum) {
+            payload.issues.push({
+                origin: "number",
+                input,
+                code: "too_big",
+                maximum,
+                inclusive: true,
+                inst,
+                continue: !def.abort,
+            });
+        }
+    };
+})));
+const $ZodCheckBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckBigIntFormat", (inst, def) => {
+    $ZodCheck.init(inst, def); // no format checks
+    const [minimum, maximum] = util.BIGINT_FORMAT_RANGES[def.format];
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        if (input < minimum) {
+            payload.issues.push({
+                origin: "bigint",
+                input,
+                code: "too_small",
+                minimum: minimum,
+                inclusive: true,
+                inst,
+                continue: !def.abort,
+            });
+        }
+        if (input > maximum) {
+            payload.issues.push({
+                origin: "bigint",
+                input,
+                code: "too_big",
+                maximum,
+                inclusive: true,
+                inst,
+                continue: !def.abort,
+            });
+        }
+    };
+})));
+const $ZodCheckMaxSize = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMaxSize", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasSize);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const size = input.size;
+        if (size <= def.maximum)
+            return;
+        payload.issues.push({
+            origin: util.getSizableOrigin(input),
+            code: "too_big",
+            maximum: def.maximum,
+            inclusive: true,
+            input,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckMinSize = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMinSize", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasSize);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const size = input.size;
+        if (size >= def.minimum)
+            return;
+        payload.issues.push({
+            origin: util.getSizableOrigin(input),
+            code: "too_small",
+            minimum: def.minimum,
+            inclusive: true,
+            input,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckSizeEquals = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckSizeEquals", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasSize);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const size = input.size;
+        if (size === def.size)
+            return;
+        const tooBig = size > def.size;
+        payload.issues.push({
+            origin: util.getSizableOrigin(input),
+            ...(tooBig ? { code: "too_big", maximum: def.size } : { code: "too_small", minimum: def.size }),
+            inclusive: true,
+            exact: true,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckMaxLength = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMaxLength", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const units = input.length;
+        // Strings are measured in Unicode code points, not UTF-16 units. A code point is at most two units, so a string that already fits in units fits in code points; only an overflow has to be counted.
+        const length = typeof input === "string" && units > def.maximum ? util.codePointLength(input) : units;
+        if (length <= def.maximum)
+            return;
+        const origin = util.getLengthableOrigin(input);
+        payload.issues.push({
+            origin,
+            code: "too_big",
+            maximum: def.maximum,
+            inclusive: true,
+            input,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckMinLength = /*@__PURE__*/ $constructor("$ZodCheckMinLength", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const units = input.length;
+        // A code point is one or two UTF-16 units, so fewer units than the floor can never reach it and twice the floor always clears it. Only in between is the exact count in doubt.
+        const length = typeof input === "string" && units >= def.minimum && units < def.minimum * 2
+            ? codePointLength(input)
+            : units;
+        if (length >= def.minimum)
+            return;
+        const origin = getLengthableOrigin(input);
+        payload.issues.push({
+            origin,
+            code: "too_small",
+            minimum: def.minimum,
+            inclusive: true,
+            input,
+            inst,
+            continue: !def.abort,
+        });
+    };
+});
+const $ZodCheckLengthEquals = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckLengthEquals", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const units = input.length;
+        // A code point is one or two UTF-16 units, so outside `[length, length * 2]` units the target is missed either way — and missed in the same direction in both measures.
+        const length = typeof input === "string" && units >= def.length && units <= def.length * 2
+            ? util.codePointLength(input)
+            : units;
+        if (length === def.length)
+            return;
+        const origin = util.getLengthableOrigin(input);
+        const tooBig = length > def.length;
+        payload.issues.push({
+            origin,
+            ...(tooBig ? { code: "too_big", maximum: def.length } : { code: "too_small", minimum: def.length }),
+            inclusive: true,
+            exact: true,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckStringFormat", (inst, def) => {
+    var _a, _b;
+    $ZodCheck.init(inst, def);
+    if (def.pattern)
+        (_a = inst._zod).check ?? (_a.check = (payload) => {
+            def.pattern.lastIndex = 0;
+            if (def.pattern.test(payload.value))
+                return;
+            payload.issues.push({
+                origin: "string",
+                code: "invalid_format",
+                format: def.format,
+                input: payload.value,
+                ...(def.pattern ? { pattern: def.pattern.toString() } : {}),
+                inst,
+                continue: !def.abort,
+            });
+        });
+    else
+        (_b = inst._zod).check ?? (_b.check = () => { });
+})));
+const $ZodCheckRegex = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckRegex", (inst, def) => {
+    $ZodCheckStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        def.pattern.lastIndex = 0;
+        if (def.pattern.test(payload.value))
+            return;
+        payload.issues.push({
+            origin: "string",
+            code: "invalid_format",
+            format: "regex",
+            input: payload.value,
+            pattern: def.pattern.toString(),
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckLowerCase = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckLowerCase", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.lowercase);
+    $ZodCheckStringFormat.init(inst, def);
+})));
+const $ZodCheckUpperCase = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckUpperCase", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.uppercase);
+    $ZodCheckStringFormat.init(inst, def);
+})));
+const $ZodCheckIncludes = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckIncludes", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const escapedRegex = util.escapeRegex(def.includes);
+    // `String.prototype.includes(sub, position)` matches `sub` at `position`
+    // OR LATER, so the pattern must allow at least `position` leading chars
+    // (`{N,}`), not exactly `position` chars (`{N}`).
+    const pattern = new RegExp(typeof def.position === "number" ? `^.{${def.position},}${escapedRegex}` : escapedRegex);
+    def.pattern = pattern;
+    inst._zod.check = (payload) => {
+        if (payload.value.includes(def.includes, def.position))
+            return;
+        payload.issues.push({
+            origin: "string",
+            code: "invalid_format",
+            format: "includes",
+            includes: def.includes,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckStartsWith = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckStartsWith", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const pattern = new RegExp(`^${util.escapeRegex(def.prefix)}.*`);
+    def.pattern ?? (def.pattern = pattern);
+    inst._zod.check = (payload) => {
+        if (payload.value.startsWith(def.prefix))
+            return;
+        payload.issues.push({
+            origin: "string",
+            code: "invalid_format",
+            format: "starts_with",
+            prefix: def.prefix,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckEndsWith = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckEndsWith", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const pattern = new RegExp(`.*${util.escapeRegex(def.suffix)}$`);
+    def.pattern ?? (def.pattern = pattern);
+    inst._zod.check = (payload) => {
+        if (payload.value.endsWith(def.suffix))
+            return;
+        payload.issues.push({
+            origin: "string",
+            code: "invalid_format",
+            format: "ends_with",
+            suffix: def.suffix,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+///////////////////////////////////
+/////    $ZodCheckProperty    /////
+///////////////////////////////////
+function handleCheckPropertyResult(result, payload, property) {
+    if (result.issues.length) {
+        payload.issues.push(...util.prefixIssues(property, result.issues));
+    }
+}
+const $ZodCheckProperty = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckProperty", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    inst._zod.check = (payload) => {
+        const result = def.schema._zod.run({
+            value: payload.value[def.property],
+            issues: [],
+        }, {});
+        if (result instanceof Promise) {
+            return result.then((result) => handleCheckPropertyResult(result, payload, def.property));
+        }
+        handleCheckPropertyResult(result, payload, def.property);
+        return;
+    };
+})));
+const $ZodCheckProperties = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckProperties", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    util.hide(inst, Symbol.iterator, function* () {
+        yield inst;
+    });
+    // key and schema snapshotted together: reading one live and the other cached lets a later mutation of the caller's shape object pair a stale key with a missing schema
+    let entries;
+    inst._zod.check = (payload) => {
+        // the base schema already typed the value, so only a nullish one is rejected here: the properties read on a primitive too, matching z.property() on a string's length
+        if (payload.value == null) {
+            payload.issues.push({ expected: "object", code: "invalid_type", input: payload.value, inst });
+            return undefined;
+        }
+        entries ?? (entries = Reflect.ownKeys(def.shape).map((key) => [key, def.shape[key]]));
+        const input = payload.value;
+        let proms;
+        for (const [key, schema] of entries) {
+            const result = schema._zod.run({ value: input[key], issues: [] }, {});
+            if (result instanceof Promise) {
+                proms ?? (proms = []);
+                proms.push(result.then((result) => handleCheckPropertyResult(result, payload, key)));
+            }
+            else {
+                handleCheckPropertyResult(result, payload, key);
+            }
+        }
+        if (proms)
+            return Promise.all(proms).then(() => undefined);
+        return undefined;
+    };
+})));
+const $ZodCheckMimeType = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMimeType", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const mimeSet = new Set(def.mime);
+    inst._zod.check = (payload) => {
+        if (mimeSet.has(payload.value.type))
+            return;
+        payload.issues.push({
+            code: "invalid_value",
+            values: def.mime,
+            input: payload.value.type,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckOverwrite", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    inst._zod.check = (payload) => {
+        payload.value = def.tx(payload.value);
+    };
+})));
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
 
@@ -36304,8 +36973,8 @@ const $ZodLazy = /*@__PURE__*/ (/* unused pure expression or super */ null && (c
         return inner._zod.run(payload, ctx);
     };
 })));
-const $ZodCustom = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCustom", (inst, def) => {
-    checks.$ZodCheck.init(inst, def);
+const $ZodCustom = /*@__PURE__*/ $constructor("$ZodCustom", (inst, def) => {
+    $ZodCheck.init(inst, def);
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, _) => {
         return payload;
@@ -36319,7 +36988,7 @@ const $ZodCustom = /*@__PURE__*/ (/* unused pure expression or super */ null && 
         handleRefineResult(r, payload, input, inst);
         return;
     };
-})));
+});
 function handleRefineResult(result, payload, input, inst) {
     if (!result) {
         const _iss = {
@@ -36332,527 +37001,9 @@ function handleRefineResult(result, payload, input, inst) {
         };
         if (inst._zod.def.params)
             _iss.params = inst._zod.def.params;
-        payload.issues.push(util.issue(_iss));
+        payload.issues.push(util_issue(_iss));
     }
 }
-
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
-// import { $ZodType } from "./schemas.js";
-
-
-
-const $ZodCheck = /*@__PURE__*/ $constructor("$ZodCheck", (inst, def) => {
-    var _a;
-    inst._zod ?? (inst._zod = {});
-    inst._zod.def = def;
-    (_a = inst._zod).onattach ?? (_a.onattach = []);
-});
-/** Default `when` for size-based checks: run only on non-nullish values with a `size`. */
-const _whenHasSize = (payload) => {
-    const val = payload.value;
-    return !util.nullish(val) && val.size !== undefined;
-};
-/** Default `when` for length-based checks: run only on non-nullish values with a `length`. */
-const _whenHasLength = (payload) => {
-    const val = payload.value;
-    return !nullish(val) && val.length !== undefined;
-};
-const numericOriginMap = {
-    number: "number",
-    bigint: "bigint",
-    object: "date",
-};
-const $ZodCheckLessThan = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckLessThan", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    const origin = numericOriginMap[typeof def.value];
-    inst._zod.check = (payload) => {
-        if (def.inclusive ? payload.value <= def.value : payload.value < def.value) {
-            return;
-        }
-        payload.issues.push({
-            origin: numericOriginMap[typeof payload.value] ?? origin,
-            code: "too_big",
-            maximum: typeof def.value === "object" ? def.value.getTime() : def.value,
-            input: payload.value,
-            inclusive: def.inclusive,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckGreaterThan = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckGreaterThan", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    const origin = numericOriginMap[typeof def.value];
-    inst._zod.check = (payload) => {
-        if (def.inclusive ? payload.value >= def.value : payload.value > def.value) {
-            return;
-        }
-        payload.issues.push({
-            origin: numericOriginMap[typeof payload.value] ?? origin,
-            code: "too_small",
-            minimum: typeof def.value === "object" ? def.value.getTime() : def.value,
-            input: payload.value,
-            inclusive: def.inclusive,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckMultipleOf = 
-/*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMultipleOf", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    inst._zod.check = (payload) => {
-        if (typeof payload.value !== typeof def.value)
-            throw new Error("Cannot mix number and bigint in multiple_of check.");
-        const isMultiple = typeof payload.value === "bigint"
-            ? // `value % 0n` throws, and nothing is a multiple of zero — the number branch already fails this way via NaN
-                def.value !== BigInt(0) && payload.value % def.value === BigInt(0)
-            : util.floatSafeRemainder(payload.value, def.value) === 0;
-        if (isMultiple)
-            return;
-        payload.issues.push({
-            origin: typeof payload.value,
-            code: "not_multiple_of",
-            divisor: def.value,
-            input: payload.value,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckNumberFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckNumberFormat", (inst, def) => {
-    $ZodCheck.init(inst, def); // no format checks
-    def.format = def.format || "float64";
-    const isInt = def.format?.includes("int");
-    const origin = isInt ? "int" : "number";
-    const [minimum, maximum] = util.NUMBER_FORMAT_RANGES[def.format];
-    inst._zod.check = (payload) => {
-        const input = payload.value;
-        if (isInt) {
-            if (!Number.isInteger(input)) {
-                // invalid_format issue
-                // payload.issues.push({
-                //   expected: def.format,
-                //   format: def.format,
-                //   code: "invalid_format",
-                //   input,
-                //   inst,
-                // });
-                // invalid_type issue
-                payload.issues.push({
-                    expected: origin,
-                    format: def.format,
-                    code: "invalid_type",
-                    continue: false,
-                    input,
-                    inst,
-                });
-                return;
-                // not_multiple_of issue
-                // payload.issues.push({
-                //   code: "not_multiple_of",
-                //   origin: "number",
-                //   input,
-                //   inst,
-                //   divisor: 1,
-                // });
-            }
-            if (!Number.isSafeInteger(input)) {
-                if (input > 0) {
-                    // too_big
-                    payload.issues.push({
-                        input,
-                        code: "too_big",
-                        maximum: Number.MAX_SAFE_INTEGER,
-                        note: "Integers must be within the safe integer range.",
-                        inst,
-                        origin,
-                        inclusive: true,
-                        continue: !def.abort,
-                    });
-                }
-                else {
-                    // too_small
-                    payload.issues.push({
-                        input,
-                        code: "too_small",
-                        minimum: Number.MIN_SAFE_INTEGER,
-                        note: "Integers must be within the safe integer range.",
-                        inst,
-                        origin,
-                        inclusive: true,
-                        continue: !def.abort,
-                    });
-                }
-                return;
-            }
-        }
-        if (input < minimum) {
-            payload.issues.push({
-                origin: "number",
-                input,
-                code: "too_small",
-                minimum,
-                inclusive: true,
-                inst,
-                continue: !def.abort,
-            });
-        }
-        if (input > maximum) {
-            payload.issues.push({
-                origin: "number",
-                input,
-                code: "too_big",
-                maximum,
-                inclusive: true,
-                inst,
-                continue: !def.abort,
-            });
-        }
-    };
-})));
-const $ZodCheckBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckBigIntFormat", (inst, def) => {
-    $ZodCheck.init(inst, def); // no format checks
-    const [minimum, maximum] = util.BIGINT_FORMAT_RANGES[def.format];
-    inst._zod.check = (payload) => {
-        const input = payload.value;
-        if (input < minimum) {
-            payload.issues.push({
-                origin: "bigint",
-                input,
-                code: "too_small",
-                minimum: minimum,
-                inclusive: true,
-                inst,
-                continue: !def.abort,
-            });
-        }
-        if (input > maximum) {
-            payload.issues.push({
-                origin: "bigint",
-                input,
-                code: "too_big",
-                maximum,
-                inclusive: true,
-                inst,
-                continue: !def.abort,
-            });
-        }
-    };
-})));
-const $ZodCheckMaxSize = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMaxSize", (inst, def) => {
-    var _a;
-    $ZodCheck.init(inst, def);
-    (_a = inst._zod.def).when ?? (_a.when = _whenHasSize);
-    inst._zod.check = (payload) => {
-        const input = payload.value;
-        const size = input.size;
-        if (size <= def.maximum)
-            return;
-        payload.issues.push({
-            origin: util.getSizableOrigin(input),
-            code: "too_big",
-            maximum: def.maximum,
-            inclusive: true,
-            input,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckMinSize = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMinSize", (inst, def) => {
-    var _a;
-    $ZodCheck.init(inst, def);
-    (_a = inst._zod.def).when ?? (_a.when = _whenHasSize);
-    inst._zod.check = (payload) => {
-        const input = payload.value;
-        const size = input.size;
-        if (size >= def.minimum)
-            return;
-        payload.issues.push({
-            origin: util.getSizableOrigin(input),
-            code: "too_small",
-            minimum: def.minimum,
-            inclusive: true,
-            input,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckSizeEquals = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckSizeEquals", (inst, def) => {
-    var _a;
-    $ZodCheck.init(inst, def);
-    (_a = inst._zod.def).when ?? (_a.when = _whenHasSize);
-    inst._zod.check = (payload) => {
-        const input = payload.value;
-        const size = input.size;
-        if (size === def.size)
-            return;
-        const tooBig = size > def.size;
-        payload.issues.push({
-            origin: util.getSizableOrigin(input),
-            ...(tooBig ? { code: "too_big", maximum: def.size } : { code: "too_small", minimum: def.size }),
-            inclusive: true,
-            exact: true,
-            input: payload.value,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckMaxLength = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMaxLength", (inst, def) => {
-    var _a;
-    $ZodCheck.init(inst, def);
-    (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
-    inst._zod.check = (payload) => {
-        const input = payload.value;
-        const units = input.length;
-        // Strings are measured in Unicode code points, not UTF-16 units. A code point is at most two units, so a string that already fits in units fits in code points; only an overflow has to be counted.
-        const length = typeof input === "string" && units > def.maximum ? util.codePointLength(input) : units;
-        if (length <= def.maximum)
-            return;
-        const origin = util.getLengthableOrigin(input);
-        payload.issues.push({
-            origin,
-            code: "too_big",
-            maximum: def.maximum,
-            inclusive: true,
-            input,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckMinLength = /*@__PURE__*/ $constructor("$ZodCheckMinLength", (inst, def) => {
-    var _a;
-    $ZodCheck.init(inst, def);
-    (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
-    inst._zod.check = (payload) => {
-        const input = payload.value;
-        const units = input.length;
-        // A code point is one or two UTF-16 units, so fewer units than the floor can never reach it and twice the floor always clears it. Only in between is the exact count in doubt.
-        const length = typeof input === "string" && units >= def.minimum && units < def.minimum * 2
-            ? codePointLength(input)
-            : units;
-        if (length >= def.minimum)
-            return;
-        const origin = getLengthableOrigin(input);
-        payload.issues.push({
-            origin,
-            code: "too_small",
-            minimum: def.minimum,
-            inclusive: true,
-            input,
-            inst,
-            continue: !def.abort,
-        });
-    };
-});
-const $ZodCheckLengthEquals = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckLengthEquals", (inst, def) => {
-    var _a;
-    $ZodCheck.init(inst, def);
-    (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
-    inst._zod.check = (payload) => {
-        const input = payload.value;
-        const units = input.length;
-        // A code point is one or two UTF-16 units, so outside `[length, length * 2]` units the target is missed either way — and missed in the same direction in both measures.
-        const length = typeof input === "string" && units >= def.length && units <= def.length * 2
-            ? util.codePointLength(input)
-            : units;
-        if (length === def.length)
-            return;
-        const origin = util.getLengthableOrigin(input);
-        const tooBig = length > def.length;
-        payload.issues.push({
-            origin,
-            ...(tooBig ? { code: "too_big", maximum: def.length } : { code: "too_small", minimum: def.length }),
-            inclusive: true,
-            exact: true,
-            input: payload.value,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckStringFormat", (inst, def) => {
-    var _a, _b;
-    $ZodCheck.init(inst, def);
-    if (def.pattern)
-        (_a = inst._zod).check ?? (_a.check = (payload) => {
-            def.pattern.lastIndex = 0;
-            if (def.pattern.test(payload.value))
-                return;
-            payload.issues.push({
-                origin: "string",
-                code: "invalid_format",
-                format: def.format,
-                input: payload.value,
-                ...(def.pattern ? { pattern: def.pattern.toString() } : {}),
-                inst,
-                continue: !def.abort,
-            });
-        });
-    else
-        (_b = inst._zod).check ?? (_b.check = () => { });
-})));
-const $ZodCheckRegex = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckRegex", (inst, def) => {
-    $ZodCheckStringFormat.init(inst, def);
-    inst._zod.check = (payload) => {
-        def.pattern.lastIndex = 0;
-        if (def.pattern.test(payload.value))
-            return;
-        payload.issues.push({
-            origin: "string",
-            code: "invalid_format",
-            format: "regex",
-            input: payload.value,
-            pattern: def.pattern.toString(),
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckLowerCase = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckLowerCase", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.lowercase);
-    $ZodCheckStringFormat.init(inst, def);
-})));
-const $ZodCheckUpperCase = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckUpperCase", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.uppercase);
-    $ZodCheckStringFormat.init(inst, def);
-})));
-const $ZodCheckIncludes = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckIncludes", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    const escapedRegex = util.escapeRegex(def.includes);
-    // `String.prototype.includes(sub, position)` matches `sub` at `position`
-    // OR LATER, so the pattern must allow at least `position` leading chars
-    // (`{N,}`), not exactly `position` chars (`{N}`).
-    const pattern = new RegExp(typeof def.position === "number" ? `^.{${def.position},}${escapedRegex}` : escapedRegex);
-    def.pattern = pattern;
-    inst._zod.check = (payload) => {
-        if (payload.value.includes(def.includes, def.position))
-            return;
-        payload.issues.push({
-            origin: "string",
-            code: "invalid_format",
-            format: "includes",
-            includes: def.includes,
-            input: payload.value,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckStartsWith = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckStartsWith", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    const pattern = new RegExp(`^${util.escapeRegex(def.prefix)}.*`);
-    def.pattern ?? (def.pattern = pattern);
-    inst._zod.check = (payload) => {
-        if (payload.value.startsWith(def.prefix))
-            return;
-        payload.issues.push({
-            origin: "string",
-            code: "invalid_format",
-            format: "starts_with",
-            prefix: def.prefix,
-            input: payload.value,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckEndsWith = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckEndsWith", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    const pattern = new RegExp(`.*${util.escapeRegex(def.suffix)}$`);
-    def.pattern ?? (def.pattern = pattern);
-    inst._zod.check = (payload) => {
-        if (payload.value.endsWith(def.suffix))
-            return;
-        payload.issues.push({
-            origin: "string",
-            code: "invalid_format",
-            format: "ends_with",
-            suffix: def.suffix,
-            input: payload.value,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-///////////////////////////////////
-/////    $ZodCheckProperty    /////
-///////////////////////////////////
-function handleCheckPropertyResult(result, payload, property) {
-    if (result.issues.length) {
-        payload.issues.push(...util.prefixIssues(property, result.issues));
-    }
-}
-const $ZodCheckProperty = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckProperty", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    inst._zod.check = (payload) => {
-        const result = def.schema._zod.run({
-            value: payload.value[def.property],
-            issues: [],
-        }, {});
-        if (result instanceof Promise) {
-            return result.then((result) => handleCheckPropertyResult(result, payload, def.property));
-        }
-        handleCheckPropertyResult(result, payload, def.property);
-        return;
-    };
-})));
-const $ZodCheckProperties = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckProperties", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    util.hide(inst, Symbol.iterator, function* () {
-        yield inst;
-    });
-    // key and schema snapshotted together: reading one live and the other cached lets a later mutation of the caller's shape object pair a stale key with a missing schema
-    let entries;
-    inst._zod.check = (payload) => {
-        // the base schema already typed the value, so only a nullish one is rejected here: the properties read on a primitive too, matching z.property() on a string's length
-        if (payload.value == null) {
-            payload.issues.push({ expected: "object", code: "invalid_type", input: payload.value, inst });
-            return undefined;
-        }
-        entries ?? (entries = Reflect.ownKeys(def.shape).map((key) => [key, def.shape[key]]));
-        const input = payload.value;
-        let proms;
-        for (const [key, schema] of entries) {
-            const result = schema._zod.run({ value: input[key], issues: [] }, {});
-            if (result instanceof Promise) {
-                proms ?? (proms = []);
-                proms.push(result.then((result) => handleCheckPropertyResult(result, payload, key)));
-            }
-            else {
-                handleCheckPropertyResult(result, payload, key);
-            }
-        }
-        if (proms)
-            return Promise.all(proms).then(() => undefined);
-        return undefined;
-    };
-})));
-const $ZodCheckMimeType = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMimeType", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    const mimeSet = new Set(def.mime);
-    inst._zod.check = (payload) => {
-        if (mimeSet.has(payload.value.type))
-            return;
-        payload.issues.push({
-            code: "invalid_value",
-            values: def.mime,
-            input: payload.value.type,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckOverwrite", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    inst._zod.check = (payload) => {
-        payload.value = def.tx(payload.value);
-    };
-})));
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
 var registries_a;
@@ -37877,7 +38028,7 @@ function _refine(Class, fn, _params) {
         type: "custom",
         check: "custom",
         fn: fn,
-        ...util.normalizeParams(_params),
+        ...normalizeParams(_params),
     });
     return schema;
 }
@@ -39380,10 +39531,10 @@ function promise(innerType) {
         innerType: innerType,
     });
 }
-const ZodMiniCustom = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCustom", (inst, def) => {
-    core.$ZodCustom.init(inst, def);
+const ZodMiniCustom = /*@__PURE__*/ $constructor("ZodMiniCustom", (inst, def) => {
+    $ZodCustom.init(inst, def);
     ZodMiniType.init(inst, def);
-})));
+});
 // custom checks
 // @__NO_SIDE_EFFECTS__
 function check(fn, params) {
@@ -39402,7 +39553,7 @@ function custom(fn, _params) {
 // refine
 // @__NO_SIDE_EFFECTS__
 function refine(fn, _params = {}) {
-    return core._refine(ZodMiniCustom, fn, _params);
+    return _refine(ZodMiniCustom, fn, _params);
 }
 // superRefine
 // @__NO_SIDE_EFFECTS__
@@ -39648,11 +39799,15 @@ function page(item) {
         hasMore: optional(nullable(schemas_boolean())),
     });
 }
+/** A lone surrogate half: valid in JSON, but no URL can carry it (encodeURIComponent throws). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** An id the action puts in a URL: one it cannot carry is a schema break, like any other. */
+const pathId = schemas_string().check(_minLength(1), refine((id) => !LONE_SURROGATE.test(id), 'not a well-formed string (a lone surrogate)'));
 const errorBodySchema = object({
     error: object({ code: lenient(schemas_string()), message: lenient(schemas_string()) }),
 });
 const repositorySchema = object({
-    id: schemas_string().check(_minLength(1)),
+    id: pathId,
     url: lenient(schemas_string()),
     path: lenient(schemas_string()),
 });
@@ -39679,7 +39834,7 @@ const mergeQueueSchema = object({
     htmlUrl: lenient(schemas_string()),
     config: lenient(queueConfigSchema),
 });
-const mergeQueueListSchema = page(object({ id: schemas_string().check(_minLength(1)), targetBranch: lenient(schemas_string()) }));
+const mergeQueueListSchema = page(object({ id: pathId, targetBranch: lenient(schemas_string()) }));
 const queuedPullRequestSchema = object({
     id: schemas_string(),
     number: schemas_number(),
@@ -39719,10 +39874,15 @@ const pullRequestSchema = object({
     queueEntry: lenient(queueEntrySchema),
 });
 const pullRequestListSchema = page(pullRequestSchema);
+const testCollectionSchema = object({
+    id: schemas_string().check(_minLength(1)),
+    name: lenient(schemas_string()),
+});
 const testSummarySchema = object({
     id: schemas_string().check(_minLength(1)),
     name: schemas_string(),
-    repositoryId: lenient(schemas_string()),
+    // The join key: v2 has no repository filter, so a row without it cannot be placed.
+    repositoryId: schemas_string().check(_minLength(1)),
     testCollectionId: lenient(schemas_string()),
     file: lenient(schemas_string()),
     parentName: lenient(schemas_string()),
@@ -39740,6 +39900,7 @@ const testSummarySchema = object({
 const testListSchema = page(testSummarySchema);
 
 ;// CONCATENATED MODULE: ./src/trunk/v2/client.ts
+
 
 
 
@@ -39786,12 +39947,33 @@ class TrunkV2Client {
         catch (error) {
             if (!(error instanceof TrunkApiError) || error.kind !== 'not-found')
                 throw error;
-            answered = `404${error.code ? ` ${error.code}` : ''}`;
+            throwUnlessTrunks(error, 'PROVIDER_URL_NOT_FOUND', this.options.apiUrl);
+            answered = `404 ${error.code}`;
             status = 404;
         }
         const message = `Trunk's v2 API does not know the repository ${providerUrl}, or the v2 API key (${this.options.keyInput}) may not see it: ` +
             `${where} answered ${answered}. Check repository and repo-host, and that the key belongs to the Trunk organization that holds the repository.`;
         throw new TrunkApiError('rejected', where, message, status);
+    }
+    /**
+     * One collection of test-collection-id. v2 lists the tests of a collection it does not have as
+     * an empty list, which would pass every test gate; so none (404, which v2 also answers for what
+     * the key may not see) is a configuration error, like a repository Trunk does not know.
+     */
+    async checkTestCollection(id) {
+        const where = 'GET /v2/test-collections/{id}';
+        try {
+            const got = await this.getJson(`/v2/test-collections/${encodeURIComponent(id)}`, {}, where);
+            this.check('/v2/test-collections/{id}', got, testCollectionSchema);
+        }
+        catch (error) {
+            if (!(error instanceof TrunkApiError) || error.kind !== 'not-found')
+                throw error;
+            throwUnlessTrunks(error, 'TEST_COLLECTION_NOT_FOUND', this.options.apiUrl);
+            const message = `Trunk's v2 API has no test collection ${id}, or the v2 API key (${this.options.keyInput}) may not see it: ` +
+                `${where} answered 404 ${error.code}. Check test-collection-id (GET /v2/test-collections lists the organization's collections), and that the key belongs to the Trunk organization that holds it.`;
+            throw new TrunkApiError('rejected', where, message, 404, error.code);
+        }
     }
     /** The queue of a repository's branch; undefined when it has none. */
     async findMergeQueue(repositoryId, targetBranch) {
@@ -39835,14 +40017,19 @@ class TrunkV2Client {
             return page;
         });
     }
-    /** Follows nextCursor while hasMore, with the same guards as v1: max-pages and a repeated cursor. */
+    /**
+     * Follows nextCursor while hasMore, with the same guards as v1: max-pages and a repeated cursor.
+     * Trunk requires hasMore; a page without it has more while it carries a cursor, so a change on
+     * Trunk's side can never cut the list short unsaid.
+     */
     async walk(path, label, query, maxPages, read) {
         const seen = new Set();
         let cursor = '';
         for (let page = 1;; page++) {
             const params = cursor === '' ? query : { ...query, cursor };
             const facts = read(await this.getJson(path, params, `${label}, page ${page}`));
-            if (facts.hasMore !== true)
+            const more = facts.hasMore ?? Boolean(facts.nextCursor);
+            if (!more)
                 return { pages: page };
             if (!facts.nextCursor) {
                 // More to read and no way to read it: a partial list, never a silently complete one.
@@ -39866,7 +40053,7 @@ class TrunkV2Client {
     }
     /** One GET; a non-2xx answer becomes the failure it means, quoting v2's error code. */
     async getJson(path, query, label) {
-        const where = `GET ${path.replace(/^\/v2\/merge-queues\/[^/]+/, '/v2/merge-queues/{id}')}`;
+        const where = `GET ${path.replace(/^\/v2\/(merge-queues|test-collections)\/[^/]+/, '/v2/$1/{id}')}`;
         const url = new URL(this.baseUrl + path);
         for (const [name, value] of Object.entries(query))
             url.searchParams.set(name, value);
@@ -39895,6 +40082,18 @@ class TrunkV2Client {
         const quoted = { ...answer, response: { ...answer.response, body } };
         return statusError(where, quoted, this.options.key, this.advice, code);
     }
+}
+/**
+ * v2 says what is missing with a code of its own. A 404 without it (another code, or no envelope:
+ * a path Trunk does not serve) comes from an address that is not Trunk's v2 API: api-url is wrong,
+ * not the repository or the collection.
+ */
+function throwUnlessTrunks(error, code, apiUrl) {
+    if (error.code === code)
+        return;
+    const message = `${error.endpoint} at ${v2BaseUrl(apiUrl)}/v2 answered 404${error.code ? ` ${error.code}` : ''}, not Trunk's ${code}: ` +
+        `api-url does not lead to Trunk's v2 API. ${apiUrlPathHint(apiUrl) ?? 'Check api-url.'}`;
+    throw new TrunkApiError('rejected', error.endpoint, message, 404, error.code);
 }
 function safeJson(text) {
     try {
@@ -41168,6 +41367,23 @@ function* renderReportFile(report, verdict, settings) {
     yield `,${JSON.stringify(tail).slice(1)}`;
 }
 
+;// CONCATENATED MODULE: ./src/report/read-failures.ts
+/**
+ * Reads stopped by one shared request (v2's repository lookup, which both reads wait on) fail
+ * with the same message: it is told once, naming each read it stopped.
+ */
+function tellFailures(failures) {
+    const told = new Map();
+    for (const failure of failures) {
+        const same = told.get(failure.message);
+        if (same)
+            same.reads.push(failure.what);
+        else
+            told.set(failure.message, { ...failure, reads: [failure.what] });
+    }
+    return [...told.values()];
+}
+
 ;// CONCATENATED MODULE: ./src/render/counts-table.ts
 /**
  * The job summary's counts table: one row per count, with the threshold of the gate that watches
@@ -41316,6 +41532,7 @@ function ownersSection(tests, cap) {
 
 
 
+
 const DEFAULT_MAX_SUMMARY_BYTES = 1_000_000;
 const MAX_MESSAGE = 500;
 const MAX_MESSAGES = 20;
@@ -41407,7 +41624,7 @@ function verdictLines(verdict, report) {
     const lines = bulletList(verdict.reasons);
     if (report.failures.length > 0) {
         lines.push('**Could not read from Trunk:**', '');
-        lines.push(...bulletList(report.failures.map(failureText)));
+        lines.push(...bulletList(tellFailures(report.failures).map(failureText)));
     }
     if (report.warnings.length > 0) {
         lines.push('**Warnings:**', '');
@@ -41420,8 +41637,13 @@ function verdictLines(verdict, report) {
     }
     return lines;
 }
-/** Which Trunk API answered, said only when v2 took part: v1 alone is the long-standing default. */
-function apiNote({ testsApi, queueApi }) {
+/**
+ * Which Trunk API answered, said only when v2 took part (v1 alone is the long-standing default)
+ * and only of reads that gave something: a failed read was read through nothing.
+ */
+function apiNote(report) {
+    const testsApi = report.tests && report.testsApi;
+    const queueApi = report.queue && report.queueApi;
     if (testsApi !== 'v2' && queueApi !== 'v2')
         return [];
     const parts = [
@@ -41431,7 +41653,7 @@ function apiNote({ testsApi, queueApi }) {
     return [`Read ${parts.join(', ')}.`];
 }
 function failureText(failure) {
-    return `${failure.what}: ${failure.message}`;
+    return `${failure.reads.join(' and ')}: ${failure.message}`;
 }
 function bulletList(items) {
     if (items.length === 0)
@@ -41556,85 +41778,6 @@ function readEventPayload(path) {
     catch {
         return {};
     }
-}
-
-;// CONCATENATED MODULE: ./src/settings/input-parsers.ts
-/**
- * Parsers for single input values. Each returns the value or throws an InputError whose message
- * names the input and says what is allowed, so the user can fix the workflow file in one go.
- */
-class InputError extends Error {
-    name = 'InputError';
-}
-function parseBoolean(name, raw) {
-    const value = raw.trim().toLowerCase();
-    if (value === 'true')
-        return true;
-    if (value === 'false')
-        return false;
-    throw new InputError(`${name} must be true or false, not "${raw}"`);
-}
-function parseNumber(name, raw, bounds) {
-    const text = raw.trim();
-    const value = Number(text);
-    const kind = bounds.integer ? 'a whole number' : 'a number';
-    if (text === '' || !Number.isFinite(value) || (bounds.integer && !Number.isInteger(value))) {
-        throw new InputError(`${name} must be ${kind} from ${bounds.min} to ${bounds.max}, not "${raw}"`);
-    }
-    if (value < bounds.min || value > bounds.max) {
-        throw new InputError(`${name} must be ${kind} from ${bounds.min} to ${bounds.max}, not ${value}`);
-    }
-    return value;
-}
-/** An empty value means "not set": the gate it configures is off. */
-function parseOptionalCount(name, raw) {
-    if (raw.trim() === '')
-        return undefined;
-    return parseNumber(name, raw, { min: 0, max: 1_000_000, integer: true });
-}
-function parseChoice(name, raw, allowed) {
-    const value = raw.trim().toLowerCase();
-    const match = allowed.find((choice) => choice === value);
-    if (match === undefined) {
-        throw new InputError(`${name} must be one of ${allowed.join(', ')}, not "${raw}"`);
-    }
-    return match;
-}
-/** Comma- or newline-separated, as users write lists in YAML either way. */
-function parseChoiceList(name, raw, allowed) {
-    const items = raw
-        .split(/[,\n]/)
-        .map((item) => item.trim())
-        .filter((item) => item !== '');
-    const chosen = items.map((item) => parseChoice(name, item, allowed));
-    return [...new Set(chosen)];
-}
-
-;// CONCATENATED MODULE: ./src/settings/api-url.ts
-
-const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
-const LOOPBACK_IPV4 = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
-/**
- * The token travels to this address, so plain http is allowed only on this machine (a local
- * simulator or proxy); anywhere else it would cross the network in clear text.
- */
-function parseApiUrl(raw) {
-    const text = raw.trim();
-    let url;
-    try {
-        url = new URL(text);
-    }
-    catch {
-        throw new InputError(`api-url must be an absolute URL such as https://api.trunk.io/v1, not "${raw}"`);
-    }
-    const loopback = LOOPBACK_HOSTS.has(url.hostname) || LOOPBACK_IPV4.test(url.hostname);
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-        throw new InputError(`api-url must use https (plain http is accepted only for localhost), not "${url.origin}"`);
-    }
-    if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
-        throw new InputError('api-url must not carry credentials, a query or a fragment');
-    }
-    return url.href.replace(/\/+$/, '');
 }
 
 ;// CONCATENATED MODULE: ./src/settings/api-choice.ts
@@ -42031,20 +42174,23 @@ function evaluateGates(report, settings) {
 }
 
 ;// CONCATENATED MODULE: ./src/verdict/outcome.ts
+
 const READ_NAMES = {
     tests: 'the unhealthy tests',
     queue: 'the merge queue',
 };
 function describeFailure(failure) {
-    return `Reading ${READ_NAMES[failure.what]} failed. ${failure.message}`;
+    const reads = failure.reads.map((what) => READ_NAMES[what]).join(' and ');
+    return `Reading ${reads} failed. ${failure.message}`;
 }
 /**
  * Folds read failures and tripped gates into one failure message (a step shows one error line)
  * and warnings for what on-api-error: warn lets pass.
  */
 function decideOutcome(report, verdict, onApiError) {
-    const fatal = report.failures.filter((failure) => !failure.tolerable || onApiError === 'fail');
-    const tolerated = report.failures.filter((failure) => !fatal.includes(failure));
+    const failures = tellFailures(report.failures);
+    const fatal = failures.filter((failure) => !failure.tolerable || onApiError === 'fail');
+    const tolerated = failures.filter((failure) => !fatal.includes(failure));
     const warnings = tolerated.map((failure) => `${describeFailure(failure)} The step passes because on-api-error is warn.`);
     const gates = verdict.reasons.length > 0
         ? `Trunk health gate failed: ${verdict.reasons.join('; ')}. See the job summary for details.`

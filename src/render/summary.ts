@@ -3,7 +3,8 @@
  * writes it. Everything from outside goes through the escapers in ./markdown.js.
  */
 
-import type { GateInput, ReadFailure, Report, UnhealthyTest, Verdict } from '../report/model.js';
+import type { GateInput, Report, UnhealthyTest, Verdict } from '../report/model.js';
+import { tellFailures, type ToldFailure } from '../report/read-failures.js';
 import { countNew } from '../report/counts.js';
 import { affectedSection } from './affected-section.js';
 import { collapsible } from './collapsible.js';
@@ -143,7 +144,7 @@ function verdictLines(verdict: Verdict, report: Report): string[] {
   const lines = bulletList(verdict.reasons);
   if (report.failures.length > 0) {
     lines.push('**Could not read from Trunk:**', '');
-    lines.push(...bulletList(report.failures.map(failureText)));
+    lines.push(...bulletList(tellFailures(report.failures).map(failureText)));
   }
   if (report.warnings.length > 0) {
     lines.push('**Warnings:**', '');
@@ -157,8 +158,13 @@ function verdictLines(verdict: Verdict, report: Report): string[] {
   return lines;
 }
 
-/** Which Trunk API answered, said only when v2 took part: v1 alone is the long-standing default. */
-function apiNote({ testsApi, queueApi }: Report): string[] {
+/**
+ * Which Trunk API answered, said only when v2 took part (v1 alone is the long-standing default)
+ * and only of reads that gave something: a failed read was read through nothing.
+ */
+function apiNote(report: Report): string[] {
+  const testsApi = report.tests && report.testsApi;
+  const queueApi = report.queue && report.queueApi;
   if (testsApi !== 'v2' && queueApi !== 'v2') return [];
   const parts = [
     testsApi && `tests through Trunk's ${testsApi} API`,
@@ -167,8 +173,8 @@ function apiNote({ testsApi, queueApi }: Report): string[] {
   return [`Read ${parts.join(', ')}.`];
 }
 
-function failureText(failure: ReadFailure): string {
-  return `${failure.what}: ${failure.message}`;
+function failureText(failure: ToldFailure): string {
+  return `${failure.reads.join(' and ')}: ${failure.message}`;
 }
 
 function bulletList(items: readonly string[]): string[] {

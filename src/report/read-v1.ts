@@ -1,3 +1,4 @@
+import { apiUrlPathHint } from '../settings/api-url.js';
 import type { Settings } from '../settings/settings.js';
 import type { RepoRef, TrunkV1Client } from '../trunk/v1/client.js';
 import type { QueueReport, TestsReport } from './model.js';
@@ -7,15 +8,16 @@ import { newSince, testsReportOf, type Read } from './read.js';
 
 /** The reads of Trunk's v1 API, turned into the report model. */
 
-const TRUNK_V1_PATH = '/v1';
-
 function repoRef(settings: Settings): RepoRef {
   return { host: settings.repoHost, owner: settings.owner, name: settings.repoName };
 }
 
-/** Since 2026-09-15 v1's repository view leaves out tests uploaded with a collection id. */
-export const V1_BLIND_SPOT_NOTE =
-  "Trunk's v1 API found no unhealthy tests. Tests uploaded to test collections are only visible through the v2 API: set api-key and test-collection-id to read them.";
+/**
+ * Since 2026-09-15 v1's repository view leaves out tests uploaded with a collection id: a gate
+ * that finds nothing there may be checking nothing, so the log says so, not only the summary.
+ */
+export const V1_BLIND_SPOT_WARNING =
+  "Trunk's v1 API found no unhealthy tests. Tests uploaded to test collections are only visible through the v2 API: if this repository's tests go to test collections, set api-key and test-collection-id to read them.";
 
 export async function readTestsV1(
   trunk: TrunkV1Client,
@@ -38,10 +40,9 @@ export async function readTestsV1(
       normaliseTest(raw, 'broken', since),
     ),
   ]);
-  return {
-    ...testsReportOf(flaky, broken),
-    notes: flaky.tests.length + broken.tests.length === 0 ? [V1_BLIND_SPOT_NOTE] : [],
-  };
+  const read = testsReportOf(flaky, broken);
+  const none = flaky.tests.length + broken.tests.length === 0;
+  return { ...read, warnings: [...read.warnings, ...(none ? [V1_BLIND_SPOT_WARNING] : [])] };
 }
 
 /** A 404 from a path that is not Trunk's is more likely a wrong api-url than a missing queue. */
@@ -49,9 +50,8 @@ function noQueueWarning(settings: Settings, url: string): string {
   const base =
     `Branch ${settings.targetBranch} of ${settings.repository} has no Trunk merge queue: ` +
     `${url} answered 404, so queue-state is none. Set target-branch if another branch has the queue.`;
-  const path = new URL(settings.apiUrl).pathname.replace(/\/+$/, '');
-  if (path === TRUNK_V1_PATH) return base;
-  return `${base} The api-url path is ${path || '/'}, not Trunk's ${TRUNK_V1_PATH} (https://api.trunk.io/v1): check api-url.`;
+  const hint = apiUrlPathHint(settings.apiUrl);
+  return hint ? `${base} ${hint}` : base;
 }
 
 export async function readQueueV1(

@@ -29,6 +29,11 @@ interface StatusRead extends StatusList {
   others: Set<string>;
 }
 
+/** UUIDs are the same whatever the letter case of their hex digits. */
+function sameUuid(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
 /** One status across every collection, each collection its own chain of pages. */
 async function readStatus(
   client: TrunkV2Client,
@@ -45,7 +50,7 @@ async function readStatus(
           { testCollectionId, status, limit: settings.pageSize, maxPages: settings.maxPages },
           (row) => {
             // v2 has no repository filter: a collection may hold other repositories' tests.
-            if (row.repositoryId === repositoryId)
+            if (sameUuid(row.repositoryId, repositoryId))
               read.tests.push(normaliseTestV2(row, status, since));
             else read.others.add(row.id);
           },
@@ -60,13 +65,28 @@ async function readStatus(
   return read;
 }
 
+/**
+ * A mistyped collection id lists as empty: each is checked once, beside the shared lookup. When
+ * both fail (a wrong api-url), the lookup's failure is told: the queue read fails with it too.
+ */
+async function checkedRepository(
+  client: TrunkV2Client,
+  repository: () => Promise<RawRepository>,
+  settings: Settings,
+): Promise<RawRepository> {
+  const checks = settings.testCollectionIds.map((id) => client.checkTestCollection(id));
+  const [found, ...checked] = await Promise.allSettled([repository(), ...checks]);
+  for (const result of [found, ...checked]) if (result.status === 'rejected') throw result.reason;
+  return (found as PromiseFulfilledResult<RawRepository>).value;
+}
+
 export async function readTestsV2(
   client: TrunkV2Client,
   repository: () => Promise<RawRepository>,
   settings: Settings,
   now: number,
 ): Promise<Read<TestsReport>> {
-  const { id } = await repository();
+  const { id } = await checkedRepository(client, repository, settings);
   const since = newSince(settings.newWithinDays, now);
   // Flaky and broken as two chains side by side: one mixed chain would be longer than v1's two.
   const [flaky, broken] = await Promise.all([

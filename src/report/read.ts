@@ -1,5 +1,5 @@
 import type { TestStatus, TestsReport, UnhealthyTest } from './model.js';
-import { uniqueSorted } from './normalise-tests.js';
+import { mergeListings } from './merge-listings.js';
 
 /** What one read of the report's facts gives: its part of the report and what it warns about. */
 export interface Read<T> {
@@ -23,24 +23,26 @@ export interface StatusList {
   incomplete?: string;
 }
 
-function incompleteWarning(status: TestStatus, list: StatusList): string[] {
+function incompleteWarning(status: TestStatus, list: StatusList, kept: number): string[] {
   if (!list.incomplete) return [];
-  return [
-    `The ${status} test list is incomplete: ${list.incomplete} after ${list.tests.length} tests.`,
-  ];
+  const read = `${kept} ${kept === 1 ? 'test' : 'tests'} read`;
+  return [`The ${status} test list is incomplete (${read}): ${list.incomplete}.`];
 }
 
 /** Both statuses as the report holds them: each test once, sorted, and every early stop said. */
 export function testsReportOf(flaky: StatusList, broken: StatusList): Read<TestsReport> {
+  const merged = mergeListings(flaky.tests, broken.tests);
   return {
     report: {
-      flaky: uniqueSorted(flaky.tests),
-      broken: uniqueSorted(broken.tests),
+      ...merged,
       incomplete: [
         ...(flaky.incomplete ? ['flaky' as const] : []),
         ...(broken.incomplete ? ['broken' as const] : []),
       ],
     },
-    warnings: [...incompleteWarning('flaky', flaky), ...incompleteWarning('broken', broken)],
+    warnings: [
+      ...incompleteWarning('flaky', flaky, merged.flaky.length),
+      ...incompleteWarning('broken', broken, merged.broken.length),
+    ],
   };
 }

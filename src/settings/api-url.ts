@@ -28,3 +28,13 @@ export function parseApiUrl(raw: string): string {
   }
   return url.href.replace(/\/+$/, '');
 }
+
+/** The path of Trunk's own api-url, https://api.trunk.io/v1. */
+const TRUNK_V1_PATH = '/v1';
+
+/** For a 404 from an address that may not be Trunk's: says so when api-url's path is not /v1. */
+export function apiUrlPathHint(apiUrl: string): string | undefined {
+  const path = new URL(apiUrl).pathname.replace(/\/+$/, '');
+  if (path === TRUNK_V1_PATH) return undefined;
+  return `The api-url path is ${path || '/'}, not Trunk's ${TRUNK_V1_PATH} (https://api.trunk.io/v1): check api-url.`;
+}

@@ -1,4 +1,5 @@
 import type { ReadFailure, Report, Verdict } from '../report/model.js';
+import { tellFailures, type ToldFailure } from '../report/read-failures.js';
 import type { OnApiError } from '../settings/settings.js';
 
 export interface Outcome {
@@ -12,8 +13,9 @@ const READ_NAMES: Record<ReadFailure['what'], string> = {
   queue: 'the merge queue',
 };
 
-function describeFailure(failure: ReadFailure): string {
-  return `Reading ${READ_NAMES[failure.what]} failed. ${failure.message}`;
+function describeFailure(failure: ToldFailure): string {
+  const reads = failure.reads.map((what) => READ_NAMES[what]).join(' and ');
+  return `Reading ${reads} failed. ${failure.message}`;
 }
 
 /**
@@ -21,8 +23,9 @@ function describeFailure(failure: ReadFailure): string {
  * and warnings for what on-api-error: warn lets pass.
  */
 export function decideOutcome(report: Report, verdict: Verdict, onApiError: OnApiError): Outcome {
-  const fatal = report.failures.filter((failure) => !failure.tolerable || onApiError === 'fail');
-  const tolerated = report.failures.filter((failure) => !fatal.includes(failure));
+  const failures = tellFailures(report.failures);
+  const fatal = failures.filter((failure) => !failure.tolerable || onApiError === 'fail');
+  const tolerated = failures.filter((failure) => !fatal.includes(failure));
   const warnings = tolerated.map(
     (failure) => `${describeFailure(failure)} The step passes because on-api-error is warn.`,
   );

@@ -94,7 +94,15 @@ describe('the requests the action sends', () => {
     expectPassed(run);
     expect(run.outputs['flaky-count'], describeRun(run)).toBe('230');
     expect(sim.requestsTo('tests').length).toBeGreaterThanOrEqual(4);
-    for (const endpoint of ['repositories', 'queues', 'queue', 'order', 'pull-requests'] as const) {
+    const once = [
+      'repositories',
+      'collection',
+      'queues',
+      'queue',
+      'order',
+      'pull-requests',
+    ] as const;
+    for (const endpoint of once) {
       expect(sim.requestsTo(endpoint), endpoint).toHaveLength(1);
     }
     for (const record of sim.requests) {
@@ -178,6 +186,18 @@ describe('every kind of answer the simulator gives', () => {
     expect(answers.map((record) => record.status)).toEqual([
       200, 200, 200, 200, 404, 404, 400, 400,
     ]);
+    answers.forEach(expectResponseConforms);
+  });
+
+  it('a test collection; 404 for one it does not have; 400 for an id off the pattern', async () => {
+    const sim = await startV2Sim();
+    const answers = [
+      await get(sim, `/v2/test-collections/${COLLECTION}`),
+      await get(sim, '/v2/test-collections/Coll0009'),
+      await get(sim, '/v2/test-collections/not-an-id'),
+    ];
+    expect(answers.map((record) => record.status)).toEqual([200, 404, 400]);
+    expect(answers[1]?.responseBody).toContain('TEST_COLLECTION_NOT_FOUND');
     answers.forEach(expectResponseConforms);
   });
 

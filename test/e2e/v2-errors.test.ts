@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeRun, expectPassed, expectSingleFailure, OUTPUT_NAMES } from '../support/e2e.js';
 import { pushEvent, runAction, visibleText } from '../support/run-action.js';
-import { errorEnvelope } from '../support/trunk-v2-simulator.js';
+import { endpointOf, errorEnvelope } from '../support/trunk-v2-simulator.js';
 import {
   closeV2Simulators,
   COLLECTION,
@@ -86,9 +86,12 @@ describe('the repository', () => {
       expect(message).toContain(answered);
       expect(message).toContain('api-key');
       expect(run.outputs.result).not.toBe('passed');
-      // Looked up once for both reads; nothing else is read.
+      // Looked up once for both reads (beside the collection's check); nothing else is read.
       expect(sim.requestsTo('repositories')).toHaveLength(1);
-      expect(sim.requests).toHaveLength(1);
+      expect(sim.requests.map((r) => endpointOf(r.path)).sort()).toEqual([
+        'collection',
+        'repositories',
+      ]);
     },
   );
 });

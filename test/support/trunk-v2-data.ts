@@ -152,6 +152,20 @@ export function makeV2Tests(count: number, status: V2Status, options: TestsOptio
   );
 }
 
+/** A test collection as GET /v2/test-collections/{id} answers, counting its distinct tests. */
+export function makeTestCollection(id: string, tests: V2Test[]): Record<string, unknown> {
+  return {
+    id,
+    name: `Collection ${id}`,
+    description: null,
+    testCount: new Set(tests.map((test) => test.id)).size,
+    quarantineEnabled: true,
+    autoQuarantineEnabled: false,
+    createdAt: STAMP,
+    updatedAt: STAMP,
+  };
+}
+
 /** One pull request waiting in or tested by a queue. */
 export interface QueuedSpec {
   number: number;

@@ -18,7 +18,12 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { closeServer, FaultQueue, PendingTimers, readBody } from './simulator-parts.js';
-import type { V2Queue, V2Repository, V2Test } from './trunk-v2-data.js';
+import {
+  makeTestCollection,
+  type V2Queue,
+  type V2Repository,
+  type V2Test,
+} from './trunk-v2-data.js';
 
 export const DEFAULT_KEY = 'trunk_v2_test_key';
 
@@ -39,7 +44,8 @@ export interface V2SimulatorOptions {
 }
 
 /** Short names for the reads, or a concrete path. */
-export type V2Endpoint = 'repositories' | 'queues' | 'queue' | 'order' | 'pull-requests' | 'tests';
+export type V2Endpoint =
+  'repositories' | 'queues' | 'queue' | 'order' | 'pull-requests' | 'collection' | 'tests';
 
 export interface V2Fault {
   /** Only this read (or exact path); any request when absent. */
@@ -61,6 +67,8 @@ export interface V2Fault {
   redirectTo?: string;
   /** Answer the page normally but with nextCursor set to the cursor the client sent. */
   repeatCursor?: boolean;
+  /** Answer the page normally but with hasMore left out or null (Trunk requires it). */
+  hasMore?: 'omit' | 'null';
   omitRequestId?: boolean;
 }
 
@@ -133,6 +141,7 @@ export function endpointOf(path: string): V2Endpoint | undefined {
   if (/^\/v2\/merge-queues\/[^/]+$/.test(path)) return 'queue';
   if (/^\/v2\/merge-queues\/[^/]+\/order$/.test(path)) return 'order';
   if (/^\/v2\/merge-queues\/[^/]+\/pull-requests$/.test(path)) return 'pull-requests';
+  if (/^\/v2\/test-collections\/[^/]+$/.test(path)) return 'collection';
   return undefined;
 }
 
@@ -341,6 +350,8 @@ export class TrunkV2Simulator {
         return this.withQueue(id, (queue) => json(200, queue.order));
       case 'pull-requests':
         return this.withQueue(id, (queue) => this.listQueuePullRequests(record, queue, fault));
+      case 'collection':
+        return this.getCollection(id);
       case 'tests':
         return this.listTests(record, fault);
     }
@@ -388,6 +399,16 @@ export class TrunkV2Simulator {
     return this.page(record, `pull-requests ${queue.queue.id} ${states?.join(',')}`, rows, fault);
   }
 
+  /** Collections are the keys of `collections`; the path id follows Trunk's pattern. */
+  private getCollection(id: string): Answer {
+    if (!/^[0-9A-Za-z]{8}$/.test(id)) {
+      return failure(400, 'VALIDATION_FAILED', 'id must be 8 alphanumeric characters');
+    }
+    const tests = this.collections.get(id);
+    if (!tests) return failure(404, 'TEST_COLLECTION_NOT_FOUND', `No test collection ${id}`);
+    return json(200, makeTestCollection(id, tests));
+  }
+
   private listTests(record: V2Request, fault: V2Fault | undefined): Answer {
     const statuses = record.query.get('status')?.split(',');
     const unknown = statuses?.find((status) => !TEST_STATUSES.has(status));
@@ -430,6 +451,8 @@ export class TrunkV2Simulator {
       hasMore: hasMore || nextCursor !== null,
     };
     if (record.query.get('includeTotal') === 'true') body.total = rows.length;
+    if (fault?.hasMore === 'omit') delete body.hasMore;
+    if (fault?.hasMore === 'null') body.hasMore = null;
     return json(200, body);
   }
 

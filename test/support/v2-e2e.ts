@@ -98,12 +98,9 @@ export function keptRunnerTemp(): { env: { RUNNER_TEMP: string }; report(): Repo
   };
 }
 
-/** Runs the action with the v2 key and the collection; `options.inputs` add or override. */
-export function runAgainstV2(
-  sim: TrunkV2Simulator,
-  options: RunActionOptions = {},
-): Promise<ActionRun> {
-  return runAction({
+/** The v2 key and the collection for `sim`; `options.inputs` add or override. */
+export function v2Options(sim: TrunkV2Simulator, options: RunActionOptions = {}): RunActionOptions {
+  return {
     ...options,
     inputs: {
       'api-key': KEY,
@@ -111,5 +108,13 @@ export function runAgainstV2(
       'test-collection-id': COLLECTION,
       ...options.inputs,
     },
-  });
+  };
+}
+
+/** Runs dist/index.js with the v2 key and the collection; `options.inputs` add or override. */
+export function runAgainstV2(
+  sim: TrunkV2Simulator,
+  options: RunActionOptions = {},
+): Promise<ActionRun> {
+  return runAction(v2Options(sim, options));
 }

@@ -410,10 +410,12 @@ describe('renderSummary: facts only the v2 API gives', () => {
   });
 
   it('says which API answered, and lists the read’s notes', () => {
-    const summary = v2Summary();
+    const summary = v2Summary({ tests: { broken: [], flaky: [], incomplete: [] } });
     expect(summary).toContain(
       "Read tests through Trunk's v2 API, the merge queue through Trunk's v2 API\\.",
     );
+    // Tests that could not be read were read through nothing.
+    expect(v2Summary()).toContain("Read the merge queue through Trunk's v2 API\\.");
     expect(summary).toContain('3 unhealthy tests of other repositories were left out\\.');
     expect(v2Summary({ testsApi: 'v1', queueApi: 'v1', notes: [] })).not.toContain('**Notes:**');
   });

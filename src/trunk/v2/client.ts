@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import type { Answer, RetryingClient } from '../../http/retrying-client.js';
 import { parseJson, statusError, TrunkApiError, type StatusAdvice } from '../errors.js';
+import { apiUrlPathHint } from '../../settings/api-url.js';
 import { checkBody, successfulAnswer } from '../api-call.js';
 import {
   errorBodySchema,
@@ -9,6 +10,7 @@ import {
   orderSchema,
   pullRequestListSchema,
   repositoryListSchema,
+  testCollectionSchema,
   testListSchema,
   type RawMergeQueue,
   type RawOrder,
@@ -99,13 +101,34 @@ export class TrunkV2Client {
       answered = 'an empty list';
     } catch (error) {
       if (!(error instanceof TrunkApiError) || error.kind !== 'not-found') throw error;
-      answered = `404${error.code ? ` ${error.code}` : ''}`;
+      throwUnlessTrunks(error, 'PROVIDER_URL_NOT_FOUND', this.options.apiUrl);
+      answered = `404 ${error.code}`;
       status = 404;
     }
     const message =
       `Trunk's v2 API does not know the repository ${providerUrl}, or the v2 API key (${this.options.keyInput}) may not see it: ` +
       `${where} answered ${answered}. Check repository and repo-host, and that the key belongs to the Trunk organization that holds the repository.`;
     throw new TrunkApiError('rejected', where, message, status);
+  }
+
+  /**
+   * One collection of test-collection-id. v2 lists the tests of a collection it does not have as
+   * an empty list, which would pass every test gate; so none (404, which v2 also answers for what
+   * the key may not see) is a configuration error, like a repository Trunk does not know.
+   */
+  async checkTestCollection(id: string): Promise<void> {
+    const where = 'GET /v2/test-collections/{id}';
+    try {
+      const got = await this.getJson(`/v2/test-collections/${encodeURIComponent(id)}`, {}, where);
+      this.check('/v2/test-collections/{id}', got, testCollectionSchema);
+    } catch (error) {
+      if (!(error instanceof TrunkApiError) || error.kind !== 'not-found') throw error;
+      throwUnlessTrunks(error, 'TEST_COLLECTION_NOT_FOUND', this.options.apiUrl);
+      const message =
+        `Trunk's v2 API has no test collection ${id}, or the v2 API key (${this.options.keyInput}) may not see it: ` +
+        `${where} answered 404 ${error.code}. Check test-collection-id (GET /v2/test-collections lists the organization's collections), and that the key belongs to the Trunk organization that holds it.`;
+      throw new TrunkApiError('rejected', where, message, 404, error.code);
+    }
   }
 
   /** The queue of a repository's branch; undefined when it has none. */
@@ -169,7 +192,11 @@ export class TrunkV2Client {
     );
   }
 
-  /** Follows nextCursor while hasMore, with the same guards as v1: max-pages and a repeated cursor. */
+  /**
+   * Follows nextCursor while hasMore, with the same guards as v1: max-pages and a repeated cursor.
+   * Trunk requires hasMore; a page without it has more while it carries a cursor, so a change on
+   * Trunk's side can never cut the list short unsaid.
+   */
   private async walk(
     path: string,
     label: string,
@@ -182,7 +209,8 @@ export class TrunkV2Client {
     for (let page = 1; ; page++) {
       const params = cursor === '' ? query : { ...query, cursor };
       const facts = read(await this.getJson(path, params, `${label}, page ${page}`));
-      if (facts.hasMore !== true) return { pages: page };
+      const more = facts.hasMore ?? Boolean(facts.nextCursor);
+      if (!more) return { pages: page };
       if (!facts.nextCursor) {
         // More to read and no way to read it: a partial list, never a silently complete one.
         return {
@@ -207,7 +235,7 @@ export class TrunkV2Client {
 
   /** One GET; a non-2xx answer becomes the failure it means, quoting v2's error code. */
   private async getJson(path: string, query: Query, label: string): Promise<Got> {
-    const where = `GET ${path.replace(/^\/v2\/merge-queues\/[^/]+/, '/v2/merge-queues/{id}')}`;
+    const where = `GET ${path.replace(/^\/v2\/(merge-queues|test-collections)\/[^/]+/, '/v2/$1/{id}')}`;
     const url = new URL(this.baseUrl + path);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     const request = {
@@ -238,6 +266,19 @@ export class TrunkV2Client {
     const quoted = { ...answer, response: { ...answer.response, body } };
     return statusError(where, quoted, this.options.key, this.advice, code);
   }
+}
+
+/**
+ * v2 says what is missing with a code of its own. A 404 without it (another code, or no envelope:
+ * a path Trunk does not serve) comes from an address that is not Trunk's v2 API: api-url is wrong,
+ * not the repository or the collection.
+ */
+function throwUnlessTrunks(error: TrunkApiError, code: string, apiUrl: string): void {
+  if (error.code === code) return;
+  const message =
+    `${error.endpoint} at ${v2BaseUrl(apiUrl)}/v2 answered 404${error.code ? ` ${error.code}` : ''}, not Trunk's ${code}: ` +
+    `api-url does not lead to Trunk's v2 API. ${apiUrlPathHint(apiUrl) ?? 'Check api-url.'}`;
+  throw new TrunkApiError('rejected', error.endpoint, message, 404, error.code);
 }
 
 function safeJson(text: string): unknown {

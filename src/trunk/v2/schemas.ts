@@ -19,12 +19,21 @@ function page<T extends z.core.SomeType>(item: T) {
   });
 }
 
+/** A lone surrogate half: valid in JSON, but no URL can carry it (encodeURIComponent throws). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** An id the action puts in a URL: one it cannot carry is a schema break, like any other. */
+const pathId = z.string().check(
+  z.minLength(1),
+  z.refine((id) => !LONE_SURROGATE.test(id), 'not a well-formed string (a lone surrogate)'),
+);
+
 export const errorBodySchema = z.object({
   error: z.object({ code: lenient(z.string()), message: lenient(z.string()) }),
 });
 
 export const repositorySchema = z.object({
-  id: z.string().check(z.minLength(1)),
+  id: pathId,
   url: lenient(z.string()),
   path: lenient(z.string()),
 });
@@ -54,7 +63,7 @@ export const mergeQueueSchema = z.object({
   config: lenient(queueConfigSchema),
 });
 export const mergeQueueListSchema = page(
-  z.object({ id: z.string().check(z.minLength(1)), targetBranch: lenient(z.string()) }),
+  z.object({ id: pathId, targetBranch: lenient(z.string()) }),
 );
 
 const queuedPullRequestSchema = z.object({
@@ -104,10 +113,16 @@ export const pullRequestSchema = z.object({
 });
 export const pullRequestListSchema = page(pullRequestSchema);
 
+export const testCollectionSchema = z.object({
+  id: z.string().check(z.minLength(1)),
+  name: lenient(z.string()),
+});
+
 export const testSummarySchema = z.object({
   id: z.string().check(z.minLength(1)),
   name: z.string(),
-  repositoryId: lenient(z.string()),
+  // The join key: v2 has no repository filter, so a row without it cannot be placed.
+  repositoryId: z.string().check(z.minLength(1)),
   testCollectionId: lenient(z.string()),
   file: lenient(z.string()),
   parentName: lenient(z.string()),
