@@ -28372,7 +28372,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7266);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(163);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28381,7 +28381,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7266:
+/***/ 163:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31565,10 +31565,11 @@ async function emitComment(draft, writer) {
     }
 }
 function emitAnnotations(rendered) {
-    for (const { level, title, message, file } of rendered.annotations) {
+    for (const { level, title, message, file, line } of rendered.annotations) {
         core_namespaceObject[level](oneLogLine(message, MAX_ANNOTATION.message), {
             title: oneLogLine(title, MAX_ANNOTATION.title),
             file: oneLogLine(file, MAX_ANNOTATION.file),
+            startLine: line,
         });
     }
 }
@@ -32786,6 +32787,10 @@ function queueMode(mode) {
     const value = snakeCase(mode);
     return value === undefined ? undefined : (V1_MODES[value] ?? value);
 }
+/** A fraction of runs, 0 to 1; anything else is not a rate and is not shown. */
+function failureRate(rate) {
+    return rate !== null && rate !== undefined && rate >= 0 && rate <= 1 ? rate : undefined;
+}
 /** Tests that entered their status at or after `newSince` (ms since the epoch) are new. */
 function normaliseTestV2(raw, status, newSince) {
     const since = present(raw.statusSince);
@@ -32801,6 +32806,7 @@ function normaliseTestV2(raw, status, newSince) {
         owners: (raw.codeowners ?? []).filter((owner) => owner.trim() !== ''),
         quarantined: snakeCase(raw.quarantineState) === 'quarantined',
         prsImpacted7d: Math.max(0, raw.metrics?.prsImpacted ?? 0),
+        failureRate7d: failureRate(raw.metrics?.failureRate),
         url: present(raw.url) ?? present(raw.htmlUrl),
         since,
         isNew: sinceMs >= newSince,
@@ -40248,6 +40254,8 @@ const errorBodySchema = object({
 });
 const repositorySchema = object({
     id: schemas_string().check(_minLength(1)),
+    // Null until Trunk has synced it: the default-branch check of failed tests is then skipped.
+    defaultBranch: lenient(schemas_string()),
     url: lenient(schemas_string()),
     path: lenient(schemas_string()),
 });
@@ -40327,12 +40335,19 @@ const testSummarySchema = object({
     status: lenient(schemas_string()),
     statusSince: lenient(schemas_string()),
     quarantineState: lenient(schemas_string()),
-    metrics: lenient(object({ prsImpacted: lenient(schemas_number()) })),
+    metrics: lenient(object({ prsImpacted: lenient(schemas_number()), failureRate: lenient(schemas_number()) })),
     // Not in Trunk's OpenAPI file yet; its changelog adds a test page link: shown when sent.
     url: lenient(schemas_string()),
     htmlUrl: lenient(schemas_string()),
 });
 const testListSchema = page(testSummarySchema);
+/** One test's runs: only the count is read ("failed N times on main this week"). */
+const testRunListSchema = object({
+    data: array(object({ id: lenient(schemas_string()), conclusion: lenient(schemas_string()) })),
+    nextCursor: optional(nullable(schemas_string())),
+    hasMore: optional(nullable(schemas_boolean())),
+    total: lenient(schemas_number()),
+});
 
 ;// CONCATENATED MODULE: ./src/trunk/v2/client.ts
 
@@ -40430,6 +40445,24 @@ class TrunkV2Client {
             return page;
         });
     }
+    /**
+     * How many runs of one test on these branches failed since `startedAfter` (inclusive): Trunk's
+     * total, one row fetched. A test Trunk does not know is a 404 TEST_NOT_FOUND.
+     */
+    async countFailedRuns(testId, branch, startedAfter) {
+        const path = `/v2/tests/${encodeURIComponent(testId)}/test-runs`;
+        const where = '/v2/tests/{testId}/test-runs';
+        const query = {
+            branches: branch,
+            conclusion: 'failure',
+            startedAfter: startedAfter.toISOString(),
+            includeTotal: 'true',
+            limit: '1',
+        };
+        const got = await this.getJson(path, query, `GET ${where} (${testId} on ${branch})`);
+        const page = this.check(where, got, testRunListSchema);
+        return page.total ?? page.data.length;
+    }
     /** Follows nextCursor while hasMore, with the same guards as v1: max-pages and a repeated cursor. */
     async walk(path, label, query, maxPages, read) {
         const seen = new Set();
@@ -40461,7 +40494,9 @@ class TrunkV2Client {
     }
     /** One GET; a non-2xx answer becomes the failure it means, quoting v2's error code. */
     async getJson(path, query, label) {
-        const where = `GET ${path.replace(/^\/v2\/merge-queues\/[^/]+/, '/v2/merge-queues/{id}')}`;
+        const where = `GET ${path
+            .replace(/^\/v2\/merge-queues\/[^/]+/, '/v2/merge-queues/{id}')
+            .replace(/^\/v2\/tests\/[^/]+/, '/v2/tests/{testId}')}`;
         const url = new URL(this.baseUrl + path);
         for (const [name, value] of Object.entries(query))
             url.searchParams.set(name, value);
@@ -40593,7 +40628,355 @@ function findAffectedTests(tests, changedFiles) {
     return tests.filter((test) => test.file !== undefined && changed.has(normalisePath(test.file)));
 }
 
+;// CONCATENATED MODULE: ./src/explain/match.ts
+/**
+ * Finds a failed test among Trunk's unhealthy tests the way Trunk's uploader identifies a test: by
+ * its name together with its class (JUnit classname), its parent (the enclosing suite) and its
+ * file. The variant is set by the uploader, not written in the report, so every variant of a test
+ * matches. Trunk's test id is used where both sides use the same scheme: the upload summary's id
+ * is a v2 testId, so it is compared only with tests read through v2.
+ */
+function indexTrunkTests(tests, idsAreV2TestIds) {
+    const index = { byName: new Map(), byId: new Map() };
+    for (const test of tests) {
+        push(index.byName, test.name.trim(), test);
+        if (idsAreV2TestIds)
+            push(index.byId, test.id, test);
+    }
+    return index;
+}
+function push(map, key, value) {
+    const list = map.get(key);
+    if (list)
+        list.push(value);
+    else
+        map.set(key, [value]);
+}
+/** Runners write paths relative to different roots (./src/a.ts, /home/runner/work/r/r/src/a.ts). */
+function match_normalisePath(path) {
+    return path.trim().replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+/g, '/');
+}
+/** The same file when one path ends with the other at a folder boundary. */
+function sameFile(a, b) {
+    const [x, y] = [match_normalisePath(a), match_normalisePath(b)];
+    if (x === '' || y === '')
+        return false;
+    const [long, short] = x.length >= y.length ? [x, y] : [y, x];
+    return long === short || long.endsWith(`/${short.replace(/^\//, '')}`);
+}
+function match_compare(mine, theirs, same) {
+    if (!mine?.trim() || !theirs?.trim())
+        return 'unknown';
+    return same(mine, theirs) ? 'agree' : 'clash';
+}
+const equal = (a, b) => a.trim() === b.trim();
+/** Best first: the more identifiers agree, the surer the match. */
+const KIND_RANK = [
+    'id',
+    'name+class+file',
+    'name+parent+file',
+    'name+file',
+    'name+class',
+    'name+parent',
+    'name',
+];
+/** How a test of the same name matches, or undefined when an identifier both sides give differs. */
+function kindOf(failure, test) {
+    const file = match_compare(failure.file, test.file, sameFile);
+    const klass = match_compare(failure.classname, test.classname, equal);
+    const parent = match_compare(failure.parent, test.parent, equal);
+    if (file === 'clash' || klass === 'clash' || parent === 'clash')
+        return undefined;
+    if (klass === 'agree')
+        return file === 'agree' ? 'name+class+file' : 'name+class';
+    if (parent === 'agree')
+        return file === 'agree' ? 'name+parent+file' : 'name+parent';
+    if (file === 'agree')
+        return 'name+file';
+    return 'name';
+}
+function matchFailure(failure, index) {
+    const byId = failure.trunkId === undefined ? undefined : index.byId.get(failure.trunkId);
+    if (byId !== undefined)
+        return { kind: 'id', tests: byId };
+    let best = { kind: 'unmatched', tests: [] };
+    let bestRank = KIND_RANK.length;
+    for (const test of index.byName.get(failure.name.trim()) ?? []) {
+        const kind = kindOf(failure, test);
+        if (kind === undefined)
+            continue;
+        const rank = KIND_RANK.indexOf(kind);
+        if (rank < bestRank) {
+            best = { kind, tests: [test] };
+            bestRank = rank;
+        }
+        else if (rank === bestRank)
+            best.tests.push(test);
+    }
+    return best;
+}
+
+;// CONCATENATED MODULE: ./src/explain/model.ts
+/**
+ * The run's failed tests, each explained by Trunk's data: the explain stage's product, which the
+ * gate and the renderers read. Built from the test reports (src/test-results/) and the report's
+ * unhealthy tests; nothing here is read from the network.
+ */
+/** The order a list shows them in: what needs the author first. */
+const CLASS_ORDER = [
+    'new',
+    'unexplained',
+    'broken',
+    'flaky',
+    'quarantined',
+];
+function countClasses(failures) {
+    const counts = { quarantined: 0, flaky: 0, broken: 0, new: 0, unexplained: 0 };
+    for (const failure of failures)
+        counts[failure.class] += 1;
+    return counts;
+}
+/** Failures Trunk's data does not explain: what max-new-failures counts and the author looks at. */
+function countNeedingAttention(failures) {
+    const counts = countClasses(failures);
+    return counts.new + counts.unexplained;
+}
+
+;// CONCATENATED MODULE: ./src/explain/classify.ts
+/**
+ * Classifies each failed test by what Trunk knows of it, first match wins: quarantined, known
+ * flaky, broken before this change, new. Without Trunk's tests (or with only part of them) nothing
+ * can be said, so such a failure is unexplained, never new.
+ */
+
+
+const NEW_REASON = 'probably caused by this change';
+const day = (iso) => (iso ? ` since ${iso.slice(0, 10)}` : '');
+function percent(rate) {
+    const value = rate * 100;
+    return `${value > 0 && value < 1 ? '<1' : Math.round(value)}%`;
+}
+/** Of several variants of one test, the one that explains the failure best (first match wins). */
+function explaining(tests) {
+    const rank = (test) => (test.quarantined ? 0 : test.status === 'flaky' ? 1 : 2);
+    return [...tests].sort((a, b) => rank(a) - rank(b))[0];
+}
+function quarantinedReason(test, trunkTest) {
+    const by = trunkTest?.quarantined ? 'Trunk quarantines it' : "Trunk's upload quarantined it";
+    return `quarantined (${by}), so it does not fail the job`;
+}
+function flakyReason(test) {
+    const rate = test.failureRate7d === undefined
+        ? ''
+        : `, failing ${percent(test.failureRate7d)} of runs this week`;
+    return `known flaky${day(test.since)}${rate}: retry it`;
+}
+function classOf(test, trunkTest) {
+    if (test.quarantinedByUpload || trunkTest?.quarantined)
+        return 'quarantined';
+    if (trunkTest?.status === 'flaky')
+        return 'flaky';
+    if (trunkTest?.status === 'broken')
+        return 'broken';
+    return 'new';
+}
+function reasonOf(klass, test, trunkTest) {
+    switch (klass) {
+        case 'quarantined':
+            return quarantinedReason(test, trunkTest);
+        case 'flaky':
+            return trunkTest ? flakyReason(trunkTest) : 'known flaky: retry it';
+        case 'broken':
+            return `broken${day(trunkTest?.since)}, so it fails without this change`;
+        default:
+            return NEW_REASON;
+    }
+}
+/** Why an unmatched failure cannot be called new: Trunk's lists were not (all) read. */
+function unexplainedWhy(trunk) {
+    if (trunk.tests === undefined)
+        return "Trunk's unhealthy tests could not be read";
+    const incomplete = trunk.tests.incomplete;
+    if (incomplete.length === 0)
+        return undefined;
+    return `Trunk's ${incomplete.join(' and ')} test list is incomplete`;
+}
+function explainOne(test, index, unexplained) {
+    const match = matchFailure(test, index);
+    const trunkTest = explaining(match.tests);
+    const klass = classOf(test, trunkTest);
+    const variants = match.tests.length > 1 ? `${match.tests.length} variants in Trunk` : undefined;
+    const base = { test, match: match.kind, trunkTest, note: variants };
+    if (klass === 'new' && unexplained !== undefined) {
+        return { ...base, class: 'unexplained', reason: `unexplained: ${unexplained}` };
+    }
+    return { ...base, class: klass, reason: reasonOf(klass, test, trunkTest) };
+}
+/** Every failure explained, in CLASS_ORDER (new first), each class in the reports' order. */
+function explainFailures(failures, trunk) {
+    const tests = trunk.tests ? [...trunk.tests.broken, ...trunk.tests.flaky] : [];
+    const index = indexTrunkTests(tests, trunk.idsAreV2TestIds);
+    const why = unexplainedWhy(trunk);
+    return sortByClass(failures.map((failure) => explainOne(failure, index, why)));
+}
+function sortByClass(failures) {
+    const rank = (failure) => CLASS_ORDER.indexOf(failure.class);
+    return [...failures].sort((a, b) => rank(a) - rank(b)); // stable: the reports' order stays
+}
+
+;// CONCATENATED MODULE: ./src/explain/default-branch.ts
+/**
+ * The second look at new failures: a test that also failed on the repository's default branch in
+ * the last 7 days fails without this change too. Which tests to ask about, and what the answers
+ * make of them; the lookups themselves are a read (src/report/default-branch-read.ts).
+ */
+
+/** Trunk's organisation shares 100 requests/s among every key and job: a run asks few. */
+const MAX_LOOKUPS = 20;
+/** The test ids worth a lookup: new failures with a Trunk id, each id once, at most MAX_LOOKUPS. */
+function idsToLookUp(failures) {
+    const ids = failures.flatMap((failure) => failure.class === 'new' && failure.test.trunkId !== undefined ? [failure.test.trunkId] : []);
+    return [...new Set(ids)].slice(0, MAX_LOOKUPS);
+}
+const times = (count) => (count === 1 ? 'once' : `${count} times`);
+function applied(failure, branch, answers) {
+    const id = failure.test.trunkId;
+    if (failure.class !== 'new' || id === undefined)
+        return failure;
+    const answer = answers.get(id);
+    if (answer === undefined) {
+        const note = `not checked against ${branch}: at most ${MAX_LOOKUPS} tests are looked up per run`;
+        return { ...failure, note };
+    }
+    if ('error' in answer) {
+        return { ...failure, note: `could not check its runs on ${branch}: ${answer.error}` };
+    }
+    const defaultBranch = { branch, count: answer.failures };
+    if (answer.failures === 0)
+        return { ...failure, defaultBranch };
+    return {
+        ...failure,
+        class: 'broken',
+        defaultBranch,
+        reason: `also failed ${times(answer.failures)} on ${branch} this week: not caused by this change`,
+    };
+}
+/** The failures with the default branch's answers applied, re-sorted (new first). */
+function applyDefaultBranch(failures, branch, answers) {
+    return sortByClass(failures.map((failure) => applied(failure, branch, answers)));
+}
+
+;// CONCATENATED MODULE: ./src/report/default-branch-read.ts
+/**
+ * Asks Trunk's v2 API how often each new failure also failed on the repository's default branch
+ * in the last 7 days. Few at a time (the organisation shares 100 requests/s), each call bounded
+ * and cancellable like every other read; a lookup that fails is an answer too: the test stays new,
+ * with a note.
+ */
+
+/** At most this many lookups in flight. */
+const LOOKUP_CONCURRENCY = 4;
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+function default_branch_read_describe(error) {
+    if (error instanceof TrunkApiError && error.kind === 'cancelled')
+        return 'the run was cancelled';
+    return error instanceof Error ? error.message : String(error);
+}
+async function answerFor(lookup, testId, branch, startedAfter) {
+    try {
+        return { failures: await lookup.countFailures(testId, branch, startedAfter) };
+    }
+    catch (error) {
+        if (!(error instanceof TrunkApiError))
+            throw error; // a bug, not an answer
+        return { error: default_branch_read_describe(error) };
+    }
+}
+/** Runs `work` over `items` with at most `limit` in flight, keeping the items' order. */
+async function boundedMap(items, limit, work) {
+    const results = new Array(items.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const at = next++;
+            results[at] = await work(items[at]);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+    return results;
+}
+async function lookUpDefaultBranch(lookup, testIds, now) {
+    let branch;
+    try {
+        branch = await lookup.branch();
+    }
+    catch (error) {
+        if (!(error instanceof TrunkApiError))
+            throw error;
+        return { skipped: `the repository's default branch could not be read: ${default_branch_read_describe(error)}` };
+    }
+    if (branch === undefined) {
+        return { skipped: 'Trunk has not synced the repository’s default branch yet' };
+    }
+    const startedAfter = new Date(now - WEEK_MS);
+    const found = branch;
+    const answers = await boundedMap(testIds, LOOKUP_CONCURRENCY, (id) => answerFor(lookup, id, found, startedAfter));
+    return { branch, answers: new Map(testIds.map((id, i) => [id, answers[i]])) };
+}
+
+;// CONCATENATED MODULE: ./src/report/failed-tests-read.ts
+/**
+ * The run's failed tests, read from its test reports and explained by Trunk's data: the tests the
+ * report already holds, then, with a v2 key, the default branch's runs of the new failures.
+ */
+
+
+
+/** A reading stage that threw is a warning: the run still has a verdict, with no report read. */
+function unreadResults(error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return {
+        files: [],
+        total: 0,
+        passed: 0,
+        failed: 0,
+        skipped: 0,
+        failures: [],
+        warnings: [`The test reports could not be read: ${why}.`],
+    };
+}
+async function checkDefaultBranch(read, failures) {
+    const ids = idsToLookUp(failures);
+    if (read.defaultBranch === undefined || ids.length === 0)
+        return { failures, notes: [] };
+    const found = await lookUpDefaultBranch(read.defaultBranch, ids, read.now);
+    if ('skipped' in found) {
+        return {
+            failures,
+            notes: [`New failures were not checked on the default branch: ${found.skipped}.`],
+        };
+    }
+    return { failures: applyDefaultBranch(failures, found.branch, found.answers), notes: [] };
+}
+async function explainRun(read, results, trunk) {
+    const explained = explainFailures(results.failures, trunk);
+    const checked = await checkDefaultBranch(read, explained);
+    return {
+        report: {
+            patterns: read.patterns,
+            files: results.files.length,
+            total: results.total,
+            passed: results.passed,
+            skipped: results.skipped,
+            failures: checked.failures,
+        },
+        warnings: results.warnings,
+        notes: checked.notes,
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/report/collect-report.ts
+
 
 
 
@@ -40649,10 +41032,11 @@ async function collectReport(reads, context, options) {
             options.cancel();
         throw error;
     });
-    const [tests, queue, files] = await Promise.allSettled([
+    const [tests, queue, files, results] = await Promise.allSettled([
         watch(reads.tests),
         watch(reads.queue),
         reads.tests ? reads.changedFiles?.() : undefined,
+        reads.failedTests?.results(),
     ]);
     const report = {
         context,
@@ -40679,6 +41063,14 @@ async function collectReport(reads, context, options) {
     const affected = affectedOf(report.tests, files, options.failOnAffected);
     report.affected = affected.report;
     report.warnings.push(...affected.warnings);
+    if (reads.failedTests) {
+        const run = await explainRun(reads.failedTests, results.status === 'fulfilled'
+            ? (results.value ?? unreadResults('none read'))
+            : unreadResults(results.reason), { tests: report.tests, idsAreV2TestIds: report.testsApi === 'v2' });
+        report.failedTests = run.report;
+        report.warnings.push(...run.warnings);
+        report.notes?.push(...(run.notes ?? []));
+    }
     return report;
 }
 
@@ -40711,27 +41103,6 @@ function annotate(tests, level) {
  */
 function buildAnnotations(tests) {
     return [...annotate(tests.broken, 'warning'), ...annotate(tests.flaky, 'notice')];
-}
-
-;// CONCATENATED MODULE: ./src/report/counts.ts
-/** Counts the gates, outputs and renderers all state; one definition so they never disagree. */
-function countQuarantined(tests) {
-    let count = 0;
-    for (const test of tests)
-        if (test.quarantined)
-            count += 1;
-    return count;
-}
-function countNew(tests) {
-    let count = 0;
-    for (const test of tests)
-        if (test.isNew)
-            count += 1;
-    return count;
-}
-/** Every pull request in the queue: v2 may list fewer than it counts (awaiting admission is cut). */
-function queueDepth(queue) {
-    return queue.depth ?? queue.entries.length;
 }
 
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
@@ -41027,6 +41398,161 @@ function ticket(url) {
     return `ticket ${mdLink(unbreakable(truncateText(last, MAX_SHORT)), url)}`;
 }
 
+;// CONCATENATED MODULE: ./src/render/failed-tests-section.ts
+/**
+ * What the run's failed tests mean, said first in the job summary and the pull request comment:
+ * how many failed and how many probably need the author, then one line a test, new ones first,
+ * with the marks of Trunk's own recipe. Pure; every outside text escaped.
+ */
+
+
+
+
+
+/** The marks people know from Trunk's "Explain a Failed Pull Request" recipe. */
+const CLASS_MARK = {
+    new: '🔴',
+    broken: '🟠',
+    flaky: '🟡',
+    quarantined: '🟢',
+    unexplained: '⚪',
+};
+const LEGEND = '<sub>🔴 new · 🟠 broken before this change or failing on the default branch · 🟡 known flaky · 🟢 quarantined · ⚪ unexplained</sub>';
+/** Lines shown before the rest fold away: the new failures come first, so they stay in view. */
+const OPEN_LINES = 10;
+const MAX_NOTE = 300;
+const failed_tests_section_SEPARATOR = ' · ';
+function attention(failures) {
+    const counts = countClasses(failures);
+    const parts = [];
+    if (counts.new > 0) {
+        parts.push(`${formatNumber(counts.new)} probably ${counts.new === 1 ? 'needs' : 'need'} your attention`);
+    }
+    if (counts.unexplained > 0) {
+        parts.push(`${formatNumber(counts.unexplained)} could not be explained`);
+    }
+    return parts.length > 0 ? parts.join(', ') : 'Trunk explains every one';
+}
+function failedTestsHeadline(run) {
+    const failed = run.failures.length;
+    if (run.files === 0)
+        return '⚠️ No test report was read from `test-results`';
+    if (failed === 0) {
+        const skipped = run.skipped > 0 ? ` (${formatNumber(run.skipped)} skipped)` : '';
+        return `✅ No test failed in this run: ${plural(run.total, 'test')} ran${skipped}`;
+    }
+    const noun = failed === 1 ? 'test failed' : 'tests failed';
+    return `❌ ${formatNumber(failed)} ${noun} in this run; ${attention(run.failures)}`;
+}
+function where(failure) {
+    const { file, line, classname } = failure.test;
+    if (file)
+        return code(`${shortPath(file)}${line === undefined ? '' : `:${line}`}`);
+    return classname ? code(truncateText(classname, 80)) : '';
+}
+function links(failure) {
+    const trunkUrl = failure.trunkTest?.url ?? failure.test.trunkUrl;
+    const ticket = failure.class === 'flaky' ? failure.trunkTest?.ticketUrl : undefined;
+    return [
+        ...(ticket ? [mdLink('ticket', ticket)] : []),
+        ...(trunkUrl ? [mdLink('Trunk', trunkUrl)] : []),
+    ].filter((link) => link.startsWith('['));
+}
+function failureLine(failure) {
+    const name = `**${escapeMarkdown(truncateText(failure.test.name, MAX_NAME))}**`;
+    const note = failure.note ? [`_${escapeMarkdown(truncateText(failure.note, MAX_NOTE))}_`] : [];
+    const parts = [
+        `${CLASS_MARK[failure.class]} ${name}`,
+        where(failure),
+        escapeMarkdown(failure.reason),
+        ...note,
+        ...links(failure),
+    ].filter((part) => part !== '');
+    return `- ${parts.join(failed_tests_section_SEPARATOR)}`;
+}
+function reportsLine(run) {
+    const failed = run.failures.length;
+    return `<sub>${plural(run.total, 'test')} in ${plural(run.files, 'report file')}: ${formatNumber(run.passed)} passed, ${formatNumber(failed)} failed, ${formatNumber(run.skipped)} skipped.</sub>`;
+}
+function testLines(run, options) {
+    const shown = run.failures.slice(0, options.cap).map(failureLine);
+    const open = shown.slice(0, OPEN_LINES);
+    const folded = shown.slice(OPEN_LINES);
+    const lines = [...open, ''];
+    if (folded.length > 0) {
+        lines.push(...collapsible(`${plural(folded.length, 'more failed test')}`, false, [...folded, '']));
+    }
+    lines.push(...moreNote(run.failures.length - shown.length, 'failed test', options.moreWhere));
+    return lines;
+}
+/** The section's lines: headline, the tests (folded past OPEN_LINES), the reports' counts. */
+function failedTestsSection(run, options) {
+    if (run === undefined)
+        return [];
+    const lines = [`${options.heading} ${failedTestsHeadline(run)}`, ''];
+    if (run.files === 0) {
+        const patterns = run.patterns.map((pattern) => code(truncateText(pattern, 200)));
+        lines.push(`No file matched ${patterns.join(', ')}, or none could be read: see the warnings below.`, '');
+        return lines;
+    }
+    if (run.failures.length > 0 && options.cap > 0) {
+        lines.push(...testLines(run, options), LEGEND, '');
+    }
+    lines.push(reportsLine(run), '');
+    return lines;
+}
+
+;// CONCATENATED MODULE: ./src/render/failed-test-annotations.ts
+/**
+ * Annotations of the run's own failed tests, which replace the repository-wide ones when
+ * test-results is given: new failures as errors at their file and line (what the author should
+ * look at), known flaky ones as notices. GitHub shows at most 10 of a level per step.
+ */
+
+function failed_test_annotations_annotate(failures, level, title) {
+    return failures
+        .filter((failure) => failure.test.file !== undefined && failure.test.file !== '')
+        .slice(0, MAX_ANNOTATIONS_PER_LEVEL)
+        .map((failure) => {
+        const message = failure.test.message ? `: ${failure.test.message}` : '';
+        return {
+            level,
+            title: `${title}: ${failure.test.name}`,
+            message: `${failure.test.name} failed${message}. Trunk: ${failure.reason}.`,
+            file: failure.test.file ?? '',
+            line: failure.test.line,
+        };
+    });
+}
+function buildFailedTestAnnotations(run) {
+    const of = (klass) => run.failures.filter((f) => f.class === klass);
+    return [
+        ...failed_test_annotations_annotate(of('new'), 'error', 'New failure'),
+        ...failed_test_annotations_annotate(of('flaky'), 'notice', 'Known flaky test failed'),
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/report/counts.ts
+/** Counts the gates, outputs and renderers all state; one definition so they never disagree. */
+function countQuarantined(tests) {
+    let count = 0;
+    for (const test of tests)
+        if (test.quarantined)
+            count += 1;
+    return count;
+}
+function countNew(tests) {
+    let count = 0;
+    for (const test of tests)
+        if (test.isNew)
+            count += 1;
+    return count;
+}
+/** Every pull request in the queue: v2 may list fewer than it counts (awaiting admission is cut). */
+function queueDepth(queue) {
+    return queue.depth ?? queue.entries.length;
+}
+
 ;// CONCATENATED MODULE: ./src/render/affected-section.ts
 /** "What concerns this pull request": unhealthy tests in the files it changes. */
 
@@ -41273,11 +41799,12 @@ function stickyMarker(workflow, job, commentKey = '') {
 
 
 
+
 /** GitHub rejects comment bodies over 65,536 characters; the margin covers the marker. */
 const MAX_COMMENT_CHARS = 65_000;
 const STAGES = [
-    { affected: 100, broken: 20 },
-    { affected: 20, broken: 5 },
+    { affected: 100, broken: 20, failed: 50 },
+    { affected: 20, broken: 5, failed: 20 },
     undefined,
 ];
 
@@ -41320,7 +41847,13 @@ function brokenList(report, verdict, cap) {
 }
 function renderStage(report, verdict, options, limits) {
     const headline = verdictHeadline(verdict, options.tolerated ?? false);
-    const lines = [options.marker, `### ${headline}`, ''];
+    const lines = [options.marker];
+    lines.push(...failedTestsSection(report.failedTests, {
+        heading: '###',
+        cap: limits?.failed ?? 0,
+        moreWhere: 'the job summary',
+    }));
+    lines.push(`### ${headline}`, '');
     lines.push(...verdict.reasons.map((reason) => `- ${escapeMarkdown(truncateText(reason, 500))}`));
     if (verdict.reasons.length > 0)
         lines.push('');
@@ -41499,7 +42032,49 @@ function jsonArrayWithin(items, maxItems, maxBytes) {
     return `[${parts.join(',')}]`;
 }
 
+;// CONCATENATED MODULE: ./src/explain/failure-record.ts
+/**
+ * One failed test as later steps read it, in failed-tests-json and the report file alike. Every
+ * field is always there, null when unknown. The names are part of the action's interface.
+ */
+/** Free text that may be cut to keep an output under its limit. */
+const FAILURE_RECORD_TEXT_FIELDS = [
+    'name',
+    'classname',
+    'parent',
+    'file',
+    'message',
+    'note',
+];
+function toFailureRecord(failure) {
+    const { test, trunkTest } = failure;
+    return {
+        name: test.name,
+        classname: test.classname ?? null,
+        parent: test.parent ?? null,
+        file: test.file ?? null,
+        line: test.line ?? null,
+        message: test.message ?? null,
+        class: failure.class,
+        reason: failure.reason,
+        match: failure.match,
+        trunkId: trunkTest?.id ?? test.trunkId ?? null,
+        url: trunkTest?.url ?? test.trunkUrl ?? null,
+        ticketUrl: trunkTest?.ticketUrl ?? null,
+        status: trunkTest?.status ?? null,
+        since: trunkTest?.since ?? null,
+        quarantined: failure.class === 'quarantined',
+        defaultBranch: failure.defaultBranch?.branch ?? null,
+        defaultBranchFailures: failure.defaultBranch?.count ?? null,
+        note: failure.note ?? null,
+        reportFile: test.reportFile,
+        truncated: false,
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/render/outputs.ts
+
+
 
 
 
@@ -41592,12 +42167,30 @@ function affectedOutputs(report) {
         'in-merge-queue': String(report.context.inMergeQueue),
     };
 }
+/** The run's failed tests, explained; every one empty without test-results. */
+function failedTestOutputs(run) {
+    if (run === undefined) {
+        const names = ['count', 'new-count', 'flaky-count', 'broken-count', 'quarantined-count'];
+        return Object.fromEntries([...names.map((name) => `failed-${name}`), 'failed-tests-json'].map((name) => [name, '']));
+    }
+    const counts = countClasses(run.failures);
+    const records = cutRecords(mapLazily(run.failures, toFailureRecord), FAILURE_RECORD_TEXT_FIELDS, RECORD_LIMIT_BYTES);
+    return {
+        'failed-count': String(run.failures.length),
+        'failed-new-count': String(counts.new),
+        'failed-flaky-count': String(counts.flaky),
+        'failed-broken-count': String(counts.broken),
+        'failed-quarantined-count': String(counts.quarantined),
+        'failed-tests-json': jsonArrayWithin(records, MAX_TESTS_JSON_RECORDS, OUTPUT_LIMIT_BYTES),
+    };
+}
 /** Every output, always: later steps can rely on each name being set, empty when unknown. */
 function buildOutputs(report, verdict, reportPath) {
     return {
         ...testOutputs(report.tests),
         ...queueOutputs(report.queue, report.context.prNumber),
         ...affectedOutputs(report),
+        ...failedTestOutputs(report.failedTests),
         'tests-api': report.testsApi ?? '',
         'queue-api': report.queueApi ?? '',
         result: verdict.result,
@@ -41608,6 +42201,7 @@ function buildOutputs(report, verdict, reportPath) {
 }
 
 ;// CONCATENATED MODULE: ./src/render/report-file.ts
+
 
 /** The inputs that shaped the result; the tokens are left out by construction, not by filtering. */
 function inputsThatMattered(settings) {
@@ -41623,6 +42217,8 @@ function inputsThatMattered(settings) {
         checkQueue: settings.checkQueue,
         maxBrokenTests: settings.maxBrokenTests ?? null,
         maxFlakyTests: settings.maxFlakyTests ?? null,
+        testResults: settings.testResults,
+        maxNewFailures: settings.maxNewFailures ?? null,
         ignoreQuarantined: settings.ignoreQuarantined,
         failOnQueueStates: settings.failOnQueueStates,
         failOnAffected: settings.failOnAffected,
@@ -41667,6 +42263,21 @@ function* affectedJson(affected) {
     yield* recordsJson(affected.tests);
     yield '}';
 }
+/** The run's failed tests, every one, as failed-tests-json's records; null without test-results. */
+function* failedTestsJson(run) {
+    if (run === undefined) {
+        yield 'null';
+        return;
+    }
+    const { patterns, files, total, passed, skipped } = run;
+    const head = JSON.stringify({ patterns, files, total, passed, skipped });
+    yield `${head.slice(0, -1)},"failures":[`;
+    let separator = '';
+    for (const failure of run.failures) {
+        separator = ',';
+    }
+    yield ']}';
+}
 /**
  * The complete record of a run, for later steps and artifacts: unlike tests-json it keeps every
  * test, however many there are. Yielded in pieces: a large organisation's report is megabytes.
@@ -41682,6 +42293,8 @@ function* renderReportFile(report, verdict, settings) {
     yield* report_file_testsJson(report.tests);
     yield `,"queue":${JSON.stringify(report.queue ?? null)},"affected":`;
     yield* affectedJson(report.affected);
+    yield ',"failedTests":';
+    yield* failedTestsJson(report.failedTests);
     const tail = {
         failures: report.failures,
         warnings: report.warnings,
@@ -41840,6 +42453,7 @@ function ownersSection(tests, cap) {
 
 
 
+
 const DEFAULT_MAX_SUMMARY_BYTES = 1_000_000;
 const MAX_MESSAGE = 500;
 const MAX_MESSAGES = 20;
@@ -41847,8 +42461,8 @@ const TRUNCATED_NOTE = '_The summary was truncated to stay under GitHub’s size
 const TESTS_JSON = 'the `tests-json` output or Trunk';
 // Tried in order until one fits; `undefined` is the minimal stage (verdict and counts only).
 const summary_STAGES = [
-    { affected: 200, broken: 200, flaky: 500, owners: 100, entries: 200 },
-    { affected: 50, broken: 50, flaky: 50, owners: 30, entries: 30 },
+    { affected: 200, broken: 200, flaky: 500, owners: 100, entries: 200, failed: 200 },
+    { affected: 50, broken: 50, flaky: 50, owners: 30, entries: 30, failed: 50 },
     undefined,
 ];
 function renderSummary(report, verdict, options) {
@@ -41872,7 +42486,13 @@ function renderSummary(report, verdict, options) {
  * so a passing run's summary is a few lines tall.
  */
 function summary_renderStage(p, limits) {
-    const lines = [`## ${verdictHeadline(p.verdict, p.options.tolerated ?? false)}`, ''];
+    // The run's own failed tests come first: "did I cause this?" is the reader's question.
+    const lines = failedTestsSection(p.report.failedTests, {
+        heading: '##',
+        cap: limits?.failed ?? 0,
+        moreWhere: 'the `failed-tests-json` output',
+    });
+    lines.push(`## ${verdictHeadline(p.verdict, p.options.tolerated ?? false)}`, '');
     lines.push(...verdictLines(p.verdict, p.report));
     lines.push(...countsTable(p.report, p.verdict));
     if (limits === undefined) {
@@ -41995,6 +42615,8 @@ function cutNote(p) {
 
 
 
+
+
 /** Trunk could not be read, and the step passes anyway because on-api-error is warn. */
 function tolerated({ verdict, outcome }) {
     return verdict.result === 'error' && outcome.failure === undefined;
@@ -42023,7 +42645,14 @@ function verdictLog(report, verdict) {
                 ? `merge queue of ${queue.branch} ${queue.state} with ${queueDepth(queue)} pull requests`
                 : `no merge queue on ${queue.branch}`),
     ].filter(Boolean);
-    return `Trunk: ${parts.join('; ') || 'nothing read'}. Result: ${verdict.result}.`;
+    const run = report.failedTests && `This run: ${failedTestsHeadline(report.failedTests)}. `;
+    return `${run ?? ''}Trunk: ${parts.join('; ') || 'nothing read'}. Result: ${verdict.result}.`;
+}
+/** With test-results, the run's own failures are annotated instead of the repository's tests. */
+function annotationsOf(report) {
+    if (report.failedTests)
+        return buildFailedTestAnnotations(report.failedTests);
+    return report.tests ? buildAnnotations(report.tests) : [];
 }
 /** A run that read Trunk (or tried to) and reached a verdict. */
 function render(findings) {
@@ -42040,7 +42669,7 @@ function render(findings) {
             ? renderSummary(report, verdict, { tolerated: tolerated(findings) })
             : undefined,
         comment: comment.draft,
-        annotations: settings.annotations && report.tests ? buildAnnotations(report.tests) : [],
+        annotations: settings.annotations ? annotationsOf(report) : [],
         reportFile: renderReportFile(report, verdict, settings),
         logs: [
             ...warnings.map((message) => ({ level: 'warning', message })),
@@ -42306,6 +42935,14 @@ function parseCollectionIds(raw) {
     }
     return [...new Set(ids)];
 }
+/** One path or glob pattern a line, as workflows write lists of paths; blank lines ignored. */
+function parseTestResultPatterns(raw) {
+    const patterns = raw
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '');
+    return [...new Set(patterns)];
+}
 function parseRepository(raw) {
     const repository = raw.trim();
     if (!REPOSITORY.test(repository)) {
@@ -42411,6 +43048,8 @@ function readSettings(getInput, derived) {
         maxPages: integer('max-pages', 1, 10_000),
         maxBrokenTests: attempt(() => parseOptionalCount('max-broken-tests', getInput('max-broken-tests')), undefined),
         maxFlakyTests: attempt(() => parseOptionalCount('max-flaky-tests', getInput('max-flaky-tests')), undefined),
+        testResults: parseTestResultPatterns(getInput('test-results')),
+        maxNewFailures: attempt(() => parseOptionalCount('max-new-failures', getInput('max-new-failures')), undefined),
         ignoreQuarantined: bool('ignore-quarantined'),
         failOnQueueStates: attempt(() => parseChoiceList('fail-on-queue-states', getInput('fail-on-queue-states'), QUEUE_STATES), []),
         onApiError: attempt(() => parseChoice('on-api-error', getInput('on-api-error'), ['fail', 'warn']), 'fail'),
@@ -42451,6 +43090,12 @@ function crossChecks(settings) {
     if (!settings.checkTests &&
         (settings.maxBrokenTests !== undefined || settings.maxFlakyTests !== undefined)) {
         problems.push('max-broken-tests and max-flaky-tests need check-tests: true');
+    }
+    if (settings.maxNewFailures !== undefined && settings.testResults.length === 0) {
+        problems.push("max-new-failures needs test-results: the paths of this run's test reports");
+    }
+    if (settings.testResults.length > 0 && !settings.checkTests) {
+        problems.push("test-results needs check-tests: true: failed tests are explained by Trunk's unhealthy tests");
     }
     return problems;
 }
@@ -42555,6 +43200,7 @@ function deriveRunContext(env, event) {
 
 ;// CONCATENATED MODULE: ./src/verdict/gates.ts
 
+
 const NAMES_IN_REASON = 3;
 /** The tests a threshold counts: quarantined ones are left out when the user says so. */
 function countedTests(tests, ignoreQuarantined) {
@@ -42622,11 +43268,42 @@ const affectedGate = {
         };
     },
 };
+/**
+ * Failures Trunk's data does not explain: new ones, and those it could not explain. No report read
+ * is a failure too: a test job that crashed before writing one must not pass as "no new failure".
+ */
+const newFailuresGate = {
+    input: 'max-new-failures',
+    label: 'New failures in this run',
+    isOn: (s) => s.maxNewFailures !== undefined,
+    threshold: (s) => `at most ${String(s.maxNewFailures)}`,
+    judge(report, s) {
+        const run = report.failedTests;
+        if (run === undefined)
+            return undefined;
+        const limit = s.maxNewFailures ?? Infinity;
+        if (run.files === 0) {
+            return {
+                counted: 0,
+                reason: `No test report was read from test-results (${run.patterns.join(', ')}), so max-new-failures (${String(limit)}) cannot be judged: check the paths and that the tests wrote their reports`,
+            };
+        }
+        const counted = countNeedingAttention(run.failures);
+        if (counted <= limit)
+            return { counted };
+        const noun = counted === 1 ? 'failed test is' : 'failed tests are';
+        return {
+            counted,
+            reason: `${counted} ${noun} not explained by Trunk's data (new or unexplained), more than max-new-failures (${String(limit)})`,
+        };
+    },
+};
 const GATES = [
     maxTestsGate('broken'),
     maxTestsGate('flaky'),
     queueStateGate,
     affectedGate,
+    newFailuresGate,
 ];
 function gates_check(gate, report, settings) {
     const finding = gate.judge(report, settings);
