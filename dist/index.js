@@ -42274,6 +42274,7 @@ function* failedTestsJson(run) {
     yield `${head.slice(0, -1)},"failures":[`;
     let separator = '';
     for (const failure of run.failures) {
+        yield separator + JSON.stringify(toFailureRecord(failure));
         separator = ',';
     }
     yield ']}';

@@ -1,0 +1,46 @@
+/**
+ * What one report file says, before the files are added up (src/test-results/read-test-results.ts), and
+ * the text limits every parser applies to what runners write.
+ */
+import type { FailedTestCase } from './model.js';
+
+export interface FileReading {
+  total: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+  failures: FailedTestCase[];
+  /** What could not be read in this file, one line each, naming the file. */
+  warnings: string[];
+}
+
+export function emptyReading(): FileReading {
+  return { total: 0, passed: 0, failed: 0, skipped: 0, failures: [], warnings: [] };
+}
+
+/** Names, class names, paths: longer than this is not a name any runner writes on purpose. */
+export const MAX_NAME_CHARS = 1_000;
+/** A failure message is one line for a reader: the first line, cut at this length. */
+export const MAX_MESSAGE_CHARS = 300;
+
+/** `value` cut to `max` characters (with an ellipsis), or undefined when empty. */
+export function capped(value: string | undefined, max = MAX_NAME_CHARS): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  return value.length > max ? `${value.slice(0, max - 1)}…` : value;
+}
+
+/** The first non-blank line of a message, trimmed and capped; undefined when there is none. */
+export function firstLine(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  for (const line of text.split(/\r\n|\r|\n/, 50)) {
+    const trimmed = line.trim();
+    if (trimmed !== '') return capped(trimmed, MAX_MESSAGE_CHARS);
+  }
+  return undefined;
+}
+
+/** A positive whole line number, else undefined (runners write "0", "" or nothing when unknown). */
+export function lineNumber(value: unknown): number | undefined {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
+}
