@@ -4,11 +4,14 @@
  * schema of its status, and every request the action sends (path and query) validates against the
  * operation it names. A simulator that drifts from Trunk would let the client drift with it.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeRun, expectPassed } from '../support/e2e.js';
 import { loadOpenApi } from '../support/openapi-validator.js';
 import { mergeGroupEvent, pushEvent } from '../support/run-action.js';
-import { makeTestRuns } from '../support/trunk-v2-data.js';
+import { makeTestRuns, makeV2Tests } from '../support/trunk-v2-data.js';
 import type { TrunkV2Simulator, V2Request } from '../support/trunk-v2-simulator.js';
 import {
   closeV2Simulators,
@@ -128,6 +131,42 @@ describe('the requests the action sends', () => {
     for (const record of sim.requests) {
       expectRequestConforms(record);
       expectResponseConforms(record);
+    }
+  });
+});
+
+describe("the lookups of a run's new failures", () => {
+  it('ask GET /v2/tests/{testId}/test-runs as the spec allows, and its answers conform', async () => {
+    const rows = makeV2Tests(2, 'flaky', { repositoryId: REPO.id, testCollectionId: COLLECTION });
+    const healthy = rows.map((row) => ({ ...row, status: 'healthy' }));
+    const sim = await startV2Sim({ flaky: 1, broken: 0, queue: null, extra: healthy });
+    const [first, second] = healthy;
+    sim.setTestRuns(first?.id ?? '', testRunsOnMainAndPullRequests(first?.id ?? ''));
+    const workspace = mkdtempSync(join(tmpdir(), 'thg-contract-'));
+    const failures = healthy.map((row) => ({ name: row.name, file: row.file, id: row.id }));
+    failures.push({ name: 'not known to Trunk', file: 'a.test.ts', id: 'no-such-test' });
+    writeFileSync(
+      join(workspace, 'summary.json'),
+      JSON.stringify({ schemaVersion: 2, type: 'UPLOAD', failures, quarantined: [] }),
+    );
+    try {
+      const run = await runAgainstV2(sim, {
+        event: pushEvent({ ref: 'refs/heads/main' }),
+        inputs: { 'check-queue': false, 'test-results': 'summary.json' },
+        env: { GITHUB_WORKSPACE: workspace },
+      });
+      expectPassed(run);
+      expect(run.outputs['failed-count'], describeRun(run)).toBe('3');
+      const lookups = sim.requestsTo('test-runs');
+      expect(lookups.map((record) => record.path).sort()).toEqual(
+        [first?.id, second?.id, 'no-such-test'].map((id) => `/v2/tests/${id}/test-runs`).sort(),
+      );
+      for (const record of sim.requests) {
+        expectRequestConforms(record);
+        expectResponseConforms(record);
+      }
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
     }
   });
 });
