@@ -39097,13 +39097,17 @@ function capped(value, max = MAX_NAME_CHARS) {
         return undefined;
     return value.length > max ? `${value.slice(0, max - 1)}…` : value;
 }
-/** The first non-blank line of a message, trimmed and capped; undefined when there is none. */
-function firstLine(text) {
+/**
+ * The first non-blank line of a message, trimmed and capped; undefined when there is none. `skip`
+ * passes over a heading a runner puts first.
+ */
+function firstLine(text, skip) {
     if (text === undefined)
         return undefined;
     for (const line of text.split(/\r\n|\r|\n/, 50)) {
-        const trimmed = line.trim();
-        if (trimmed !== '')
+        // XML turns the line breaks inside an attribute into spaces: runs of them read as one.
+        const trimmed = line.trim().replace(/\s{2,}/g, ' ');
+        if (trimmed !== '' && skip?.(trimmed) !== true)
             return capped(trimmed, MAX_MESSAGE_CHARS);
     }
     return undefined;
@@ -39213,17 +39217,23 @@ class JunitReader {
         p.on('closetag', (tag) => this.closeTag(tag.name));
         p.on('text', (text) => this.text(text));
         p.on('cdata', (text) => this.text(text));
-        p.on('error', (error) => this.stop(`not well-formed XML (${error.message.replace(/^\d+:\d+: /, '').replace(/\.$/, '')})`));
+        p.on('error', (error) => {
+            // What saxes closed on its way to this error was cut off: not counted (see closeTag).
+            this.closing = undefined;
+            this.stop(`not well-formed XML (${error.message.replace(/^\d+:\d+: /, '').replace(/\.$/, '')})`);
+        });
     }
     /** Feeds one chunk; false once the rest of the file is not worth reading. */
     write(chunk) {
         if (this.stopped)
             return false;
+        // Checked before the chunk goes in (saxes would hold it): at worst one chunk early.
         this.charsWithoutTag += chunk.length;
-        this.parser.write(chunk);
-        if (!this.stopped && this.charsWithoutTag > MAX_CHARS_WITHOUT_TAG) {
+        if (this.charsWithoutTag > MAX_CHARS_WITHOUT_TAG) {
             this.stop(`a value longer than ${MAX_CHARS_WITHOUT_TAG.toLocaleString('en')} characters`);
+            return false;
         }
+        this.parser.write(chunk);
         return !this.stopped;
     }
     end() {
@@ -39238,9 +39248,9 @@ class JunitReader {
         return this.reading;
     }
     stop(why) {
-        this.closing = undefined;
         if (this.stopped)
             return;
+        this.settle();
         this.stopped = true;
         const read = this.reading.total > 0 ? `; the ${this.reading.total} tests before it are counted` : '';
         this.reading.warnings.push(`${this.reportFile}:${this.parser.line}: ${why}, the rest of the file is skipped${read}`);
@@ -39290,7 +39300,7 @@ class JunitReader {
             file: capped(attributes.file) ??
                 suite?.file ??
                 fileFromClassname(classname, suite?.pytest === true),
-            line: lineNumber(attributes.line),
+            line: caseLine(attributes.line, suite?.pytest === true),
             format: 'junit',
             reportFile: this.reportFile,
         };
@@ -39303,10 +39313,17 @@ class JunitReader {
         switch (name) {
             case 'failure':
             case 'error':
-                if (!current.failed) {
+                if (current.failed) {
+                    // vitest writes one `failure` per attempt of a test it retried: the later ones are retries.
+                    current.reruns += 1;
+                }
+                else {
                     current.failed = true;
-                    current.record.message = firstLine(attributes.message) ?? firstLine(attributes.type);
-                    if (attributes.message === undefined || attributes.message.trim() === '') {
+                    // gotestsum and go-junit-report write "Failed" for every failure: the text says more.
+                    const message = firstLine(attributes.message);
+                    current.record.message = message === 'Failed' ? undefined : message;
+                    if (current.record.message === undefined) {
+                        current.failureType = message ?? firstLine(attributes.type);
                         current.failureText = '';
                         this.capturing = true;
                     }
@@ -39352,11 +39369,11 @@ class JunitReader {
         else if ((name === 'failure' || name === 'error') && this.capturing) {
             this.capturing = false;
             const current = this.current;
-            if (current !== undefined && current.record.message === undefined) {
-                current.record.message = firstLine(current.failureText);
-            }
-            if (current !== undefined)
+            if (current !== undefined) {
+                current.record.message ??=
+                    firstLine(current.failureText, isTestHeading(current.record)) ?? current.failureType;
                 current.failureText = undefined;
+            }
         }
     }
     /** Counts the test that just ended; a failed earlier attempt of the same test is replaced by it. */
@@ -39388,6 +39405,21 @@ class JunitReader {
             reading.passed += 1;
         }
     }
+}
+/**
+ * Lines a runner puts before the message in a failure's text: PHPUnit's `Class::method` (with its data
+ * set), go test's `=== RUN` and `--- FAIL:` markers.
+ */
+function isTestHeading(test) {
+    const heading = test.classname === undefined ? undefined : `${test.classname}::`;
+    return (line) => (heading !== undefined && line.startsWith(heading)) ||
+        /^(?:=== (?:RUN|CONT|PAUSE)|--- (?:FAIL|SKIP|PASS):)/.test(line);
+}
+/** pytest writes 0-based lines (`line="6"` for a test defined on line 7); every other runner 1-based. */
+function caseLine(value, pytest) {
+    if (!pytest)
+        return lineNumber(value);
+    return lineNumber(value === undefined || value.trim() === '' ? undefined : String(Number(value) + 1));
 }
 
 ;// CONCATENATED MODULE: ./src/test-results/trunk-summary.ts
@@ -39549,8 +39581,9 @@ const TEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
 function testId(value) {
     return typeof value === 'string' && TEST_ID.test(value) ? value : undefined;
 }
+/** Older 2.x summaries: `.../tests/<testId>` (the app's pages also say `/test/`), query aside. */
 function idFromLink(url) {
-    const match = url === undefined ? null : /\/tests\/([^/?#]+)\/?(?:[?#].*)?$/.exec(url);
+    const match = url === undefined ? null : /\/tests?\/([^/?#]+)\/?(?:[?#].*)?$/.exec(url);
     if (match === null)
         return undefined;
     try {
@@ -39596,7 +39629,7 @@ async function readTestResults(patterns, options) {
         options.signal?.throwIfAborted();
         const shown = shownPath(file, options.cwd);
         results.files.push(shown);
-        add(results, await readReportFile(file, shown, options.signal));
+        add(results, inWorkspace(await readReportFile(file, shown, options.signal), options.cwd));
     }
     return results;
 }
@@ -39649,6 +39682,17 @@ function anchored(pattern, cwd) {
 function shownPath(file, cwd) {
     const rel = (0,external_node_path_namespaceObject.relative)(cwd, file);
     return rel !== '' && !rel.startsWith('..') && !(0,external_node_path_namespaceObject.isAbsolute)(rel) ? rel.split(external_node_path_namespaceObject.sep).join('/') : file;
+}
+/**
+ * Runners that write absolute paths (mocha, PHPUnit) write the runner's checkout: inside the
+ * workspace, the path from it is the repository path Trunk knows; outside it, the path is left as is.
+ */
+function inWorkspace(reading, cwd) {
+    for (const failure of reading.failures) {
+        if (failure.file !== undefined && (0,external_node_path_namespaceObject.isAbsolute)(failure.file))
+            failure.file = shownPath(failure.file, cwd);
+    }
+    return reading;
 }
 /** One report file, its format told from its first non-blank character. */
 async function readReportFile(file, shown, signal) {

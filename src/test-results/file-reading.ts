@@ -29,12 +29,19 @@ export function capped(value: string | undefined, max = MAX_NAME_CHARS): string 
   return value.length > max ? `${value.slice(0, max - 1)}…` : value;
 }
 
-/** The first non-blank line of a message, trimmed and capped; undefined when there is none. */
-export function firstLine(text: string | undefined): string | undefined {
+/**
+ * The first non-blank line of a message, trimmed and capped; undefined when there is none. `skip`
+ * passes over a heading a runner puts first.
+ */
+export function firstLine(
+  text: string | undefined,
+  skip?: (line: string) => boolean,
+): string | undefined {
   if (text === undefined) return undefined;
   for (const line of text.split(/\r\n|\r|\n/, 50)) {
-    const trimmed = line.trim();
-    if (trimmed !== '') return capped(trimmed, MAX_MESSAGE_CHARS);
+    // XML turns the line breaks inside an attribute into spaces: runs of them read as one.
+    const trimmed = line.trim().replace(/\s{2,}/g, ' ');
+    if (trimmed !== '' && skip?.(trimmed) !== true) return capped(trimmed, MAX_MESSAGE_CHARS);
   }
   return undefined;
 }

@@ -36,6 +36,8 @@ interface OpenCase {
   record: FailedTestCase;
   failed: boolean;
   failureText?: string;
+  /** The `type` of a failure without a message: the message when its text has none either. */
+  failureType?: string;
   skipped: boolean;
   reruns: number;
 }
@@ -77,21 +79,25 @@ class JunitReader {
     p.on('closetag', (tag) => this.closeTag(tag.name));
     p.on('text', (text) => this.text(text));
     p.on('cdata', (text) => this.text(text));
-    p.on('error', (error) =>
+    p.on('error', (error) => {
+      // What saxes closed on its way to this error was cut off: not counted (see closeTag).
+      this.closing = undefined;
       this.stop(
         `not well-formed XML (${error.message.replace(/^\d+:\d+: /, '').replace(/\.$/, '')})`,
-      ),
-    );
+      );
+    });
   }
 
   /** Feeds one chunk; false once the rest of the file is not worth reading. */
   write(chunk: string): boolean {
     if (this.stopped) return false;
+    // Checked before the chunk goes in (saxes would hold it): at worst one chunk early.
     this.charsWithoutTag += chunk.length;
-    this.parser.write(chunk);
-    if (!this.stopped && this.charsWithoutTag > MAX_CHARS_WITHOUT_TAG) {
+    if (this.charsWithoutTag > MAX_CHARS_WITHOUT_TAG) {
       this.stop(`a value longer than ${MAX_CHARS_WITHOUT_TAG.toLocaleString('en')} characters`);
+      return false;
     }
+    this.parser.write(chunk);
     return !this.stopped;
   }
 
@@ -107,8 +113,8 @@ class JunitReader {
   }
 
   private stop(why: string): void {
-    this.closing = undefined;
     if (this.stopped) return;
+    this.settle();
     this.stopped = true;
     const read =
       this.reading.total > 0 ? `; the ${this.reading.total} tests before it are counted` : '';
@@ -163,7 +169,7 @@ class JunitReader {
         capped(attributes.file) ??
         suite?.file ??
         fileFromClassname(classname, suite?.pytest === true),
-      line: lineNumber(attributes.line),
+      line: caseLine(attributes.line, suite?.pytest === true),
       format: 'junit',
       reportFile: this.reportFile,
     };
@@ -176,10 +182,16 @@ class JunitReader {
     switch (name) {
       case 'failure':
       case 'error':
-        if (!current.failed) {
+        if (current.failed) {
+          // vitest writes one `failure` per attempt of a test it retried: the later ones are retries.
+          current.reruns += 1;
+        } else {
           current.failed = true;
-          current.record.message = firstLine(attributes.message) ?? firstLine(attributes.type);
-          if (attributes.message === undefined || attributes.message.trim() === '') {
+          // gotestsum and go-junit-report write "Failed" for every failure: the text says more.
+          const message = firstLine(attributes.message);
+          current.record.message = message === 'Failed' ? undefined : message;
+          if (current.record.message === undefined) {
+            current.failureType = message ?? firstLine(attributes.type);
             current.failureText = '';
             this.capturing = true;
           }
@@ -223,10 +235,11 @@ class JunitReader {
     } else if ((name === 'failure' || name === 'error') && this.capturing) {
       this.capturing = false;
       const current = this.current;
-      if (current !== undefined && current.record.message === undefined) {
-        current.record.message = firstLine(current.failureText);
+      if (current !== undefined) {
+        current.record.message ??=
+          firstLine(current.failureText, isTestHeading(current.record)) ?? current.failureType;
+        current.failureText = undefined;
       }
-      if (current !== undefined) current.failureText = undefined;
     }
   }
 
@@ -255,4 +268,23 @@ class JunitReader {
       reading.passed += 1;
     }
   }
+}
+
+/**
+ * Lines a runner puts before the message in a failure's text: PHPUnit's `Class::method` (with its data
+ * set), go test's `=== RUN` and `--- FAIL:` markers.
+ */
+function isTestHeading(test: FailedTestCase): (line: string) => boolean {
+  const heading = test.classname === undefined ? undefined : `${test.classname}::`;
+  return (line) =>
+    (heading !== undefined && line.startsWith(heading)) ||
+    /^(?:=== (?:RUN|CONT|PAUSE)|--- (?:FAIL|SKIP|PASS):)/.test(line);
+}
+
+/** pytest writes 0-based lines (`line="6"` for a test defined on line 7); every other runner 1-based. */
+function caseLine(value: string | undefined, pytest: boolean): number | undefined {
+  if (!pytest) return lineNumber(value);
+  return lineNumber(
+    value === undefined || value.trim() === '' ? undefined : String(Number(value) + 1),
+  );
 }

@@ -41,7 +41,7 @@ export async function readTestResults(
     options.signal?.throwIfAborted();
     const shown = shownPath(file, options.cwd);
     results.files.push(shown);
-    add(results, await readReportFile(file, shown, options.signal));
+    add(results, inWorkspace(await readReportFile(file, shown, options.signal), options.cwd));
   }
   return results;
 }
@@ -104,6 +104,18 @@ function anchored(pattern: string, cwd: string): string {
 function shownPath(file: string, cwd: string): string {
   const rel = relative(cwd, file);
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : file;
+}
+
+/**
+ * Runners that write absolute paths (mocha, PHPUnit) write the runner's checkout: inside the
+ * workspace, the path from it is the repository path Trunk knows; outside it, the path is left as is.
+ */
+function inWorkspace(reading: FileReading, cwd: string): FileReading {
+  for (const failure of reading.failures) {
+    if (failure.file !== undefined && isAbsolute(failure.file))
+      failure.file = shownPath(failure.file, cwd);
+  }
+  return reading;
 }
 
 /** One report file, its format told from its first non-blank character. */

@@ -187,8 +187,9 @@ function testId(value: unknown): string | undefined {
   return typeof value === 'string' && TEST_ID.test(value) ? value : undefined;
 }
 
+/** Older 2.x summaries: `.../tests/<testId>` (the app's pages also say `/test/`), query aside. */
 function idFromLink(url: string | undefined): string | undefined {
-  const match = url === undefined ? null : /\/tests\/([^/?#]+)\/?(?:[?#].*)?$/.exec(url);
+  const match = url === undefined ? null : /\/tests?\/([^/?#]+)\/?(?:[?#].*)?$/.exec(url);
   if (match === null) return undefined;
   try {
     return testId(decodeURIComponent(match[1] ?? ''));

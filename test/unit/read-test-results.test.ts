@@ -103,6 +103,38 @@ describe('readTestResults', () => {
     ]);
   });
 
+  it('makes an absolute test file inside the workspace relative to it (mocha, PHPUnit), leaves others', async () => {
+    put(
+      'build/junit.xml',
+      `<testsuites><testsuite name="CartTest" file="${join(workspace, 'tests', 'CartTest.php')}">
+<testcase name="inside" classname="CartTest" line="7"><failure/></testcase>
+<testcase name="outside" classname="CartTest" file="/opt/vendor/lib/Test.php"><failure/></testcase>
+</testsuite></testsuites>`,
+    );
+
+    const results = await readTestResults(['build/junit.xml'], { cwd: workspace });
+
+    expect(results.failures.map((f) => [f.name, f.file, f.line])).toEqual([
+      ['inside', 'tests/CartTest.php', 7],
+      ['outside', '/opt/vendor/lib/Test.php', undefined],
+    ]);
+  });
+
+  it('reads every runner fixture, each file in its own format', async () => {
+    const results = await readTestResults(['**/*.xml', '**/*.json', '!trunk-summary/v3.json'], {
+      cwd: join(import.meta.dirname, '..', 'fixtures', 'test-results'),
+    });
+
+    expect(results.files).toHaveLength(15);
+    expect(results.warnings).toEqual([
+      'trunk-summary/v2-older.json: the uploader could not ask Trunk which tests are quarantined (quarantining: LOOKUP_FAILED), so no test in it is marked quarantined',
+    ]);
+    expect(new Set(results.failures.map((f) => f.format))).toEqual(
+      new Set(['junit', 'trunk-summary']),
+    );
+    expect(results.total).toBe(results.passed + results.failed + results.skipped);
+  });
+
   it('throws only when aborted', async () => {
     put('a.xml', PASSING);
     const controller = new AbortController();
