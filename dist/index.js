@@ -47727,16 +47727,13 @@ async function lookUpDefaultBranch(lookup, testIds, now) {
 
 
 
+
 /** A reading stage that threw is a warning: the run still has a verdict, with no report read. */
 function unreadResults(error) {
     const why = error instanceof Error ? error.message : String(error);
     return {
+        ...emptyReading(),
         files: [],
-        total: 0,
-        passed: 0,
-        failed: 0,
-        skipped: 0,
-        failures: [],
         warnings: [`The test reports could not be read: ${why}.`],
     };
 }

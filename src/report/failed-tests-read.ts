@@ -6,6 +6,7 @@
 import { explainFailures, type TrunkKnowledge } from '../explain/classify.js';
 import { applyDefaultBranch, idsToLookUp } from '../explain/default-branch.js';
 import type { ExplainedFailure, FailedTestsReport } from '../explain/model.js';
+import { emptyReading } from '../test-results/file-reading.js';
 import type { TestResults } from '../test-results/model.js';
 import { lookUpDefaultBranch, type DefaultBranchLookup } from './default-branch-read.js';
 import type { Read } from './read.js';
@@ -23,12 +24,8 @@ export interface FailedTestsRead {
 export function unreadResults(error: unknown): TestResults {
   const why = error instanceof Error ? error.message : String(error);
   return {
+    ...emptyReading(),
     files: [],
-    total: 0,
-    passed: 0,
-    failed: 0,
-    skipped: 0,
-    failures: [],
     warnings: [`The test reports could not be read: ${why}.`],
   };
 }

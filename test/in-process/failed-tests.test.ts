@@ -59,39 +59,40 @@ const since = (date: string) => ({
   timestamp: date,
 });
 
-/** Trunk's view of the tests those reports hold, as v1 lists them. */
-function vitestTest(name: string, over: Partial<RawTest> = {}): RawTest {
-  return makeTest({
-    name,
+/** Where each runner's report places its tests, as Trunk's uploader keeps them. */
+const PLACES = {
+  vitest: {
     classname: 'test/cart.test.ts',
     parent: 'test/cart.test.ts',
     file_path: 'test/cart.test.ts',
-    ...over,
-  });
-}
-function pytestTest(name: string, over: Partial<RawTest> = {}): RawTest {
-  return makeTest({
-    name,
+  },
+  pytest: {
     classname: 'tests.unit.test_cart',
     parent: 'pytest',
     file_path: 'tests/unit/test_cart.py',
-    ...over,
-  });
+  },
+};
+
+/** Trunk's view of a test those reports hold, as v1 lists it. */
+function known(runner: keyof typeof PLACES, name: string, over: Partial<RawTest> = {}): RawTest {
+  return makeTest({ name, ...PLACES[runner], ...over });
 }
 
 const FLAKY = [
-  vitestTest('cart > loads the catalogue', {
+  known('vitest', 'cart > loads the catalogue', {
     status: since('2026-10-02T08:00:00Z'),
     ticket: { html_url: 'https://acme.atlassian.net/browse/SHOP-7' },
   }),
-  pytestTest('test_times_out_on_the_broken_service', { status: since('2026-11-01T08:00:00Z') }),
-  pytestTest('test_applies_the_discount', { quarantined: true }),
+  known('pytest', 'test_times_out_on_the_broken_service', {
+    status: since('2026-11-01T08:00:00Z'),
+  }),
+  known('pytest', 'test_applies_the_discount', { quarantined: true }),
 ];
 const BROKEN = [
-  vitestTest('cart > times out on the broken service', {
+  known('vitest', 'cart > times out on the broken service', {
     status: { value: 'broken', reason: 'Consistently failing', timestamp: '2026-11-20T10:00:00Z' },
   }),
-  pytestTest('test_rejects_bad_amounts[0]', {
+  known('pytest', 'test_rejects_bad_amounts[0]', {
     classname: 'tests.unit.test_cart.TestCheckout',
     status: { value: 'broken', reason: 'Consistently failing', timestamp: '2026-11-21T10:00:00Z' },
   }),
