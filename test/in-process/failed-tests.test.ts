@@ -208,7 +208,7 @@ describe('a run’s failed tests, explained through Trunk’s v1 API', () => {
     expect(none.outputs['failed-count']).toBe('0');
     const passing = await runAgainst(sim, {
       inputs: {
-        'test-results': workspaceWith({ 'reports/junit.xml': 'explain/vitest-all-passed.xml' }),
+        'test-results': workspaceWith({ 'reports/junit.xml': '../explain/vitest-all-passed.xml' }),
         'check-queue': false,
         'max-new-failures': 0,
       },
