@@ -22,6 +22,7 @@ import type { ActionRun } from '../support/run-action.js';
 import { runInProcess } from '../support/run-in-process.js';
 import { makeTest, type RawTest } from '../support/trunk-data.js';
 import { makeTestRuns, stableId, v2TestFrom, type V2Test } from '../support/trunk-v2-data.js';
+import type { TrunkV2Simulator } from '../support/trunk-v2-simulator.js';
 import { closeV2Simulators, COLLECTION, KEY, REPO, startV2Sim } from '../support/v2-e2e.js';
 
 runInThisProcess(runInProcess);
@@ -259,6 +260,19 @@ function uploadSummary(tests: { name: string; id: string | null }[]): string {
   });
 }
 
+/** A run through v2 (tests of the collection) that reads one upload summary. */
+function runWithSummary(sim: TrunkV2Simulator, summary: string): Promise<ActionRun> {
+  return runInProcess({
+    inputs: {
+      'api-key': KEY,
+      'api-url': sim.apiUrl,
+      'test-collection-id': COLLECTION,
+      'check-queue': false,
+      'test-results': workspaceWith({ 'reports/api/trunk-summary.json': summary }),
+    },
+  });
+}
+
 describe('new failures checked against the default branch through Trunk’s v2 API', () => {
   it('moves a test that also failed on main this week out of new; a failed lookup leaves it new, with a note', async () => {
     const onMain = healthy('test_loads_the_catalogue');
@@ -290,15 +304,7 @@ describe('new failures checked against the default branch through Trunk’s v2 A
       { name: broken.name, id: broken.id },
       { name: 'test_unknown_to_trunk', id: null },
     ]);
-    const run = await runInProcess({
-      inputs: {
-        'api-key': KEY,
-        'api-url': sim.apiUrl,
-        'test-collection-id': COLLECTION,
-        'check-queue': false,
-        'test-results': workspaceWith({ 'reports/api/trunk-summary.json': summary }),
-      },
-    });
+    const run = await runWithSummary(sim, summary);
 
     expectPassed(run);
     const byName = Object.fromEntries(records(run).map((r) => [r.name, r]));
@@ -337,17 +343,10 @@ describe('new failures checked against the default branch through Trunk’s v2 A
     const tests = Array.from({ length: 25 }, (_, i) => healthy(`test_${i}`));
     const sim = await startV2Sim({ flaky: 0, broken: 0, queue: null, extra: tests });
     sim.setDelay(20);
-    const run = await runInProcess({
-      inputs: {
-        'api-key': KEY,
-        'api-url': sim.apiUrl,
-        'test-collection-id': COLLECTION,
-        'check-queue': false,
-        'test-results': workspaceWith({
-          'reports/trunk-summary.json': uploadSummary(tests.map(({ name, id }) => ({ name, id }))),
-        }),
-      },
-    });
+    const run = await runWithSummary(
+      sim,
+      uploadSummary(tests.map(({ name, id }) => ({ name, id }))),
+    );
     expectPassed(run);
     expect(sim.requestsTo('test-runs')).toHaveLength(20);
     expect(sim.maxInFlight).toBeLessThanOrEqual(4);
