@@ -278,6 +278,21 @@ describe('JUnit reports as runners write them', () => {
     ]);
   });
 
+  it('karma-junit-reporter: one browser suite as the root, the message from the failure text', async () => {
+    await expectReading(
+      'karma/junit.xml',
+      { total: 6, passed: 2, failed: 2, skipped: 2 },
+      { classname: 'cart', parent: 'Chrome Headless 156.0.0.0 (Linux 0.0.0)' },
+      [
+        ['cart applies the discount', 'Expected 90 to be 85.'],
+        [
+          'cart loads the catalogue',
+          "TypeError: Cannot read properties of undefined (reading 'price')",
+        ],
+      ],
+    );
+  });
+
   it('Maven Surefire: flakyFailure passed, rerunFailure and rerunError count the retries', async () => {
     await expectReading(
       'maven-surefire/TEST-com.acme.shop.CartTest.xml',
