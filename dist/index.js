@@ -39215,8 +39215,6 @@ class JunitReader {
         const p = this.parser;
         p.on('opentag', (tag) => this.openTag(tag));
         p.on('closetag', (tag) => this.closeTag(tag.name));
-        p.on('text', (text) => this.text(text));
-        p.on('cdata', (text) => this.text(text));
         p.on('error', (error) => {
             // What saxes closed on its way to this error was cut off: not counted (see closeTag).
             this.closing = undefined;
@@ -39277,6 +39275,7 @@ class JunitReader {
             const suiteName = capped(attributes.name);
             this.suites.push({
                 name: suiteName,
+                key: `${outer?.key ?? ''}\u0000${attributes.name ?? ''}`,
                 file: capped(attributes.file) ?? outer?.file,
                 pytest: suiteName === 'pytest' || outer?.pytest === true,
             });
@@ -39290,11 +39289,14 @@ class JunitReader {
     }
     openCase(attributes) {
         const suite = this.suites[this.suites.length - 1];
-        const testName = capped(attributes.name) ?? '';
+        const key = `${suite?.key ?? ''}\u0001${attributes.classname ?? ''}\u0001${attributes.name ?? ''}`;
+        this.current = { key, attributes, suite, skipped: false, reruns: 0 };
+    }
+    recordOf(current) {
+        const { attributes, suite } = current;
         const classname = capped(attributes.classname);
-        const key = `${this.suites.map((s) => s.name ?? '').join('\u0000')}\u0001${classname ?? ''}\u0001${testName}`;
-        const record = {
-            name: testName,
+        return {
+            name: capped(attributes.name) ?? '',
             classname,
             parent: suite?.name,
             file: capped(attributes.file) ??
@@ -39304,7 +39306,6 @@ class JunitReader {
             format: 'junit',
             reportFile: this.reportFile,
         };
-        this.current = { key, record, failed: false, skipped: false, reruns: 0 };
     }
     caseChild(name, attributes) {
         const current = this.current;
@@ -39313,19 +39314,20 @@ class JunitReader {
         switch (name) {
             case 'failure':
             case 'error':
-                if (current.failed) {
+                if (current.record !== undefined) {
                     // vitest writes one `failure` per attempt of a test it retried: the later ones are retries.
                     current.reruns += 1;
                 }
                 else {
-                    current.failed = true;
+                    const record = this.recordOf(current);
+                    current.record = record;
                     // gotestsum and go-junit-report write "Failed" for every failure: the text says more.
                     const message = firstLine(attributes.message);
-                    current.record.message = message === 'Failed' ? undefined : message;
-                    if (current.record.message === undefined) {
+                    record.message = message === 'Failed' ? undefined : message;
+                    if (record.message === undefined) {
                         current.failureType = message ?? firstLine(attributes.type);
                         current.failureText = '';
-                        this.capturing = true;
+                        this.capture(true);
                     }
                 }
                 break;
@@ -39341,15 +39343,31 @@ class JunitReader {
                 break;
         }
     }
-    text(text) {
+    /**
+     * Text is only wanted inside a failure without a message: saxes builds no text at all while no
+     * handler listens, which is most of its time saved on a large report.
+     */
+    capture(on) {
+        if (on === this.capturing)
+            return;
+        this.capturing = on;
+        if (on) {
+            this.parser.on('text', this.onText);
+            this.parser.on('cdata', this.onText);
+        }
+        else {
+            this.parser.off('text');
+            this.parser.off('cdata');
+        }
+    }
+    onText = (text) => {
         this.charsWithoutTag = 0;
-        this.settle();
-        if (!this.capturing || this.current?.failureText === undefined)
+        if (this.current?.failureText === undefined)
             return;
         if (this.current.failureText.length < MAX_FAILURE_TEXT) {
             this.current.failureText += text.slice(0, MAX_FAILURE_TEXT);
         }
-    }
+    };
     closeTag(name) {
         this.charsWithoutTag = 0;
         this.settle();
@@ -39364,14 +39382,15 @@ class JunitReader {
             // reports the error after, and a test cut off that way must not count as passed.
             this.closing = this.current;
             this.current = undefined;
-            this.capturing = false;
+            this.capture(false);
         }
         else if ((name === 'failure' || name === 'error') && this.capturing) {
-            this.capturing = false;
+            this.capture(false);
             const current = this.current;
-            if (current !== undefined) {
-                current.record.message ??=
-                    firstLine(current.failureText, isTestHeading(current.record)) ?? current.failureType;
+            const record = current?.record;
+            if (current !== undefined && record !== undefined) {
+                record.message ??=
+                    firstLine(current.failureText, isTestHeading(record)) ?? current.failureType;
                 current.failureText = undefined;
             }
         }
@@ -39392,7 +39411,7 @@ class JunitReader {
             current.reruns += 1 + (earlier.rerunFailures ?? 0);
         }
         reading.total += 1;
-        if (current.failed) {
+        if (current.record !== undefined) {
             reading.failed += 1;
             if (current.reruns > 0)
                 current.record.rerunFailures = current.reruns;

@@ -2,17 +2,10 @@
  * What one report file says, before the files are added up (src/test-results/read-test-results.ts), and
  * the text limits every parser applies to what runners write.
  */
-import type { FailedTestCase } from './model.js';
+import type { TestResults } from './model.js';
 
-export interface FileReading {
-  total: number;
-  passed: number;
-  failed: number;
-  skipped: number;
-  failures: FailedTestCase[];
-  /** What could not be read in this file, one line each, naming the file. */
-  warnings: string[];
-}
+/** The run's figures for one file: everything but the list of files. */
+export type FileReading = Omit<TestResults, 'files'>;
 
 export function emptyReading(): FileReading {
   return { total: 0, passed: 0, failed: 0, skipped: 0, failures: [], warnings: [] };

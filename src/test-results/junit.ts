@@ -25,6 +25,8 @@ const MAX_FAILURE_TEXT = 4_096;
 
 interface Suite {
   name?: string;
+  /** The names of this suite and those around it, for telling tests of the same name apart. */
+  key: string;
   file?: string;
   /** pytest names its suite "pytest": its dotted classnames are module paths. */
   pytest: boolean;
@@ -32,9 +34,10 @@ interface Suite {
 
 interface OpenCase {
   key: string;
-  /** The test as a failure record; kept only if a `failure` or `error` turns up. */
-  record: FailedTestCase;
-  failed: boolean;
+  attributes: Record<string, string>;
+  suite?: Suite;
+  /** Built when a `failure` or `error` turns up: most tests pass, and need no record. */
+  record?: FailedTestCase;
   failureText?: string;
   /** The `type` of a failure without a message: the message when its text has none either. */
   failureType?: string;
@@ -77,8 +80,6 @@ class JunitReader {
     const p = this.parser;
     p.on('opentag', (tag) => this.openTag(tag));
     p.on('closetag', (tag) => this.closeTag(tag.name));
-    p.on('text', (text) => this.text(text));
-    p.on('cdata', (text) => this.text(text));
     p.on('error', (error) => {
       // What saxes closed on its way to this error was cut off: not counted (see closeTag).
       this.closing = undefined;
@@ -146,6 +147,7 @@ class JunitReader {
       const suiteName = capped(attributes.name);
       this.suites.push({
         name: suiteName,
+        key: `${outer?.key ?? ''}\u0000${attributes.name ?? ''}`,
         file: capped(attributes.file) ?? outer?.file,
         pytest: suiteName === 'pytest' || outer?.pytest === true,
       });
@@ -158,11 +160,15 @@ class JunitReader {
 
   private openCase(attributes: Record<string, string>): void {
     const suite = this.suites[this.suites.length - 1];
-    const testName = capped(attributes.name) ?? '';
+    const key = `${suite?.key ?? ''}\u0001${attributes.classname ?? ''}\u0001${attributes.name ?? ''}`;
+    this.current = { key, attributes, suite, skipped: false, reruns: 0 };
+  }
+
+  private recordOf(current: OpenCase): FailedTestCase {
+    const { attributes, suite } = current;
     const classname = capped(attributes.classname);
-    const key = `${this.suites.map((s) => s.name ?? '').join('\u0000')}\u0001${classname ?? ''}\u0001${testName}`;
-    const record: FailedTestCase = {
-      name: testName,
+    return {
+      name: capped(attributes.name) ?? '',
       classname,
       parent: suite?.name,
       file:
@@ -173,7 +179,6 @@ class JunitReader {
       format: 'junit',
       reportFile: this.reportFile,
     };
-    this.current = { key, record, failed: false, skipped: false, reruns: 0 };
   }
 
   private caseChild(name: string, attributes: Record<string, string>): void {
@@ -182,18 +187,19 @@ class JunitReader {
     switch (name) {
       case 'failure':
       case 'error':
-        if (current.failed) {
+        if (current.record !== undefined) {
           // vitest writes one `failure` per attempt of a test it retried: the later ones are retries.
           current.reruns += 1;
         } else {
-          current.failed = true;
+          const record = this.recordOf(current);
+          current.record = record;
           // gotestsum and go-junit-report write "Failed" for every failure: the text says more.
           const message = firstLine(attributes.message);
-          current.record.message = message === 'Failed' ? undefined : message;
-          if (current.record.message === undefined) {
+          record.message = message === 'Failed' ? undefined : message;
+          if (record.message === undefined) {
             current.failureType = message ?? firstLine(attributes.type);
             current.failureText = '';
-            this.capturing = true;
+            this.capture(true);
           }
         }
         break;
@@ -210,14 +216,29 @@ class JunitReader {
     }
   }
 
-  private text(text: string): void {
+  /**
+   * Text is only wanted inside a failure without a message: saxes builds no text at all while no
+   * handler listens, which is most of its time saved on a large report.
+   */
+  private capture(on: boolean): void {
+    if (on === this.capturing) return;
+    this.capturing = on;
+    if (on) {
+      this.parser.on('text', this.onText);
+      this.parser.on('cdata', this.onText);
+    } else {
+      this.parser.off('text');
+      this.parser.off('cdata');
+    }
+  }
+
+  private readonly onText = (text: string): void => {
     this.charsWithoutTag = 0;
-    this.settle();
-    if (!this.capturing || this.current?.failureText === undefined) return;
+    if (this.current?.failureText === undefined) return;
     if (this.current.failureText.length < MAX_FAILURE_TEXT) {
       this.current.failureText += text.slice(0, MAX_FAILURE_TEXT);
     }
-  }
+  };
 
   private closeTag(name: string): void {
     this.charsWithoutTag = 0;
@@ -231,13 +252,14 @@ class JunitReader {
       // reports the error after, and a test cut off that way must not count as passed.
       this.closing = this.current;
       this.current = undefined;
-      this.capturing = false;
+      this.capture(false);
     } else if ((name === 'failure' || name === 'error') && this.capturing) {
-      this.capturing = false;
+      this.capture(false);
       const current = this.current;
-      if (current !== undefined) {
-        current.record.message ??=
-          firstLine(current.failureText, isTestHeading(current.record)) ?? current.failureType;
+      const record = current?.record;
+      if (current !== undefined && record !== undefined) {
+        record.message ??=
+          firstLine(current.failureText, isTestHeading(record)) ?? current.failureType;
         current.failureText = undefined;
       }
     }
@@ -258,7 +280,7 @@ class JunitReader {
       current.reruns += 1 + (earlier.rerunFailures ?? 0);
     }
     reading.total += 1;
-    if (current.failed) {
+    if (current.record !== undefined) {
       reading.failed += 1;
       if (current.reruns > 0) current.record.rerunFailures = current.reruns;
       this.failedByKey.set(current.key, current.record);

@@ -33,6 +33,23 @@ function failuresOf(reading: FileReading): Record<string, unknown>[] {
   });
 }
 
+/** A fixture's counts, and its failures as [name, message] with the fields they all share. */
+async function expectReading(
+  path: string,
+  counts: Record<string, number>,
+  common: Record<string, unknown>,
+  failures: [string, string][],
+  rerunTwice: [string, string][] = [],
+): Promise<void> {
+  const reading = await readFixture(path);
+  expect(countsOf(reading)).toEqual(counts);
+  expect(reading.warnings).toEqual([]);
+  expect(failuresOf(reading)).toEqual([
+    ...failures.map(([name, message]) => ({ ...common, name, message })),
+    ...rerunTwice.map(([name, message]) => ({ ...common, name, message, rerunFailures: 2 })),
+  ]);
+}
+
 function countsOf(reading: FileReading): Record<string, number> {
   const { total, passed, failed, skipped } = reading;
   return { total, passed, failed, skipped };
@@ -40,33 +57,22 @@ function countsOf(reading: FileReading): Record<string, number> {
 
 describe('JUnit reports as runners write them', () => {
   it('vitest: the classname is the file; one failure per attempt of a retried test', async () => {
-    const reading = await readFixture('vitest/junit.xml');
-
-    expect(countsOf(reading)).toEqual({ total: 8, passed: 3, failed: 3, skipped: 2 });
-    expect(reading.warnings).toEqual([]);
-    const common = {
-      classname: 'test/cart.test.ts',
-      parent: 'test/cart.test.ts',
-      file: 'test/cart.test.ts',
-    };
-    expect(failuresOf(reading)).toEqual([
-      {
-        ...common,
-        name: 'cart > applies the discount',
-        message: 'expected 90 to be 85 // Object.is equality',
-      },
-      {
-        ...common,
-        name: 'cart > loads the catalogue',
-        message: "Cannot read properties of undefined (reading 'price')",
-      },
-      {
-        ...common,
-        name: 'cart > times out on the broken service',
-        message: "expected 'down' to be 'up' // Object.is equality",
-        rerunFailures: 2,
-      },
-    ]);
+    const file = 'test/cart.test.ts';
+    await expectReading(
+      'vitest/junit.xml',
+      { total: 8, passed: 3, failed: 3, skipped: 2 },
+      { classname: file, parent: file, file },
+      [
+        ['cart > applies the discount', 'expected 90 to be 85 // Object.is equality'],
+        ['cart > loads the catalogue', "Cannot read properties of undefined (reading 'price')"],
+      ],
+      [
+        [
+          'cart > times out on the broken service',
+          "expected 'down' to be 'up' // Object.is equality",
+        ],
+      ],
+    );
   });
 
   it('jest-junit: the file attribute when asked for, no file guessed from a title classname', async () => {
@@ -140,22 +146,15 @@ describe('JUnit reports as runners write them', () => {
   });
 
   it('Playwright: the spec file as classname, an error counts as a failure', async () => {
-    const reading = await readFixture('playwright/junit.xml');
-
-    expect(countsOf(reading)).toEqual({ total: 7, passed: 3, failed: 2, skipped: 2 });
-    const common = { classname: 'cart.spec.js', parent: 'cart.spec.js', file: 'cart.spec.js' };
-    expect(failuresOf(reading)).toEqual([
-      {
-        ...common,
-        name: 'cart › applies the discount',
-        message: 'expect(received).toBe(expected) // Object.is equality',
-      },
-      {
-        ...common,
-        name: 'cart › loads the catalogue',
-        message: "Cannot read properties of undefined (reading 'price')",
-      },
-    ]);
+    await expectReading(
+      'playwright/junit.xml',
+      { total: 7, passed: 3, failed: 2, skipped: 2 },
+      { classname: 'cart.spec.js', parent: 'cart.spec.js', file: 'cart.spec.js' },
+      [
+        ['cart › applies the discount', 'expect(received).toBe(expected) // Object.is equality'],
+        ['cart › loads the catalogue', "Cannot read properties of undefined (reading 'price')"],
+      ],
+    );
   });
 
   it('pytest xunit2: the module path guessed from the dotted classname, xfail skipped', async () => {
@@ -218,28 +217,17 @@ describe('JUnit reports as runners write them', () => {
   });
 
   it('gotestsum --rerun-fails: each attempt a testcase, a later pass replaces earlier failures', async () => {
-    const reading = await readFixture('gotestsum/junit-rerun-fails.xml');
-
     // 14 testcases for 7 tests: three attempts of each of the 3 that kept failing, two of the flaky one.
-    expect(countsOf(reading)).toEqual({ total: 7, passed: 3, failed: 3, skipped: 1 });
-    const common = {
-      classname: 'example.com/shop/cart',
-      parent: 'example.com/shop/cart',
-      rerunFailures: 2,
-    };
-    expect(failuresOf(reading)).toEqual([
-      {
-        ...common,
-        name: 'TestAppliesTheDiscount',
-        message: 'cart_test.go:17: discounted price = 90, want 85',
-      },
-      {
-        ...common,
-        name: 'TestCheckout/refunds',
-        message: 'cart_test.go:37: refund amount = 0, want 10',
-      },
-      { ...common, name: 'TestCheckout', message: 'Failed' },
-    ]);
+    await expectReading(
+      'gotestsum/junit-rerun-fails.xml',
+      { total: 7, passed: 3, failed: 3, skipped: 1 },
+      { classname: 'example.com/shop/cart', parent: 'example.com/shop/cart', rerunFailures: 2 },
+      [
+        ['TestAppliesTheDiscount', 'cart_test.go:17: discounted price = 90, want 85'],
+        ['TestCheckout/refunds', 'cart_test.go:37: refund amount = 0, want 10'],
+        ['TestCheckout', 'Failed'],
+      ],
+    );
   });
 
   it('gotestsum: a panic, and no file guessed from a Go import path', async () => {
@@ -290,23 +278,31 @@ describe('JUnit reports as runners write them', () => {
     ]);
   });
 
-  it('Maven Surefire: flakyFailure passed, rerunFailure and rerunError count the retries', async () => {
-    const reading = await readFixture('maven-surefire/TEST-com.acme.shop.CartTest.xml');
+  it('karma-junit-reporter: one browser suite as the root, the message from the failure text', async () => {
+    await expectReading(
+      'karma/junit.xml',
+      { total: 6, passed: 2, failed: 2, skipped: 2 },
+      { classname: 'cart', parent: 'Chrome Headless 156.0.0.0 (Linux 0.0.0)' },
+      [
+        ['cart applies the discount', 'Expected 90 to be 85.'],
+        [
+          'cart loads the catalogue',
+          "TypeError: Cannot read properties of undefined (reading 'price')",
+        ],
+      ],
+    );
+  });
 
-    expect(countsOf(reading)).toEqual({ total: 5, passed: 2, failed: 2, skipped: 1 });
-    const common = {
-      classname: 'com.acme.shop.CartTest',
-      parent: 'com.acme.shop.CartTest',
-      rerunFailures: 2,
-    };
-    expect(failuresOf(reading)).toEqual([
-      {
-        ...common,
-        name: 'appliesTheDiscount',
-        message: 'discounted price ==> expected: <85> but was: <90>',
-      },
-      { ...common, name: 'loadsTheCatalogue', message: 'catalogue service is not reachable' },
-    ]);
+  it('Maven Surefire: flakyFailure passed, rerunFailure and rerunError count the retries', async () => {
+    await expectReading(
+      'maven-surefire/TEST-com.acme.shop.CartTest.xml',
+      { total: 5, passed: 2, failed: 2, skipped: 1 },
+      { classname: 'com.acme.shop.CartTest', parent: 'com.acme.shop.CartTest', rerunFailures: 2 },
+      [
+        ['appliesTheDiscount', 'discounted price ==> expected: <85> but was: <90>'],
+        ['loadsTheCatalogue', 'catalogue service is not reachable'],
+      ],
+    );
   });
 });
 

@@ -125,7 +125,7 @@ describe('readTestResults', () => {
       cwd: join(import.meta.dirname, '..', 'fixtures', 'test-results'),
     });
 
-    expect(results.files).toHaveLength(15);
+    expect(results.files).toHaveLength(16);
     expect(results.warnings).toEqual([
       'trunk-summary/v2-older.json: the uploader could not ask Trunk which tests are quarantined (quarantining: LOOKUP_FAILED), so no test in it is marked quarantined',
     ]);
