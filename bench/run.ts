@@ -42,6 +42,7 @@ import {
   timeStep,
 } from './lib/step.js';
 import { startV2Scenario, timeV2Step, v2ChainAfterLookup } from './lib/v2.js';
+import { benchTestResults, testResultsRows } from './lib/test-results.js';
 import { distSize, gnuTime, machine, newestModification, nodeVersion, which } from './lib/tools.js';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
@@ -54,6 +55,7 @@ const TARGETS = { stepOverFloor: 1.15, stepOverCurl: 0.6, rssMiB: 100 };
 interface Options {
   runs: number;
   rssRuns: number;
+  testResultsRuns: number;
   delayMs: number;
   node: string;
   nodeGiven: boolean;
@@ -64,6 +66,7 @@ interface Options {
 const USAGE = `npm run bench -- [options]
   --runs N       timed rounds (default 7); each runs node -e 0, the step and the curl script
   --rss-runs N   runs at ${MEMORY_SHAPE.flaky.toLocaleString('en')} flaky tests for peak memory (default 3; 0 skips)
+  --test-results-runs N  runs reading 100,000 test cases of JUnit reports (default 3; 0 skips)
   --delay MS     delay the simulator adds to every response (default 80)
   --node PATH    node binary for the step and the baseline (default: the one running the bench)
   --dist DIR     the bundle to run (default: dist/ of this repository)
@@ -98,6 +101,7 @@ function parseOptions(): Options {
     options: {
       runs: { type: 'string', default: '7' },
       'rss-runs': { type: 'string', default: '3' },
+      'test-results-runs': { type: 'string', default: '3' },
       delay: { type: 'string', default: '80' },
       node: { type: 'string' },
       dist: { type: 'string' },
@@ -119,6 +123,7 @@ function parseOptions(): Options {
   return {
     runs: count('runs', values.runs, 1),
     rssRuns: count('rss-runs', values['rss-runs'], 0),
+    testResultsRuns: count('test-results-runs', values['test-results-runs'], 0),
     delayMs: count('delay', values.delay, 0),
     node: values.node ? locateNode(values.node) : process.execPath,
     nodeGiven: values.node !== undefined,
@@ -289,6 +294,10 @@ async function main(): Promise<void> {
 
   const time = await timings(options, curlTools.length === 0);
   const rss = options.rssRuns > 0 ? await memory(options) : undefined;
+  const reports =
+    options.testResultsRuns > 0
+      ? await benchTestResults(options.node, options.testResultsRuns, progress)
+      : undefined;
   const size = distSize(options.dist);
 
   const nodeStart = summarise(time.node);
@@ -366,6 +375,7 @@ async function main(): Promise<void> {
       ['peak RSS of node -e 0', mib(nodeRss.median), '', ''],
     );
   }
+  if (reports) rows.push(...testResultsRows(reports));
   const chunks = size.chunks.map((chunk) => `${chunk.file} ${kb(chunk.bytes)}`).join(', ');
   rows.push([
     `dist/ JavaScript: index.js ${kb(size.entryBytes)} + ${size.chunks.length} more`,
@@ -424,6 +434,7 @@ async function main(): Promise<void> {
       nodePeakRssMiB: nodeRss,
     },
     rssMethod: rss?.method,
+    testResults: reports,
     dist: size,
   };
   writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);

@@ -41,7 +41,7 @@ export function demoPrFiles(): GithubFile[] {
   }));
 }
 
-export const SCENARIOS = ['default', 'paused', 'broken', 'outage'] as const;
+export const SCENARIOS = ['default', 'paused', 'broken', 'outage', 'failed-run'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export const SCENARIO_DESCRIPTIONS: Record<Scenario, string> = {
@@ -49,6 +49,7 @@ export const SCENARIO_DESCRIPTIONS: Record<Scenario, string> = {
   paused: 'the merge queue of main was paused during an incident',
   broken: 'a bad merge broke a batch of tests on main',
   outage: 'Trunk answers 503 to every request',
+  'failed-run': "the pull request's test jobs failed: which failures are its own?",
 };
 
 /** The gates the demo's workflow sets; the same in every scenario, so only the data changes. */
@@ -200,9 +201,10 @@ export interface DemoData {
 /** The organisation's data as one scenario sees it; `now` anchors every date. */
 export function demoData(scenario: Scenario, now: number = Date.now()): DemoData {
   const brokenRows = scenario === 'broken' ? [...BROKEN_BY_A_BAD_MERGE, ...BROKEN] : BROKEN;
+  const run = scenario === 'failed-run' ? failedRunTests(now) : { flaky: [], broken: [] };
   return {
-    flaky: FLAKY.map((row, i) => toRawTest(row, 'flaky', i, now)),
-    broken: brokenRows.map((row, i) => toRawTest(row, 'broken', i, now)),
+    flaky: [...FLAKY.map((row, i) => toRawTest(row, 'flaky', i, now)), ...run.flaky],
+    broken: [...brokenRows.map((row, i) => toRawTest(row, 'broken', i, now)), ...run.broken],
     queue: demoQueue(scenario === 'paused' ? 'paused' : 'running', now),
   };
 }
@@ -268,5 +270,56 @@ function demoQueue(state: string, now: number): RawQueue {
     optimizationMode: 'OFF',
     mergeMethod: 'SQUASH',
     enqueuedPullRequests: entries,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The failed-run scenario: two test jobs (vitest and pytest) failed on the demo's pull request
+
+/**
+ * The reports the two jobs uploaded, written by the runners themselves (test/fixtures/test-results/,
+ * see its README): where each is copied in the demo's workspace, and from where.
+ */
+export const FAILED_RUN_REPORTS: Record<string, string> = {
+  'reports/web/junit.xml': 'vitest/junit.xml',
+  'reports/api/junit.xml': 'pytest/junit.xml',
+};
+
+/** The test-results input of the gate job that downloaded both jobs' reports. */
+export const FAILED_RUN_INPUTS: Record<string, string> = {
+  'test-results': 'reports/**/*.xml',
+  'max-new-failures': '0',
+};
+
+/**
+ * [name, classname, file, status, quarantined, ticket, days since]: what Trunk knows of the tests
+ * those reports hold. Everything that failed but one is known: the author broke one test.
+ */
+// prettier-ignore
+const FAILED_RUN_TESTS: [string, string, string, 'flaky' | 'broken', boolean, string | null, number][] = [
+  ['cart > loads the catalogue', 'test/cart.test.ts', 'test/cart.test.ts', 'flaky', false, 'linear:WEB-828', 12],
+  ['cart > times out on the broken service', 'test/cart.test.ts', 'test/cart.test.ts', 'broken', false, 'CHK-2270', 2],
+  ['test_applies_the_discount', 'tests.unit.test_cart', 'tests/unit/test_cart.py', 'flaky', true, 'CHK-2241', 20],
+  ['test_loads_the_catalogue', 'tests.unit.test_cart', 'tests/unit/test_cart.py', 'flaky', false, null, 5],
+  ['test_times_out_on_the_broken_service', 'tests.unit.test_cart', 'tests/unit/test_cart.py', 'broken', false, null, 3],
+  ['test_rejects_bad_amounts[0]', 'tests.unit.test_cart.TestCheckout', 'tests/unit/test_cart.py', 'flaky', false, 'PAY-1470', 9],
+  ['test_rejects_bad_amounts[-1]', 'tests.unit.test_cart.TestCheckout', 'tests/unit/test_cart.py', 'flaky', false, 'PAY-1470', 9],
+];
+
+function failedRunTests(now: number): { flaky: RawTest[]; broken: RawTest[] } {
+  const tests = FAILED_RUN_TESTS.map(
+    ([name, classname, file, status, quarantined, ticket, days], i) => {
+      const test = toRawTest(
+        [name, file, ['@acme/checkout'], 3, quarantined, ticket, days],
+        status,
+        i,
+        now,
+      );
+      return { ...test, classname, parent: null };
+    },
+  );
+  return {
+    flaky: tests.filter((test) => test.status?.value === 'flaky'),
+    broken: tests.filter((test) => test.status?.value === 'broken'),
   };
 }

@@ -11,13 +11,14 @@
  *   npm run demo -- --scenario paused             the queue of main is paused: the queue gate trips
  *   npm run demo -- --scenario broken             a bad merge broke tests: the broken-test gate trips
  *   npm run demo -- --scenario outage             Trunk answers 503 (add --input on-api-error=warn)
+ *   npm run demo -- --scenario failed-run         two test jobs failed: each failure explained
  *   npm run demo -- --input max-flaky-tests=10    any input, as a workflow's `with:` gives it
  *
  * With TRUNK_API_TOKEN and TRUNK_ORG_SLUG set, the same command reads the real Trunk API instead.
  */
 import { execFileSync, execSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { bundleIsStale } from '../test/support/global-setup.js';
@@ -40,6 +41,8 @@ import {
   DEMO_REPOSITORY,
   demoData,
   demoPrFiles,
+  FAILED_RUN_INPUTS,
+  FAILED_RUN_REPORTS,
   SCENARIO_DESCRIPTIONS,
   SCENARIOS,
   type Scenario,
@@ -278,6 +281,20 @@ function runnerTemp(args: DemoArgs): string {
   return dir;
 }
 
+/**
+ * The failed-run scenario's workspace: the reports two test jobs uploaded, as the gate job's
+ * download step leaves them, and the inputs that read them.
+ */
+function failedRunWorkspace(args: DemoArgs): { workspace: string; inputs: Record<string, string> } {
+  const workspace = join(args.outDir, 'workspace');
+  rmSync(workspace, { recursive: true, force: true });
+  for (const [to, from] of Object.entries(FAILED_RUN_REPORTS)) {
+    mkdirSync(dirname(join(workspace, to)), { recursive: true });
+    copyFileSync(join(REPO_ROOT, 'test', 'fixtures', 'test-results', from), join(workspace, to));
+  }
+  return { workspace, inputs: FAILED_RUN_INPUTS };
+}
+
 async function simulatorTarget(args: DemoArgs): Promise<Target> {
   const data = demoData(args.scenario, args.now);
   const sim: TrunkSimulator = await startTrunkSimulator({
@@ -289,6 +306,7 @@ async function simulatorTarget(args: DemoArgs): Promise<Target> {
   // --api v2: a v2 simulator in front, passing v1 paths on to the v1 one.
   const v2 = args.api === 'v2' ? await startDemoV2Simulator(data, sim.origin) : undefined;
   if (args.scenario === 'outage') (v2?.sim ?? sim).fault({ status: 503, times: Infinity });
+  const failedRun = args.scenario === 'failed-run' ? failedRunWorkspace(args) : undefined;
   // GitHub's API too, for the pull request's changed files: the demo reaches no other host.
   const github = await startGithubSimulator({
     token: GITHUB_SIMULATOR_TOKEN,
@@ -328,6 +346,7 @@ async function simulatorTarget(args: DemoArgs): Promise<Target> {
         'comment-on-pr': 'always',
         ...DEMO_GATES,
         ...v2?.inputs,
+        ...failedRun?.inputs,
         ...args.inputs,
       },
       // RUNNER_TEMP in the output folder, so files the action writes there (its report) stay.
@@ -337,6 +356,7 @@ async function simulatorTarget(args: DemoArgs): Promise<Target> {
         // The action's clock is the demo's, as the data's is: what is new follows --now.
         NODE_OPTIONS: `--import=${pathToFileURL(join(REPO_ROOT, 'scripts', 'demo-clock.mjs')).href}`,
         TRUNK_HEALTH_GATE_DEMO_NOW: String(args.now),
+        ...(failedRun ? { GITHUB_WORKSPACE: failedRun.workspace } : {}),
       },
       // Short backoff, so the outage scenario shows its retries without a long wait.
       retryBaseMs: '200',

@@ -32,6 +32,8 @@ const { values } = parseArgs({
     'max-height': { type: 'string', default: '1300' },
     /** Where summary.png and comment.png go. */
     'out-dir': { type: 'string', default: 'docs' },
+    /** Only the job summary, saved as <name>.png: `--summary-as failed-run` for docs/failed-run.png. */
+    'summary-as': { type: 'string' },
     /** Take the pictures of demo/summary.html and demo/comment.html as they are. */
     'skip-demo': { type: 'boolean', default: false },
   },
@@ -45,6 +47,8 @@ const outDir = resolve(REPO_ROOT, values['out-dir']);
 interface Picture {
   name: 'summary' | 'comment';
   width: number;
+  /** The picture's file name without .png, when it is not `name`. */
+  file?: string;
 }
 
 const PICTURES: readonly Picture[] = [
@@ -243,7 +247,7 @@ function takePicture(chromium: string, work: string, picture: Picture): string {
   const page = join(work, `${picture.name}.html`);
   writeFileSync(page, screenshotPage(source, cut, false));
 
-  const output = join(outDir, `${picture.name}.png`);
+  const output = join(outDir, `${picture.file ?? picture.name}.png`);
   mkdirSync(dirname(output), { recursive: true });
   rmSync(output, { force: true });
   execFileSync(
@@ -272,7 +276,11 @@ function main(): void {
   try {
     const from = values['skip-demo'] ? 'demo/*.html' : `scenario "${values.scenario}"`;
     console.log(`Pictures of ${from}:`);
-    for (const picture of PICTURES) console.log(`  ${takePicture(chromium, work, picture)}`);
+    const summaryAs = values['summary-as'];
+    const pictures = summaryAs
+      ? [{ name: 'summary' as const, width: SUMMARY_WIDTH, file: summaryAs }]
+      : PICTURES;
+    for (const picture of pictures) console.log(`  ${takePicture(chromium, work, picture)}`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

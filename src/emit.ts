@@ -71,10 +71,11 @@ async function emitComment(draft: CommentDraft | undefined, writer: CommentWrite
 }
 
 function emitAnnotations(rendered: Rendered): void {
-  for (const { level, title, message, file } of rendered.annotations) {
+  for (const { level, title, message, file, line } of rendered.annotations) {
     core[level](oneLogLine(message, MAX_ANNOTATION.message), {
       title: oneLogLine(title, MAX_ANNOTATION.title),
       file: oneLogLine(file, MAX_ANNOTATION.file),
+      startLine: line,
     });
   }
 }

@@ -8,9 +8,13 @@ import { PullRequestAccess, lookUpPullRequest, readPullRequest } from './github/
 import { RetryingClient, type Logger } from './http/retrying-client.js';
 import type { Reads } from './report/collect-report.js';
 import { readQueueV1, readTestsV1 } from './report/read-v1.js';
+import type { DefaultBranchLookup } from './report/default-branch-read.js';
+import type { FailedTestsRead } from './report/failed-tests-read.js';
 import { readQueueV2, readTestsV2, repositoryLookup } from './report/read-v2.js';
 import type { PullRequestPayload } from './settings/event.js';
 import { withPullRequestRead, type RunContext } from './settings/run-context.js';
+import type { RawRepository } from './trunk/v2/schemas.js';
+import { readTestResults } from './test-results/read-test-results.js';
 import type { Settings } from './settings/settings.js';
 import { TrunkV1Client } from './trunk/v1/client.js';
 import { TrunkV2Client } from './trunk/v2/client.js';
@@ -101,6 +105,35 @@ export async function findPullRequest(
   return { access: new PullRequestAccess(settings.githubToken, pr), context };
 }
 
+/** With a v2 key, new failures are checked against the default branch's runs of the last 7 days. */
+function defaultBranchLookup(
+  v2: TrunkV2Client,
+  repository: () => Promise<RawRepository>,
+): DefaultBranchLookup {
+  return {
+    branch: async () => (await repository()).defaultBranch ?? undefined,
+    countFailures: (testId, branch, startedAfter) =>
+      v2.countFailedRuns(testId, branch, startedAfter),
+  };
+}
+
+/** The run's test reports, read from the working directory (the workspace on a runner). */
+function failedTestsRead(
+  settings: Settings,
+  lookup: DefaultBranchLookup | undefined,
+  signal: AbortSignal,
+  now: number,
+): FailedTestsRead | undefined {
+  if (settings.testResults.length === 0) return undefined;
+  const patterns = settings.testResults;
+  return {
+    patterns,
+    results: () => readTestResults(patterns, { cwd: process.cwd(), signal }),
+    defaultBranch: lookup,
+    now,
+  };
+}
+
 /** The reads the settings ask for; each sends its requests only when called. */
 export function planReads(
   settings: Settings,
@@ -137,6 +170,12 @@ export function planReads(
         queueApi === 'v2' ? readQueueV2(v2, repository, settings) : readQueueV1(v1, settings)),
     changedFiles:
       pullRequest && (() => pullRequest.changedFiles(githubOptions(settings, log, signal))),
+    failedTests: failedTestsRead(
+      settings,
+      settings.apiKey === '' ? undefined : defaultBranchLookup(v2, repository),
+      signal,
+      now,
+    ),
     testsApi,
     queueApi,
   };

@@ -9,6 +9,7 @@ import { affectedSection } from './affected-section.js';
 import { collapsible } from './collapsible.js';
 import { fitInStages, formatNumber, plural } from './format.js';
 import { code, escapeMarkdown, mdLink, truncateText } from './markdown.js';
+import { failedTestsSection } from './failed-tests-section.js';
 import { positionText } from './queue-section.js';
 import { moreNote, testTable } from './test-table.js';
 import { gateTripped, verdictHeadline } from './verdict-line.js';
@@ -29,11 +30,12 @@ export interface CommentOptions {
 interface Limits {
   affected: number;
   broken: number;
+  failed: number;
 }
 
 const STAGES: readonly (Limits | undefined)[] = [
-  { affected: 100, broken: 20 },
-  { affected: 20, broken: 5 },
+  { affected: 100, broken: 20, failed: 50 },
+  { affected: 20, broken: 5, failed: 20 },
   undefined,
 ];
 
@@ -83,7 +85,15 @@ function renderStage(
   limits: Limits | undefined,
 ) {
   const headline = verdictHeadline(verdict, options.tolerated ?? false);
-  const lines = [options.marker, `### ${headline}`, ''];
+  const lines = [options.marker];
+  lines.push(
+    ...failedTestsSection(report.failedTests, {
+      heading: '###',
+      cap: limits?.failed ?? 0,
+      moreWhere: 'the job summary',
+    }),
+  );
+  lines.push(`### ${headline}`, '');
   lines.push(...verdict.reasons.map((reason) => `- ${escapeMarkdown(truncateText(reason, 500))}`));
   if (verdict.reasons.length > 0) lines.push('');
   lines.push(...testsLine(report), ...queueLine(report));

@@ -9,6 +9,7 @@ import { formatNumber, NONE, tableRow } from './format.js';
 import { code, escapeMarkdown, truncateText } from './markdown.js';
 import { positionText } from './queue-section.js';
 import { queueDepth } from '../report/counts.js';
+import { countNeedingAttention } from '../explain/model.js';
 
 const HEADER = ['| | Count | Threshold | Gate |', '|---|---:|---|---|'];
 
@@ -19,8 +20,17 @@ export function countsTable(report: Report, verdict: Verdict): string[] {
     ...testRows(report, gate),
     ...affectedRows(report, gate('fail-on-affected')),
     ...queueRows(report, gate('fail-on-queue-states')),
+    ...failedTestRows(report, gate('max-new-failures')),
     '',
   ];
+}
+
+/** The run's failures Trunk does not explain (new or unexplained), when test-results is given. */
+function failedTestRows(report: Report, gate: GateCheck | undefined): string[] {
+  const run = report.failedTests;
+  if (run === undefined) return [];
+  const count = run.files === 0 ? NONE : formatNumber(countNeedingAttention(run.failures));
+  return [tableRow(['New failures in this run', count, ...gateCells(gate)])];
 }
 
 type FindGate = (input: GateInput) => GateCheck | undefined;

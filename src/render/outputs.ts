@@ -11,6 +11,9 @@ import { TEST_RECORD_TEXT_FIELDS, toTestRecord } from '../report/test-record.js'
 import { cutRecordsJson } from './cut-record.js';
 import { jsonArrayWithin, OUTPUT_LIMIT_BYTES, RECORD_LIMIT_BYTES } from './json-output.js';
 import { oneLogLine } from './log-text.js';
+import type { FailedTestsReport } from '../explain/model.js';
+import { countClasses } from '../explain/model.js';
+import { FAILURE_RECORD_TEXT_FIELDS, toFailureRecord } from '../explain/failure-record.js';
 
 export const MAX_TESTS_JSON_RECORDS = 1000;
 
@@ -116,12 +119,37 @@ function affectedOutputs(report: Report): Outputs {
   };
 }
 
+/** The run's failed tests, explained; every one empty without test-results. */
+function failedTestOutputs(run: FailedTestsReport | undefined): Outputs {
+  if (run === undefined) {
+    const names = ['count', 'new-count', 'flaky-count', 'broken-count', 'quarantined-count'];
+    return Object.fromEntries(
+      [...names.map((name) => `failed-${name}`), 'failed-tests-json'].map((name) => [name, '']),
+    );
+  }
+  const counts = countClasses(run.failures);
+  const records = cutRecordsJson(
+    mapLazily(run.failures, toFailureRecord),
+    FAILURE_RECORD_TEXT_FIELDS,
+    RECORD_LIMIT_BYTES,
+  );
+  return {
+    'failed-count': String(run.failures.length),
+    'failed-new-count': String(counts.new),
+    'failed-flaky-count': String(counts.flaky),
+    'failed-broken-count': String(counts.broken),
+    'failed-quarantined-count': String(counts.quarantined),
+    'failed-tests-json': jsonArrayWithin(records, MAX_TESTS_JSON_RECORDS, OUTPUT_LIMIT_BYTES),
+  };
+}
+
 /** Every output, always: later steps can rely on each name being set, empty when unknown. */
 export function buildOutputs(report: Report, verdict: Verdict, reportPath: string): Outputs {
   return {
     ...testOutputs(report.tests),
     ...queueOutputs(report.queue, report.context.prNumber),
     ...affectedOutputs(report),
+    ...failedTestOutputs(report.failedTests),
     'tests-api': report.testsApi ?? '',
     'queue-api': report.queueApi ?? '',
     result: verdict.result,

@@ -7,7 +7,9 @@ import type { Report, Verdict } from '../report/model.js';
 import type { RunContext } from '../settings/run-context.js';
 import type { Settings } from '../settings/settings.js';
 import type { Outcome } from '../verdict/outcome.js';
-import { buildAnnotations, testsToAnnotate, type Annotation } from './annotations.js';
+import { buildAnnotations, testsToAnnotate } from './annotations.js';
+import { failedTestsHeadline } from './failed-tests-section.js';
+import { buildFailedTestAnnotations, type RunAnnotation } from './failed-test-annotations.js';
 import { renderComment, stickyMarker } from './comment.js';
 import { planComment } from './comment-plan.js';
 import { escapeMarkdown } from './markdown.js';
@@ -35,7 +37,7 @@ export interface Rendered {
   /** Markdown for the job summary; undefined when job-summary is false. */
   summary?: string;
   comment?: CommentDraft;
-  annotations: Annotation[];
+  annotations: RunAnnotation[];
   /** The report file's text, in pieces; undefined when there is nothing to record. */
   reportFile?: Iterable<string>;
   logs: LogLine[];
@@ -79,7 +81,14 @@ function verdictLog(report: Report, verdict: Verdict): string {
         ? `merge queue of ${queue.branch} ${queue.state} with ${queueDepth(queue)} pull requests`
         : `no merge queue on ${queue.branch}`),
   ].filter(Boolean);
-  return `Trunk: ${parts.join('; ') || 'nothing read'}. Result: ${verdict.result}.`;
+  const run = report.failedTests && `This run: ${failedTestsHeadline(report.failedTests)}. `;
+  return `${run ?? ''}Trunk: ${parts.join('; ') || 'nothing read'}. Result: ${verdict.result}.`;
+}
+
+/** With test-results, the run's own failures are annotated instead of the repository's tests. */
+function annotationsOf(report: Report): RunAnnotation[] {
+  if (report.failedTests) return buildFailedTestAnnotations(report.failedTests);
+  return buildAnnotations(testsToAnnotate(report));
 }
 
 /** A run that read Trunk (or tried to) and reached a verdict. */
@@ -97,7 +106,7 @@ export function render(findings: Findings): Rendered {
       ? renderSummary(report, verdict, { tolerated: tolerated(findings) })
       : undefined,
     comment: comment.draft,
-    annotations: settings.annotations ? buildAnnotations(testsToAnnotate(report)) : [],
+    annotations: settings.annotations ? annotationsOf(report) : [],
     reportFile: renderReportFile(report, verdict, settings),
     logs: [
       ...warnings.map((message) => ({ level: 'warning' as const, message })),

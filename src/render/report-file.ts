@@ -6,6 +6,8 @@ import type {
   Verdict,
 } from '../report/model.js';
 import { toTestRecord } from '../report/test-record.js';
+import { toFailureRecord } from '../explain/failure-record.js';
+import type { FailedTestsReport } from '../explain/model.js';
 import type { Settings } from '../settings/settings.js';
 
 /** The inputs that shaped the result; the tokens are left out by construction, not by filtering. */
@@ -22,6 +24,8 @@ function inputsThatMattered(settings: Settings) {
     checkQueue: settings.checkQueue,
     maxBrokenTests: settings.maxBrokenTests ?? null,
     maxFlakyTests: settings.maxFlakyTests ?? null,
+    testResults: settings.testResults,
+    maxNewFailures: settings.maxNewFailures ?? null,
     ignoreQuarantined: settings.ignoreQuarantined,
     failOnQueueStates: settings.failOnQueueStates,
     failOnAffected: settings.failOnAffected,
@@ -71,6 +75,23 @@ function* affectedJson(affected: AffectedTests | undefined): Generator<string> {
   yield '}';
 }
 
+/** The run's failed tests, every one, as failed-tests-json's records; null without test-results. */
+function* failedTestsJson(run: FailedTestsReport | undefined): Generator<string> {
+  if (run === undefined) {
+    yield 'null';
+    return;
+  }
+  const { patterns, files, total, passed, skipped } = run;
+  const head = JSON.stringify({ patterns, files, total, passed, skipped });
+  yield `${head.slice(0, -1)},"failures":[`;
+  let separator = '';
+  for (const failure of run.failures) {
+    yield separator + JSON.stringify(toFailureRecord(failure));
+    separator = ',';
+  }
+  yield ']}';
+}
+
 /**
  * The complete record of a run, for later steps and artifacts: unlike tests-json it keeps every
  * test, however many there are. Yielded in pieces: a large organisation's report is megabytes.
@@ -90,6 +111,8 @@ export function* renderReportFile(
   yield* testsJson(report.tests);
   yield `,"queue":${JSON.stringify(report.queue ?? null)},"affected":`;
   yield* affectedJson(report.affected);
+  yield ',"failedTests":';
+  yield* failedTestsJson(report.failedTests);
   const tail = {
     failures: report.failures,
     warnings: report.warnings,

@@ -11,6 +11,7 @@ import { collapsible } from './collapsible.js';
 import { countsTable } from './counts-table.js';
 import { fitInStages, formatNumber, plural, utf8Bytes } from './format.js';
 import { escapeMarkdown, truncateText } from './markdown.js';
+import { failedTestsSection } from './failed-tests-section.js';
 import { ownersSection } from './owners-section.js';
 import { queueSection } from './queue-section.js';
 import { moreNote, NEW_MARK, testTable } from './test-table.js';
@@ -37,12 +38,13 @@ interface Limits {
   flaky: number;
   owners: number;
   entries: number;
+  failed: number;
 }
 
 // Tried in order until one fits; `undefined` is the minimal stage (verdict and counts only).
 const STAGES: readonly (Limits | undefined)[] = [
-  { affected: 200, broken: 200, flaky: 500, owners: 100, entries: 200 },
-  { affected: 50, broken: 50, flaky: 50, owners: 30, entries: 30 },
+  { affected: 200, broken: 200, flaky: 500, owners: 100, entries: 200, failed: 200 },
+  { affected: 50, broken: 50, flaky: 50, owners: 30, entries: 30, failed: 50 },
   undefined,
 ];
 
@@ -79,7 +81,13 @@ export function renderSummary(report: Report, verdict: Verdict, options: Summary
  * so a passing run's summary is a few lines tall.
  */
 function renderStage(p: Prepared, limits: Limits | undefined): string[] {
-  const lines = [`## ${verdictHeadline(p.verdict, p.options.tolerated ?? false)}`, ''];
+  // The run's own failed tests come first: "did I cause this?" is the reader's question.
+  const lines = failedTestsSection(p.report.failedTests, {
+    heading: '##',
+    cap: limits?.failed ?? 0,
+    moreWhere: 'the `failed-tests-json` output',
+  });
+  lines.push(`## ${verdictHeadline(p.verdict, p.options.tolerated ?? false)}`, '');
   lines.push(...verdictLines(p.verdict, p.report));
   lines.push(...countsTable(p.report, p.verdict));
   if (limits === undefined) {

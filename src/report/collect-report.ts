@@ -2,6 +2,7 @@ import type { FailOnAffected, OnApiError } from '../settings/settings.js';
 import { isAbortedGithubCall } from '../github/errors.js';
 import { TrunkApiError } from '../trunk/errors.js';
 import { findAffectedTests } from './affected-tests.js';
+import { explainRun, unreadResults, type FailedTestsRead } from './failed-tests-read.js';
 import type {
   AffectedTests,
   QueueReport,
@@ -19,6 +20,8 @@ export interface Reads {
   queue?: () => Promise<Read<QueueReport>>;
   /** The pull request's changed files; absent when the run has no pull request. */
   changedFiles?: () => Promise<string[]>;
+  /** The run's own test reports; absent when test-results is not set. */
+  failedTests?: FailedTestsRead;
   /** The Trunk API each read goes through. */
   testsApi?: TrunkApi;
   queueApi?: TrunkApi;
@@ -89,10 +92,11 @@ export async function collectReport(
       if (decidesRun(error, options.onApiError)) options.cancel();
       throw error;
     });
-  const [tests, queue, files] = await Promise.allSettled([
+  const [tests, queue, files, results] = await Promise.allSettled([
     watch(reads.tests),
     watch(reads.queue),
     reads.tests ? reads.changedFiles?.() : undefined,
+    reads.failedTests?.results(),
   ]);
   const report: Report = {
     context,
@@ -115,5 +119,17 @@ export async function collectReport(
   const affected = affectedOf(report.tests, files, options.failOnAffected);
   report.affected = affected.report;
   report.warnings.push(...affected.warnings);
+  if (reads.failedTests) {
+    const run = await explainRun(
+      reads.failedTests,
+      results.status === 'fulfilled'
+        ? (results.value ?? unreadResults('none read'))
+        : unreadResults(results.reason),
+      { tests: report.tests, idsAreV2TestIds: report.testsApi === 'v2' },
+    );
+    report.failedTests = run.report;
+    report.warnings.push(...run.warnings);
+    report.notes?.push(...(run.notes ?? []));
+  }
   return report;
 }

@@ -5,6 +5,7 @@
 
 import type { TrunkApi } from '../settings/api-choice.js';
 import type { RunContext } from '../settings/run-context.js';
+import type { FailedTestsReport } from '../explain/model.js';
 
 export type { RunContext, TrunkApi };
 
@@ -22,6 +23,8 @@ export interface UnhealthyTest {
   variant?: string;
   owners: string[];
   quarantined: boolean;
+  /** v2 only: failing runs over all runs in the last 7 days (0 to 1), when Trunk said. */
+  failureRate7d?: number;
   /** Pull requests impacted in the last 7 days; 0 when Trunk did not say. */
   prsImpacted7d: number;
   /** Link to the test's Trunk page. */
@@ -133,6 +136,8 @@ export interface Report {
   queue?: QueueReport;
   /** Undefined without a pull request, or when its files could not be listed. */
   affected?: AffectedTests;
+  /** The run's failed tests explained; undefined when test-results is not set. */
+  failedTests?: FailedTestsReport;
   failures: ReadFailure[];
   warnings: string[];
   /** Informational lines for the summary: not warnings (no annotation), e.g. where v1 cannot see. */
@@ -146,7 +151,11 @@ export type Result = 'passed' | 'failed' | 'error';
 
 /** The inputs that configure a gate: each gate is named after its input. */
 export type GateInput =
-  'max-broken-tests' | 'max-flaky-tests' | 'fail-on-queue-states' | 'fail-on-affected';
+  | 'max-broken-tests'
+  | 'max-flaky-tests'
+  | 'fail-on-queue-states'
+  | 'fail-on-affected'
+  | 'max-new-failures';
 
 /** One configured gate, as checked against the report: what the summary's counts table shows. */
 export interface GateCheck {

@@ -28,6 +28,11 @@ export function queueMode(mode: string | null | undefined): string | undefined {
   return value === undefined ? undefined : (V1_MODES[value] ?? value);
 }
 
+/** A fraction of runs, 0 to 1; anything else is not a rate and is not shown. */
+function failureRate(rate: number | null | undefined): number | undefined {
+  return rate !== null && rate !== undefined && rate >= 0 && rate <= 1 ? rate : undefined;
+}
+
 /** Tests that entered their status at or after `newSince` (ms since the epoch) are new. */
 export function normaliseTestV2(
   raw: RawTestSummary,
@@ -47,6 +52,7 @@ export function normaliseTestV2(
     owners: (raw.codeowners ?? []).filter((owner) => owner.trim() !== ''),
     quarantined: snakeCase(raw.quarantineState) === 'quarantined',
     prsImpacted7d: Math.max(0, raw.metrics?.prsImpacted ?? 0),
+    failureRate7d: failureRate(raw.metrics?.failureRate),
     url: present(raw.url) ?? present(raw.htmlUrl),
     since,
     isNew: sinceMs >= newSince,

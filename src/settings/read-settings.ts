@@ -32,6 +32,15 @@ function parseCollectionIds(raw: string): string[] {
   return [...new Set(ids)];
 }
 
+/** One path or glob pattern a line, as workflows write lists of paths; blank lines ignored. */
+function parseTestResultPatterns(raw: string): string[] {
+  const patterns = raw
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  return [...new Set(patterns)];
+}
+
 function parseRepository(raw: string): { repository: string; owner: string; repoName: string } {
   const repository = raw.trim();
   if (!REPOSITORY.test(repository)) {
@@ -156,6 +165,11 @@ export function readSettings(getInput: GetInput, derived: RunContext): Settings 
       () => parseOptionalCount('max-flaky-tests', getInput('max-flaky-tests')),
       undefined,
     ),
+    testResults: parseTestResultPatterns(getInput('test-results')),
+    maxNewFailures: attempt(
+      () => parseOptionalCount('max-new-failures', getInput('max-new-failures')),
+      undefined,
+    ),
     ignoreQuarantined: bool('ignore-quarantined'),
     failOnQueueStates: attempt(
       () => parseChoiceList('fail-on-queue-states', getInput('fail-on-queue-states'), QUEUE_STATES),
@@ -217,6 +231,14 @@ function crossChecks(settings: Settings): string[] {
     (settings.maxBrokenTests !== undefined || settings.maxFlakyTests !== undefined)
   ) {
     problems.push('max-broken-tests and max-flaky-tests need check-tests: true');
+  }
+  if (settings.maxNewFailures !== undefined && settings.testResults.length === 0) {
+    problems.push("max-new-failures needs test-results: the paths of this run's test reports");
+  }
+  if (settings.testResults.length > 0 && !settings.checkTests) {
+    problems.push(
+      "test-results needs check-tests: true: failed tests are explained by Trunk's unhealthy tests",
+    );
   }
   return problems;
 }

@@ -44,6 +44,10 @@ export interface Settings {
   maxPages: number;
   maxBrokenTests?: number;
   maxFlakyTests?: number;
+  /** Paths or glob patterns of this run's test reports; empty: failed tests are not explained. */
+  testResults: string[];
+  /** Most failures not explained by Trunk's data (new or unexplained); undefined: no gate. */
+  maxNewFailures?: number;
   ignoreQuarantined: boolean;
   failOnQueueStates: QueueState[];
   onApiError: OnApiError;

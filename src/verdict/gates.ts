@@ -1,10 +1,16 @@
 import { countQuarantined } from '../report/counts.js';
 import type { GateCheck, GateInput, Report, UnhealthyTest, Verdict } from '../report/model.js';
 import type { Settings } from '../settings/settings.js';
+import { countNeedingAttention } from '../explain/model.js';
 
 export type GateSettings = Pick<
   Settings,
-  'maxBrokenTests' | 'maxFlakyTests' | 'ignoreQuarantined' | 'failOnQueueStates' | 'failOnAffected'
+  | 'maxBrokenTests'
+  | 'maxFlakyTests'
+  | 'ignoreQuarantined'
+  | 'failOnQueueStates'
+  | 'failOnAffected'
+  | 'maxNewFailures'
 >;
 
 const NAMES_IN_REASON = 3;
@@ -99,11 +105,41 @@ const affectedGate: Gate = {
   },
 };
 
+/**
+ * Failures Trunk's data does not explain: new ones, and those it could not explain. No report read
+ * is a failure too: a test job that crashed before writing one must not pass as "no new failure".
+ */
+const newFailuresGate: Gate = {
+  input: 'max-new-failures',
+  label: 'New failures in this run',
+  isOn: (s) => s.maxNewFailures !== undefined,
+  threshold: (s) => `at most ${String(s.maxNewFailures)}`,
+  judge(report, s) {
+    const run = report.failedTests;
+    if (run === undefined) return undefined;
+    const limit = s.maxNewFailures ?? Infinity;
+    if (run.files === 0) {
+      return {
+        counted: 0,
+        reason: `No test report was read from test-results (${run.patterns.join(', ')}), so max-new-failures (${String(limit)}) cannot be judged: check the paths and that the tests wrote their reports`,
+      };
+    }
+    const counted = countNeedingAttention(run.failures);
+    if (counted <= limit) return { counted };
+    const noun = counted === 1 ? 'failed test is' : 'failed tests are';
+    return {
+      counted,
+      reason: `${counted} ${noun} not explained by Trunk's data (new or unexplained), more than max-new-failures (${String(limit)})`,
+    };
+  },
+};
+
 export const GATES: readonly Gate[] = [
   maxTestsGate('broken'),
   maxTestsGate('flaky'),
   queueStateGate,
   affectedGate,
+  newFailuresGate,
 ];
 
 function check(gate: Gate, report: Report, settings: GateSettings): GateCheck {

@@ -4,21 +4,38 @@
  * schema of its status, and every request the action sends (path and query) validates against the
  * operation it names. A simulator that drifts from Trunk would let the client drift with it.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeRun, expectPassed } from '../support/e2e.js';
 import { loadOpenApi } from '../support/openapi-validator.js';
 import { mergeGroupEvent, pushEvent } from '../support/run-action.js';
+import { makeTestRuns, makeV2Tests } from '../support/trunk-v2-data.js';
 import type { TrunkV2Simulator, V2Request } from '../support/trunk-v2-simulator.js';
 import {
   closeV2Simulators,
   COLLECTION,
   KEY,
+  organisationData,
   REPO,
   runAgainstV2,
   startV2Sim,
 } from '../support/v2-e2e.js';
 
 afterEach(closeV2Simulators);
+
+/** A test's runs over two weeks: on main, a release branch and pull requests; one quarantined. */
+function testRunsOnMainAndPullRequests(id: string) {
+  return makeTestRuns(id, [
+    { startedAt: '2026-11-10T09:00:00Z' },
+    { startedAt: '2026-11-20T09:00:00Z' },
+    { startedAt: '2026-11-21T09:00:00Z', conclusion: 'success' },
+    { startedAt: '2026-11-22T09:00:00Z', branch: 'release-2' },
+    { startedAt: '2026-11-22T10:00:00Z' },
+    { startedAt: '2026-11-19T09:00:00Z', pullRequest: 4812, quarantined: true },
+  ]);
+}
 
 const api = loadOpenApi('v2');
 
@@ -126,6 +143,42 @@ describe('the requests the action sends', () => {
   });
 });
 
+describe("the lookups of a run's new failures", () => {
+  it('ask GET /v2/tests/{testId}/test-runs as the spec allows, and its answers conform', async () => {
+    const rows = makeV2Tests(2, 'flaky', { repositoryId: REPO.id, testCollectionId: COLLECTION });
+    const healthy = rows.map((row) => ({ ...row, status: 'healthy' }));
+    const sim = await startV2Sim({ flaky: 1, broken: 0, queue: null, extra: healthy });
+    const [first, second] = healthy;
+    sim.setTestRuns(first?.id ?? '', testRunsOnMainAndPullRequests(first?.id ?? ''));
+    const workspace = mkdtempSync(join(tmpdir(), 'thg-contract-'));
+    const failures = healthy.map((row) => ({ name: row.name, file: row.file, id: row.id }));
+    failures.push({ name: 'not known to Trunk', file: 'a.test.ts', id: 'no-such-test' });
+    writeFileSync(
+      join(workspace, 'summary.json'),
+      JSON.stringify({ schemaVersion: 2, type: 'UPLOAD', failures, quarantined: [] }),
+    );
+    try {
+      const run = await runAgainstV2(sim, {
+        event: pushEvent({ ref: 'refs/heads/main' }),
+        inputs: { 'check-queue': false, 'test-results': 'summary.json' },
+        env: { GITHUB_WORKSPACE: workspace },
+      });
+      expectPassed(run);
+      expect(run.outputs['failed-count'], describeRun(run)).toBe('3');
+      const lookups = sim.requestsTo('test-runs');
+      expect(lookups.map((record) => record.path).sort()).toEqual(
+        [first?.id, second?.id, 'no-such-test'].map((id) => `/v2/tests/${id}/test-runs`).sort(),
+      );
+      for (const record of sim.requests) {
+        expectRequestConforms(record);
+        expectResponseConforms(record);
+      }
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('every kind of answer the simulator gives', () => {
   it('pages with opaque cursors, bound to their filter; an empty list', async () => {
     const sim = await startV2Sim({ flaky: 120, broken: 0 });
@@ -199,6 +252,61 @@ describe('every kind of answer the simulator gives', () => {
     expect(answers.map((record) => record.status)).toEqual([200, 404, 400]);
     expect(answers[1]?.responseBody).toContain('TEST_COLLECTION_NOT_FOUND');
     answers.forEach(expectResponseConforms);
+  });
+
+  it('a test and its runs: filters, cursor, includeTotal; 404 TEST_NOT_FOUND; 400 for a bad filter', async () => {
+    const sim = await startV2Sim({ flaky: 1, broken: 0 });
+    const test = organisationData({ flaky: 1, broken: 0 }).collections?.[COLLECTION]?.[0];
+    const id = test?.id ?? '';
+    sim.setTestRuns(id, testRunsOnMainAndPullRequests(id));
+    const runs = `/v2/tests/${id}/test-runs`;
+    const week = 'startedAfter=2026-11-16T12:00:00.000Z';
+    const answers = [
+      await get(sim, `/v2/tests/${id}`),
+      await get(sim, `/v2/tests/${id}?include=metrics&period=7d`),
+      await get(sim, `${runs}?branches=main&conclusion=failure&${week}&includeTotal=true`),
+      await get(sim, `${runs}?branches=ma?n,release-*&limit=2`),
+      await get(sim, `${runs}?pullRequestOnly=true&startedBefore=2026-11-20T00:00:00.000Z`),
+      await get(sim, `${runs}?quarantineState=quarantined`),
+      await get(sim, '/v2/tests/no-such-test'),
+      await get(sim, '/v2/tests/no-such-test/test-runs'),
+      await get(sim, `${runs}?branches=main&pullRequestOnly=true`),
+      await get(sim, `${runs}?conclusion=failed`),
+    ];
+    expect(answers.map((record) => record.status)).toEqual([
+      200, 200, 200, 200, 200, 200, 404, 404, 400, 400,
+    ]);
+    const body = (record: V2Request | undefined) =>
+      JSON.parse(record?.responseBody ?? '{}') as {
+        data: { branch: string; startedAt: string; conclusion: string }[];
+        total?: number;
+        hasMore: boolean;
+        nextCursor: string | null;
+      };
+    // Failed on main since a week before the 23rd: the two of the 20th and 22nd, newest first.
+    expect(body(answers[2]).total).toBe(2);
+    expect(body(answers[2]).data.map((run) => run.startedAt.slice(0, 10))).toEqual([
+      '2026-11-22',
+      '2026-11-20',
+    ]);
+    expect(body(answers[3])).toMatchObject({ hasMore: true });
+    expect(body(answers[3]).data.map((run) => run.branch)).toEqual(['main', 'release-2']);
+    expect(body(answers[3]).total).toBeUndefined();
+    const next = await get(
+      sim,
+      `${runs}?branches=ma?n,release-*&limit=2&cursor=${encodeURIComponent(body(answers[3]).nextCursor ?? '')}`,
+    );
+    expect(body(next).data.map((run) => run.branch)).toEqual(['main', 'main']);
+    const rebound = await get(
+      sim,
+      `${runs}?branches=main&cursor=${encodeURIComponent(body(answers[3]).nextCursor ?? '')}`,
+    );
+    expect(rebound.status).toBe(400);
+    expect(body(answers[4]).data.map((run) => run.branch)).toEqual(['feature/4812']);
+    expect(body(answers[5]).data).toHaveLength(1);
+    expect(answers[6]?.responseBody).toContain('TEST_NOT_FOUND');
+    expect(answers[7]?.responseBody).toContain('TEST_NOT_FOUND');
+    [...answers, next, rebound].forEach(expectResponseConforms);
   });
 
   it('401 without a key or with a wrong one, in the envelope', async () => {

@@ -161,5 +161,11 @@ export const OUTPUT_NAMES = [
   'in-merge-queue',
   'tests-api',
   'queue-api',
+  'failed-count',
+  'failed-new-count',
+  'failed-flaky-count',
+  'failed-broken-count',
+  'failed-quarantined-count',
+  'failed-tests-json',
   'report-path',
 ] as const;

@@ -318,3 +318,58 @@ export function makeV2Queue(spec: QueueSpec): V2Queue {
   ].reverse(); // "most recently enqueued first … not queue order"
   return { queue, order, pullRequests };
 }
+
+/** One run of a test, as GET /v2/tests/{testId}/test-runs lists it (every field present). */
+export interface V2TestRun {
+  id: string;
+  conclusion: 'success' | 'failure' | 'skipped';
+  branch: string;
+  isPullRequest: boolean;
+  sha: string;
+  quarantineState: 'quarantined' | 'notQuarantined';
+  statusAtRunTime: 'healthy' | 'flaky' | 'broken';
+  startedAt: string;
+  endedAt: string;
+  pullRequest: { number: number; url?: string } | null;
+  buildUrl: string | null;
+  workflow: string | null;
+  jobName: string | null;
+}
+
+export interface TestRunSpec {
+  conclusion?: V2TestRun['conclusion'];
+  branch?: string;
+  /** A pull request's number: the run happened on its branch. */
+  pullRequest?: number;
+  quarantined?: boolean;
+  /** When it started. */
+  startedAt: string;
+}
+
+/** Runs of one test; the simulator serves them newest first, whatever order they are given in. */
+export function makeTestRuns(testId: string, specs: readonly TestRunSpec[]): V2TestRun[] {
+  return specs.map((spec, index) => {
+    const started = new Date(spec.startedAt);
+    return {
+      id: stableId(`run ${testId} ${index}`),
+      conclusion: spec.conclusion ?? 'failure',
+      branch: spec.branch ?? (spec.pullRequest ? `feature/${spec.pullRequest}` : 'main'),
+      isPullRequest: spec.pullRequest !== undefined,
+      sha: createHash('sha1').update(`run ${testId} ${index}`).digest('hex'),
+      quarantineState: spec.quarantined ? 'quarantined' : 'notQuarantined',
+      statusAtRunTime: 'healthy',
+      startedAt: started.toISOString(),
+      endedAt: new Date(started.getTime() + 3500).toISOString(),
+      pullRequest:
+        spec.pullRequest === undefined
+          ? null
+          : {
+              number: spec.pullRequest,
+              url: `https://github.com/acme/widgets/pull/${spec.pullRequest}`,
+            },
+      buildUrl: `https://github.com/acme/widgets/actions/runs/${1000 + index}`,
+      workflow: 'CI',
+      jobName: 'test',
+    };
+  });
+}

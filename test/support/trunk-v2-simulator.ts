@@ -23,6 +23,7 @@ import {
   type V2Queue,
   type V2Repository,
   type V2Test,
+  type V2TestRun,
 } from './trunk-v2-data.js';
 
 export const DEFAULT_KEY = 'trunk_v2_test_key';
@@ -34,6 +35,8 @@ export interface V2SimulatorOptions {
   /** Tests by collection id; a test may sit in several collections. */
   collections?: Record<string, V2Test[]>;
   queues?: V2Queue[];
+  /** Runs by test id, for GET /v2/tests/{testId}/test-runs. */
+  testRuns?: Record<string, V2TestRun[]>;
   delayMs?: number;
   port?: number;
   /**
@@ -45,7 +48,15 @@ export interface V2SimulatorOptions {
 
 /** Short names for the reads, or a concrete path. */
 export type V2Endpoint =
-  'repositories' | 'queues' | 'queue' | 'order' | 'pull-requests' | 'collection' | 'tests';
+  | 'repositories'
+  | 'queues'
+  | 'queue'
+  | 'order'
+  | 'pull-requests'
+  | 'collection'
+  | 'tests'
+  | 'test'
+  | 'test-runs';
 
 export interface V2Fault {
   /** Only this read (or exact path); any request when absent. */
@@ -142,6 +153,13 @@ export function endpointOf(path: string): V2Endpoint | undefined {
   if (/^\/v2\/merge-queues\/[^/]+\/order$/.test(path)) return 'order';
   if (/^\/v2\/merge-queues\/[^/]+\/pull-requests$/.test(path)) return 'pull-requests';
   if (/^\/v2\/test-collections\/[^/]+$/.test(path)) return 'collection';
+  return testEndpointOf(path);
+}
+
+/** One test, and its runs. */
+function testEndpointOf(path: string): V2Endpoint | undefined {
+  if (/^\/v2\/tests\/[^/]+$/.test(path)) return 'test';
+  if (/^\/v2\/tests\/[^/]+\/test-runs$/.test(path)) return 'test-runs';
   return undefined;
 }
 
@@ -163,6 +181,7 @@ export class TrunkV2Simulator {
   private repositories: V2Repository[];
   private collections: Map<string, V2Test[]>;
   private queues: V2Queue[];
+  private testRuns: Map<string, V2TestRun[]>;
   private delayMs: number;
   private readonly v1Origin?: string;
   private readonly faults = new FaultQueue<V2Fault, V2Request>(faultMatches);
@@ -179,6 +198,7 @@ export class TrunkV2Simulator {
     this.repositories = options.repositories ?? [];
     this.collections = new Map(Object.entries(options.collections ?? {}));
     this.queues = options.queues ?? [];
+    this.testRuns = new Map(Object.entries(options.testRuns ?? {}));
     this.delayMs = options.delayMs ?? 0;
     this.v1Origin = options.v1Origin;
     this.server = createServer((req, res) => void this.handle(req, res));
@@ -217,6 +237,11 @@ export class TrunkV2Simulator {
 
   setQueues(queues: V2Queue[]): this {
     this.queues = queues;
+    return this;
+  }
+
+  setTestRuns(testId: string, runs: V2TestRun[]): this {
+    this.testRuns.set(testId, runs);
     return this;
   }
 
@@ -354,6 +379,10 @@ export class TrunkV2Simulator {
         return this.getCollection(id);
       case 'tests':
         return this.listTests(record, fault);
+      case 'test':
+        return this.withTest(id, (test) => this.getTest(record, test));
+      case 'test-runs':
+        return this.withTest(id, (test) => this.listTestRuns(record, test, fault));
     }
   }
 
@@ -429,6 +458,70 @@ export class TrunkV2Simulator {
     return this.page(record, operation, rows, fault);
   }
 
+  /** A test of any collection by its id; 404 TEST_NOT_FOUND otherwise (a malformed id too). */
+  private withTest(id: string, answer: (test: V2Test) => Answer): Answer {
+    const wanted = decodeURIComponent(id);
+    const test = [...this.collections.values()].flat().find((row) => row.id === wanted);
+    if (!test) return failure(404, 'TEST_NOT_FOUND', `No test ${wanted}`);
+    return answer(test);
+  }
+
+  /** GET /v2/tests/{testId}: the summary plus what only the single read carries. */
+  private getTest(record: V2Request, test: V2Test): Answer {
+    const include = record.query.get('include');
+    const period = record.query.get('period');
+    if (include !== null && include !== 'metrics') {
+      return failure(400, 'VALIDATION_FAILED', 'include must be metrics');
+    }
+    if (period !== null && !['1d', '7d', '14d', '30d'].includes(period)) {
+      return failure(400, 'VALIDATION_FAILED', 'period must be 1d, 7d, 14d or 30d');
+    }
+    if (include === 'metrics' && period === null) {
+      return failure(400, 'VALIDATION_FAILED', 'period is required with include=metrics');
+    }
+    const runs = this.testRuns.get(test.id) ?? [];
+    const failed = runs.filter((run) => run.conclusion === 'failure');
+    const lastFailureAt =
+      failed
+        .map((run) => run.startedAt)
+        .sort()
+        .at(-1) ?? null;
+    return json(200, {
+      ...test,
+      metrics: include === 'metrics' ? test.metrics : undefined,
+      quarantineOverride: null,
+      activeMonitors: [],
+      firstSeenAt: test.statusSince,
+      lastFailureAt,
+    });
+  }
+
+  /** GET /v2/tests/{testId}/test-runs: newest first, every documented filter. */
+  private listTestRuns(record: V2Request, test: V2Test, fault: V2Fault | undefined): Answer {
+    const query = record.query;
+    const problem = testRunQueryProblem(query);
+    if (problem !== undefined) return failure(400, 'VALIDATION_FAILED', problem);
+    const globs = query.get('branches')?.split(',').map(branchGlob);
+    const after = query.get('startedAfter');
+    const before = query.get('startedBefore');
+    const rows = [...(this.testRuns.get(test.id) ?? [])]
+      .sort((a, b) => b.startedAt.localeCompare(a.startedAt))
+      .filter((run) => !query.has('conclusion') || run.conclusion === query.get('conclusion'))
+      .filter((run) => globs === undefined || globs.some((glob) => glob.test(run.branch)))
+      .filter((run) => query.get('pullRequestOnly') !== 'true' || run.isPullRequest)
+      .filter(
+        (run) =>
+          !query.has('quarantineState') || run.quarantineState === query.get('quarantineState'),
+      )
+      .filter((run) => after === null || Date.parse(run.startedAt) >= Date.parse(after))
+      .filter((run) => before === null || Date.parse(run.startedAt) < Date.parse(before));
+    const filter = ['conclusion', 'branches', 'pullRequestOnly', 'quarantineState']
+      .concat(['startedAfter', 'startedBefore'])
+      .map((name) => `${name}=${query.get(name)}`)
+      .join('&');
+    return this.page(record, `test-runs ${test.id} ${filter}`, rows, fault);
+  }
+
   /** One page of a list; the cursor is bound to the operation and filter it was minted for. */
   private page(record: V2Request, operation: string, rows: unknown[], fault?: V2Fault): Answer {
     const limit = Number(record.query.get('limit') ?? 25);
@@ -461,6 +554,44 @@ export class TrunkV2Simulator {
     this.cursors.set(token, { operation, offset });
     return token;
   }
+}
+
+const CONCLUSIONS = ['success', 'failure', 'skipped'];
+const QUARANTINE_STATES = ['quarantined', 'notQuarantined'];
+
+/** What Trunk refuses in a test-runs query, as a 400 VALIDATION_FAILED; undefined when valid. */
+function testRunQueryProblem(query: URLSearchParams): string | undefined {
+  const conclusion = query.get('conclusion');
+  if (conclusion !== null && !CONCLUSIONS.includes(conclusion)) {
+    return `conclusion: unknown value ${conclusion}`;
+  }
+  const state = query.get('quarantineState');
+  if (state !== null && !QUARANTINE_STATES.includes(state)) {
+    return `quarantineState: unknown value ${state}`;
+  }
+  if (query.get('branches') === '') return 'branches must not be empty';
+  if (query.has('branches') && query.has('pullRequestOnly')) {
+    return 'branches and pullRequestOnly cannot be combined';
+  }
+  for (const name of ['includeTotal', 'pullRequestOnly']) {
+    const value = query.get(name);
+    if (value !== null && value !== 'true' && value !== 'false') return `${name} must be a boolean`;
+  }
+  for (const name of ['startedAfter', 'startedBefore']) {
+    const value = query.get(name);
+    if (value !== null && Number.isNaN(Date.parse(value))) return `${name} must be a date-time`;
+  }
+  return undefined;
+}
+
+/** A shell-style branch glob: `*` any run of characters, `?` exactly one. */
+function branchGlob(glob: string): RegExp {
+  const pattern = glob
+    .trim()
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
+  return new RegExp(`^${pattern}$`);
 }
 
 function faultAnswer(fault: V2Fault | undefined): Answer | undefined {

@@ -78,6 +78,22 @@ describe('normaliseTestV2', () => {
       url: 'https://app.trunk.io/t/1',
     });
   });
+
+  it('reads the failure rate of the last 7 days, and only a fraction of runs as one', () => {
+    const rate = (failureRate: unknown) =>
+      normaliseTestV2(
+        testSummarySchema.parse({ ...raw, metrics: { prsImpacted: 1, failureRate } }),
+        'flaky',
+        0,
+      ).failureRate7d;
+    expect([rate(0.25), rate(0), rate(1.5), rate(-0.1), rate('often')]).toEqual([
+      0.25,
+      0,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
 });
 
 describe('normaliseQueueV2', () => {

@@ -23,6 +23,8 @@ const ACTION_DEFAULTS: Record<string, string> = {
   'max-pages': '200',
   'max-broken-tests': '',
   'max-flaky-tests': '',
+  'test-results': '',
+  'max-new-failures': '',
   'ignore-quarantined': 'false',
   'fail-on-queue-states': '',
   'on-api-error': 'fail',
@@ -145,6 +147,8 @@ describe('readSettings with action.yml defaults', () => {
       maxPages: 200,
       maxBrokenTests: undefined,
       maxFlakyTests: undefined,
+      testResults: [],
+      maxNewFailures: undefined,
       ignoreQuarantined: false,
       failOnQueueStates: [],
       onApiError: 'fail',
@@ -235,6 +239,7 @@ describe('readSettings validation', () => {
     ['max-pages', '2.5', 'whole number'],
     ['max-broken-tests', '-1', 'whole number from 0'],
     ['max-flaky-tests', 'many', 'whole number from 0'],
+    ['max-new-failures', '1.5', 'whole number from 0'],
     ['ignore-quarantined', 'sometimes', 'true or false'],
     ['fail-on-queue-states', 'paused,stopped', 'running, paused, draining, switching_modes'],
     ['on-api-error', 'ignore', 'fail, warn'],
@@ -369,6 +374,27 @@ describe('readSettings validation', () => {
       expect(message).toContain(input);
       expect(message).toContain('check-tests');
     });
+  });
+});
+
+describe('test-results and max-new-failures', () => {
+  it('reads one pattern a line, trimmed, blank lines and repeats dropped', () => {
+    const settings = read({
+      ...MINIMAL,
+      'test-results': ' reports/**/*.xml \n\n  trunk-summary.json\nreports/**/*.xml\n',
+      'max-new-failures': '0',
+    });
+    expect(settings.testResults).toEqual(['reports/**/*.xml', 'trunk-summary.json']);
+    expect(settings.maxNewFailures).toBe(0);
+  });
+
+  it('refuses max-new-failures without test-results, and test-results without check-tests', () => {
+    expect(failure({ ...MINIMAL, 'max-new-failures': '0' })).toContain(
+      'max-new-failures needs test-results',
+    );
+    expect(failure({ ...MINIMAL, 'test-results': 'junit.xml', 'check-tests': 'false' })).toContain(
+      'test-results needs check-tests: true',
+    );
   });
 });
 

@@ -17,6 +17,8 @@ import {
   writeReportFile,
 } from '../../src/io/report-file.js';
 import { renderReportFile } from '../../src/render/report-file.js';
+import { explainFailures } from '../../src/explain/classify.js';
+import { toFailureRecord } from '../../src/explain/failure-record.js';
 import { toTestRecord } from '../../src/report/test-record.js';
 import type { Settings } from '../../src/settings/settings.js';
 import { emptyReport, unhealthyTest } from '../support/model-builders.js';
@@ -56,12 +58,38 @@ describe('renderReportFile', () => {
       },
       queue: { kind: 'none', branch: 'main' },
       affected: null,
+      failedTests: null,
       failures: [],
       warnings: ['w'],
       notes: ['n'],
       testsApi: 'v2',
       queueApi: 'v1',
     });
+  });
+
+  it("writes the run's failed tests, every one, as failed-tests-json's records", () => {
+    const failures = explainFailures(
+      Array.from({ length: 1500 }, (_, i) => ({
+        name: `test ${i}`,
+        format: 'junit' as const,
+        reportFile: 'junit.xml',
+      })),
+      { idsAreV2TestIds: false },
+    );
+    const failedTests = {
+      patterns: ['*.xml'],
+      files: 1,
+      total: 2000,
+      passed: 500,
+      skipped: 0,
+      failures,
+    };
+    const report = emptyReport({ failedTests });
+    const parsed = JSON.parse([...renderReportFile(report, VERDICT, SETTINGS)].join('')) as {
+      failedTests: { files: number; total: number; failures: unknown[] };
+    };
+    expect(parsed.failedTests).toMatchObject({ patterns: ['*.xml'], files: 1, total: 2000 });
+    expect(parsed.failedTests.failures).toEqual(failures.map(toFailureRecord));
   });
 
   it('writes the affected tests as test records, whole however long', () => {

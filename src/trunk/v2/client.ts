@@ -12,6 +12,7 @@ import {
   repositoryListSchema,
   testCollectionSchema,
   testListSchema,
+  testRunListSchema,
   type RawMergeQueue,
   type RawOrder,
   type RawPullRequest,
@@ -193,6 +194,25 @@ export class TrunkV2Client {
   }
 
   /**
+   * How many runs of one test on these branches failed since `startedAfter` (inclusive): Trunk's
+   * total, one row fetched. A test Trunk does not know is a 404 TEST_NOT_FOUND.
+   */
+  async countFailedRuns(testId: string, branch: string, startedAfter: Date): Promise<number> {
+    const path = `/v2/tests/${encodeURIComponent(testId)}/test-runs`;
+    const where = '/v2/tests/{testId}/test-runs';
+    const query = {
+      branches: branch,
+      conclusion: 'failure',
+      startedAfter: startedAfter.toISOString(),
+      includeTotal: 'true',
+      limit: '1',
+    };
+    const got = await this.getJson(path, query, `GET ${where} (${testId} on ${branch})`);
+    const page = this.check(where, got, testRunListSchema);
+    return page.total ?? page.data.length;
+  }
+
+  /**
    * Follows nextCursor while hasMore, with the same guards as v1: max-pages and a repeated cursor.
    * Trunk requires hasMore; a page without it has more while it carries a cursor, so a change on
    * Trunk's side can never cut the list short unsaid.
@@ -235,7 +255,9 @@ export class TrunkV2Client {
 
   /** One GET; a non-2xx answer becomes the failure it means, quoting v2's error code. */
   private async getJson(path: string, query: Query, label: string): Promise<Got> {
-    const where = `GET ${path.replace(/^\/v2\/(merge-queues|test-collections)\/[^/]+/, '/v2/$1/{id}')}`;
+    const where = `GET ${path
+      .replace(/^\/v2\/(merge-queues|test-collections)\/[^/]+/, '/v2/$1/{id}')
+      .replace(/^\/v2\/tests\/[^/]+/, '/v2/tests/{testId}')}`;
     const url = new URL(this.baseUrl + path);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     const request = {

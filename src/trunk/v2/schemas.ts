@@ -34,6 +34,8 @@ export const errorBodySchema = z.object({
 
 export const repositorySchema = z.object({
   id: pathId,
+  // Null until Trunk has synced it: the default-branch check of failed tests is then skipped.
+  defaultBranch: lenient(z.string()),
   url: lenient(z.string()),
   path: lenient(z.string()),
 });
@@ -132,12 +134,22 @@ export const testSummarySchema = z.object({
   status: lenient(z.string()),
   statusSince: lenient(z.string()),
   quarantineState: lenient(z.string()),
-  metrics: lenient(z.object({ prsImpacted: lenient(z.number()) })),
+  metrics: lenient(
+    z.object({ prsImpacted: lenient(z.number()), failureRate: lenient(z.number()) }),
+  ),
   // Not in Trunk's OpenAPI file yet; its changelog adds a test page link: shown when sent.
   url: lenient(z.string()),
   htmlUrl: lenient(z.string()),
 });
 export const testListSchema = page(testSummarySchema);
+
+/** One test's runs: only the count is read ("failed N times on main this week"). */
+export const testRunListSchema = z.object({
+  data: z.array(z.object({ id: lenient(z.string()), conclusion: lenient(z.string()) })),
+  nextCursor: z.optional(z.nullable(z.string())),
+  hasMore: z.optional(z.nullable(z.boolean())),
+  total: lenient(z.number()),
+});
 
 export type RawRepository = z.infer<typeof repositorySchema>;
 export type RawMergeQueue = z.infer<typeof mergeQueueSchema>;

@@ -1,0 +1,105 @@
+/**
+ * Classifies each failed test by what Trunk knows of it, first match wins: quarantined, known
+ * flaky, broken before this change, new. Without Trunk's tests (or with only part of them) nothing
+ * can be said, so such a failure is unexplained, never new.
+ */
+
+import type { TestsReport, UnhealthyTest } from '../report/model.js';
+import type { FailedTestCase } from '../test-results/model.js';
+import { indexTrunkTests, matchFailure, type TrunkIndex } from './match.js';
+import { CLASS_ORDER, type ExplainedFailure, type FailureClass } from './model.js';
+
+export interface TrunkKnowledge {
+  /** Trunk's unhealthy tests; undefined when they could not be read. */
+  tests?: TestsReport;
+  /** The tests were read through v2, so their ids are the upload summary's test ids. */
+  idsAreV2TestIds: boolean;
+}
+
+export const NEW_REASON = 'probably caused by this change';
+
+const day = (iso: string | undefined) => (iso ? ` since ${iso.slice(0, 10)}` : '');
+
+function percent(rate: number): string {
+  const value = rate * 100;
+  return `${value > 0 && value < 1 ? '<1' : Math.round(value)}%`;
+}
+
+/** Of several variants of one test, the one that explains the failure best (first match wins). */
+function explaining(tests: readonly UnhealthyTest[]): UnhealthyTest | undefined {
+  const rank = (test: UnhealthyTest) => (test.quarantined ? 0 : test.status === 'flaky' ? 1 : 2);
+  return [...tests].sort((a, b) => rank(a) - rank(b))[0];
+}
+
+function quarantinedReason(test: FailedTestCase, trunkTest: UnhealthyTest | undefined): string {
+  const by = trunkTest?.quarantined ? 'Trunk quarantines it' : "Trunk's upload quarantined it";
+  return `quarantined (${by}), so it does not fail the job`;
+}
+
+function flakyReason(test: UnhealthyTest): string {
+  const rate =
+    test.failureRate7d === undefined
+      ? ''
+      : `, failing ${percent(test.failureRate7d)} of runs this week`;
+  return `known flaky${day(test.since)}${rate}: retry it`;
+}
+
+function classOf(test: FailedTestCase, trunkTest: UnhealthyTest | undefined): FailureClass {
+  if (test.quarantinedByUpload || trunkTest?.quarantined) return 'quarantined';
+  if (trunkTest?.status === 'flaky') return 'flaky';
+  if (trunkTest?.status === 'broken') return 'broken';
+  return 'new';
+}
+
+function reasonOf(klass: FailureClass, test: FailedTestCase, trunkTest?: UnhealthyTest): string {
+  switch (klass) {
+    case 'quarantined':
+      return quarantinedReason(test, trunkTest);
+    case 'flaky':
+      return trunkTest ? flakyReason(trunkTest) : 'known flaky: retry it';
+    case 'broken':
+      return `broken${day(trunkTest?.since)}, so it fails without this change`;
+    default:
+      return NEW_REASON;
+  }
+}
+
+/** Why an unmatched failure cannot be called new: Trunk's lists were not (all) read. */
+function unexplainedWhy(trunk: TrunkKnowledge): string | undefined {
+  if (trunk.tests === undefined) return "Trunk's unhealthy tests could not be read";
+  const incomplete = trunk.tests.incomplete;
+  if (incomplete.length === 0) return undefined;
+  return `Trunk's ${incomplete.join(' and ')} test list is incomplete`;
+}
+
+function explainOne(
+  test: FailedTestCase,
+  index: TrunkIndex,
+  unexplained: string | undefined,
+): ExplainedFailure {
+  const match = matchFailure(test, index);
+  const trunkTest = explaining(match.tests);
+  const klass = classOf(test, trunkTest);
+  const variants = match.tests.length > 1 ? `${match.tests.length} variants in Trunk` : undefined;
+  const base = { test, match: match.kind, trunkTest, note: variants };
+  if (klass === 'new' && unexplained !== undefined) {
+    return { ...base, class: 'unexplained', reason: `unexplained: ${unexplained}` };
+  }
+  return { ...base, class: klass, reason: reasonOf(klass, test, trunkTest) };
+}
+
+/** Every failure explained, in CLASS_ORDER (new first), each class in the reports' order. */
+export function explainFailures(
+  failures: readonly FailedTestCase[],
+  trunk: TrunkKnowledge,
+): ExplainedFailure[] {
+  const tests = trunk.tests ? [...trunk.tests.broken, ...trunk.tests.flaky] : [];
+  const index = indexTrunkTests(tests, trunk.idsAreV2TestIds);
+  const why = unexplainedWhy(trunk);
+  return sortByClass(failures.map((failure) => explainOne(failure, index, why)));
+}
+
+export function sortByClass(failures: readonly ExplainedFailure[]): ExplainedFailure[] {
+  const rank = (failure: ExplainedFailure) => CLASS_ORDER.indexOf(failure.class);
+  return [...failures].sort((a, b) => rank(a) - rank(b)); // stable: the reports' order stays
+}

@@ -1,0 +1,108 @@
+/**
+ * Finds a failed test among Trunk's unhealthy tests the way Trunk's uploader identifies a test: by
+ * its name together with its class (JUnit classname), its parent (the enclosing suite) and its
+ * file. The variant is set by the uploader, not written in the report, so every variant of a test
+ * matches. Trunk's test id is used where both sides use the same scheme: the upload summary's id
+ * is a v2 testId, so it is compared only with tests read through v2.
+ */
+
+import type { UnhealthyTest } from '../report/model.js';
+import type { FailedTestCase } from '../test-results/model.js';
+import type { MatchKind } from './model.js';
+
+export interface Match {
+  kind: MatchKind;
+  /** Every test that matched as well as the best (variants of one test); empty when unmatched. */
+  tests: UnhealthyTest[];
+}
+
+/** Trunk's tests, looked up by name and, where the ids are v2 test ids, by id. */
+export interface TrunkIndex {
+  byName: Map<string, UnhealthyTest[]>;
+  byId: Map<string, UnhealthyTest[]>;
+}
+
+export function indexTrunkTests(
+  tests: readonly UnhealthyTest[],
+  idsAreV2TestIds: boolean,
+): TrunkIndex {
+  const index: TrunkIndex = { byName: new Map(), byId: new Map() };
+  for (const test of tests) {
+    push(index.byName, test.name.trim(), test);
+    if (idsAreV2TestIds) push(index.byId, test.id, test);
+  }
+  return index;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** Runners write paths relative to different roots (./src/a.ts, /home/runner/work/r/r/src/a.ts). */
+function normalisePath(path: string): string {
+  return path.trim().replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+/g, '/');
+}
+
+/** The same file when one path ends with the other at a folder boundary. */
+export function sameFile(a: string, b: string): boolean {
+  const [x, y] = [normalisePath(a), normalisePath(b)];
+  if (x === '' || y === '') return false;
+  const [long, short] = x.length >= y.length ? [x, y] : [y, x];
+  return long === short || long.endsWith(`/${short.replace(/^\//, '')}`);
+}
+
+/** agree: both sides say and agree; unknown: one side does not say; clash: they disagree. */
+type Agreement = 'agree' | 'unknown' | 'clash';
+
+function compare(
+  mine: string | undefined,
+  theirs: string | undefined,
+  same: (a: string, b: string) => boolean,
+): Agreement {
+  if (!mine?.trim() || !theirs?.trim()) return 'unknown';
+  return same(mine, theirs) ? 'agree' : 'clash';
+}
+
+const equal = (a: string, b: string) => a.trim() === b.trim();
+
+/** Best first: the more identifiers agree, the surer the match. */
+const KIND_RANK: readonly MatchKind[] = [
+  'id',
+  'name+class+file',
+  'name+parent+file',
+  'name+file',
+  'name+class',
+  'name+parent',
+  'name',
+];
+
+/** How a test of the same name matches, or undefined when an identifier both sides give differs. */
+function kindOf(failure: FailedTestCase, test: UnhealthyTest): MatchKind | undefined {
+  const file = compare(failure.file, test.file, sameFile);
+  const klass = compare(failure.classname, test.classname, equal);
+  const parent = compare(failure.parent, test.parent, equal);
+  if (file === 'clash' || klass === 'clash' || parent === 'clash') return undefined;
+  if (klass === 'agree') return file === 'agree' ? 'name+class+file' : 'name+class';
+  if (parent === 'agree') return file === 'agree' ? 'name+parent+file' : 'name+parent';
+  if (file === 'agree') return 'name+file';
+  return 'name';
+}
+
+export function matchFailure(failure: FailedTestCase, index: TrunkIndex): Match {
+  const byId = failure.trunkId === undefined ? undefined : index.byId.get(failure.trunkId);
+  if (byId !== undefined) return { kind: 'id', tests: byId };
+  let best: Match = { kind: 'unmatched', tests: [] };
+  let bestRank = KIND_RANK.length;
+  for (const test of index.byName.get(failure.name.trim()) ?? []) {
+    const kind = kindOf(failure, test);
+    if (kind === undefined) continue;
+    const rank = KIND_RANK.indexOf(kind);
+    if (rank < bestRank) {
+      best = { kind, tests: [test] };
+      bestRank = rank;
+    } else if (rank === bestRank) best.tests.push(test);
+  }
+  return best;
+}

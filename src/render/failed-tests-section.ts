@@ -1,0 +1,132 @@
+/**
+ * What the run's failed tests mean, said first in the job summary and the pull request comment:
+ * how many failed and how many probably need the author, then one line a test, new ones first,
+ * with the marks of Trunk's own recipe. Pure; every outside text escaped.
+ */
+
+import type { ExplainedFailure, FailedTestsReport, FailureClass } from '../explain/model.js';
+import { countClasses } from '../explain/model.js';
+import { collapsible } from './collapsible.js';
+import { formatNumber, MAX_NAME, plural, shortPath } from './format.js';
+import { code, escapeMarkdown, mdLink, truncateText } from './markdown.js';
+import { moreNote } from './test-table.js';
+
+/** The marks people know from Trunk's "Explain a Failed Pull Request" recipe. */
+export const CLASS_MARK: Readonly<Record<FailureClass, string>> = {
+  new: '🔴',
+  broken: '🟠',
+  flaky: '🟡',
+  quarantined: '🟢',
+  unexplained: '⚪',
+};
+
+const LEGEND =
+  '<sub>🔴 new · 🟠 broken before this change or failing on the default branch · 🟡 known flaky · 🟢 quarantined · ⚪ unexplained</sub>';
+
+/** Lines shown before the rest fold away: the new failures come first, so they stay in view. */
+export const OPEN_LINES = 10;
+const MAX_NOTE = 300;
+const SEPARATOR = ' · ';
+
+export interface FailedSectionOptions {
+  /** `##` in the job summary, `###` in the comment. */
+  heading: string;
+  /** Most test lines; 0 leaves only the headline and the counts. */
+  cap: number;
+  /** Where the rest are: "the `failed-tests-json` output", "the job summary". */
+  moreWhere: string;
+}
+
+function attention(failures: readonly ExplainedFailure[]): string {
+  const counts = countClasses(failures);
+  const parts: string[] = [];
+  if (counts.new > 0) {
+    parts.push(
+      `${formatNumber(counts.new)} probably ${counts.new === 1 ? 'needs' : 'need'} your attention`,
+    );
+  }
+  if (counts.unexplained > 0) {
+    parts.push(`${formatNumber(counts.unexplained)} could not be explained`);
+  }
+  return parts.length > 0 ? parts.join(', ') : 'Trunk explains every one';
+}
+
+export function failedTestsHeadline(run: FailedTestsReport): string {
+  const failed = run.failures.length;
+  if (run.files === 0) return '⚠️ No test report was read from `test-results`';
+  if (failed === 0) {
+    const skipped = run.skipped > 0 ? ` (${formatNumber(run.skipped)} skipped)` : '';
+    return `✅ No test failed in this run: ${plural(run.total, 'test')} ran${skipped}`;
+  }
+  const noun = failed === 1 ? 'test failed' : 'tests failed';
+  return `❌ ${formatNumber(failed)} ${noun} in this run; ${attention(run.failures)}`;
+}
+
+function where(failure: ExplainedFailure): string {
+  const { file, line, classname } = failure.test;
+  if (file) return code(`${shortPath(file)}${line === undefined ? '' : `:${line}`}`);
+  return classname ? code(truncateText(classname, 80)) : '';
+}
+
+function links(failure: ExplainedFailure): string[] {
+  const trunkUrl = failure.trunkTest?.url ?? failure.test.trunkUrl;
+  const ticket = failure.class === 'flaky' ? failure.trunkTest?.ticketUrl : undefined;
+  return [
+    ...(ticket ? [mdLink('ticket', ticket)] : []),
+    ...(trunkUrl ? [mdLink('Trunk', trunkUrl)] : []),
+  ].filter((link) => link.startsWith('['));
+}
+
+export function failureLine(failure: ExplainedFailure): string {
+  const name = `**${escapeMarkdown(truncateText(failure.test.name, MAX_NAME))}**`;
+  const note = failure.note ? [`_${escapeMarkdown(truncateText(failure.note, MAX_NOTE))}_`] : [];
+  const parts = [
+    `${CLASS_MARK[failure.class]} ${name}`,
+    where(failure),
+    escapeMarkdown(failure.reason),
+    ...note,
+    ...links(failure),
+  ].filter((part) => part !== '');
+  return `- ${parts.join(SEPARATOR)}`;
+}
+
+function reportsLine(run: FailedTestsReport): string {
+  const failed = run.failures.length;
+  return `<sub>${plural(run.total, 'test')} in ${plural(run.files, 'report file')}: ${formatNumber(run.passed)} passed, ${formatNumber(failed)} failed, ${formatNumber(run.skipped)} skipped.</sub>`;
+}
+
+function testLines(run: FailedTestsReport, options: FailedSectionOptions): string[] {
+  const shown = run.failures.slice(0, options.cap).map(failureLine);
+  const open = shown.slice(0, OPEN_LINES);
+  const folded = shown.slice(OPEN_LINES);
+  const lines = [...open, ''];
+  if (folded.length > 0) {
+    lines.push(
+      ...collapsible(`${plural(folded.length, 'more failed test')}`, false, [...folded, '']),
+    );
+  }
+  lines.push(...moreNote(run.failures.length - shown.length, 'failed test', options.moreWhere));
+  return lines;
+}
+
+/** The section's lines: headline, the tests (folded past OPEN_LINES), the reports' counts. */
+export function failedTestsSection(
+  run: FailedTestsReport | undefined,
+  options: FailedSectionOptions,
+): string[] {
+  if (run === undefined) return [];
+  const lines = [`${options.heading} ${failedTestsHeadline(run)}`, ''];
+  if (run.files === 0) {
+    const patterns = run.patterns.map((pattern) => code(truncateText(pattern, 200)));
+    lines.push(
+      `No file matched ${patterns.join(', ')}, or none could be read: see the warnings below.`,
+      '',
+    );
+    return lines;
+  }
+  if (run.failures.length > 0 && options.cap > 0) {
+    lines.push(...testLines(run, options), LEGEND, '');
+  }
+  lines.push(reportsLine(run), '');
+  return lines;
+}

@@ -1,0 +1,46 @@
+/**
+ * What one report file says, before the files are added up (src/test-results/read-test-results.ts), and
+ * the text limits every parser applies to what runners write.
+ */
+import type { TestResults } from './model.js';
+
+/** The run's figures for one file: everything but the list of files. */
+export type FileReading = Omit<TestResults, 'files'>;
+
+export function emptyReading(): FileReading {
+  return { total: 0, passed: 0, failed: 0, skipped: 0, failures: [], warnings: [] };
+}
+
+/** Names, class names, paths: longer than this is not a name any runner writes on purpose. */
+export const MAX_NAME_CHARS = 1_000;
+/** A failure message is one line for a reader: the first line, cut at this length. */
+export const MAX_MESSAGE_CHARS = 300;
+
+/** `value` cut to `max` characters (with an ellipsis), or undefined when empty. */
+export function capped(value: string | undefined, max = MAX_NAME_CHARS): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  return value.length > max ? `${value.slice(0, max - 1)}…` : value;
+}
+
+/**
+ * The first non-blank line of a message, trimmed and capped; undefined when there is none. `skip`
+ * passes over a heading a runner puts first.
+ */
+export function firstLine(
+  text: string | undefined,
+  skip?: (line: string) => boolean,
+): string | undefined {
+  if (text === undefined) return undefined;
+  for (const line of text.split(/\r\n|\r|\n/, 50)) {
+    // XML turns the line breaks inside an attribute into spaces: runs of them read as one.
+    const trimmed = line.trim().replace(/\s{2,}/g, ' ');
+    if (trimmed !== '' && skip?.(trimmed) !== true) return capped(trimmed, MAX_MESSAGE_CHARS);
+  }
+  return undefined;
+}
+
+/** A positive whole line number, else undefined (runners write "0", "" or nothing when unknown). */
+export function lineNumber(value: unknown): number | undefined {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
+}

@@ -1,0 +1,312 @@
+/**
+ * JUnit XML as the common runners write it, read as a stream with saxes (strict: a file that is not
+ * well-formed is a warning with its line; docs/test-results-parsers.md says why saxes). saxes never
+ * expands entities declared in a DOCTYPE nor fetches external ones, so entity tricks end as a warning.
+ *
+ * The dialects differ only in where they put things; docs/test-results-parsers.md lists them:
+ * - a `testcase` with a `failure` or `error` child failed, with `skipped` did not run, else passed;
+ * - Surefire/Gradle reruns: `flakyFailure`/`flakyError` mean it failed, was rerun and passed (passed);
+ *   `rerunFailure`/`rerunError` beside a `failure` count the retries of a test that still failed;
+ * - runners that write every attempt as its own `testcase` (gotestsum --rerun-fails, Gradle's retry
+ *   plugin): a later `testcase` of the same suite, class and name replaces an earlier failed one.
+ */
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { capped, emptyReading, firstLine, lineNumber, type FileReading } from './file-reading.js';
+import { fileFromClassname } from './junit-file.js';
+import type { FailedTestCase } from './model.js';
+
+/**
+ * saxes holds an attribute or a text node whole until its end: past this many characters without a
+ * tag, the rest of the file is skipped with a warning, so one runaway value cannot exhaust memory.
+ */
+export const MAX_CHARS_WITHOUT_TAG = 32 * 1024 * 1024;
+/** Text kept from a `failure` without a `message` attribute, to find its first line. */
+const MAX_FAILURE_TEXT = 4_096;
+
+interface Suite {
+  name?: string;
+  /** The names of this suite and those around it, for telling tests of the same name apart. */
+  key: string;
+  file?: string;
+  /** pytest names its suite "pytest": its dotted classnames are module paths. */
+  pytest: boolean;
+}
+
+interface OpenCase {
+  key: string;
+  attributes: Record<string, string>;
+  suite?: Suite;
+  /** Built when a `failure` or `error` turns up: most tests pass, and need no record. */
+  record?: FailedTestCase;
+  failureText?: string;
+  /** The `type` of a failure without a message: the message when its text has none either. */
+  failureType?: string;
+  skipped: boolean;
+  reruns: number;
+}
+
+/** Reads one JUnit XML report from its text chunks. Never throws for what the file holds. */
+export async function readJunit(
+  chunks: AsyncIterable<string>,
+  reportFile: string,
+): Promise<FileReading> {
+  const reader = new JunitReader(reportFile);
+  for await (const chunk of chunks) {
+    if (!reader.write(chunk)) break;
+  }
+  return reader.end();
+}
+
+class JunitReader {
+  private readonly parser = new SaxesParser<{ xmlns: false; position: true }>({
+    xmlns: false,
+    position: true,
+  });
+  private readonly reading = emptyReading();
+  private readonly suites: Suite[] = [];
+  /** Element names from the root down to the current one. */
+  private readonly open: string[] = [];
+  /** Failed tests of this file by suite, class and name, so a later attempt can replace them. */
+  private readonly failedByKey = new Map<string, FailedTestCase>();
+  private current?: OpenCase;
+  /** The test whose end tag was the last event, not yet counted (see closeTag). */
+  private closing?: OpenCase;
+  private sawRoot = false;
+  private capturing = false;
+  private charsWithoutTag = 0;
+  private stopped = false;
+
+  constructor(private readonly reportFile: string) {
+    const p = this.parser;
+    p.on('opentag', (tag) => this.openTag(tag));
+    p.on('closetag', (tag) => this.closeTag(tag.name));
+    p.on('error', (error) => {
+      // What saxes closed on its way to this error was cut off: not counted (see closeTag).
+      this.closing = undefined;
+      this.stop(
+        `not well-formed XML (${error.message.replace(/^\d+:\d+: /, '').replace(/\.$/, '')})`,
+      );
+    });
+  }
+
+  /** Feeds one chunk; false once the rest of the file is not worth reading. */
+  write(chunk: string): boolean {
+    if (this.stopped) return false;
+    // Checked before the chunk goes in (saxes would hold it): at worst one chunk early.
+    this.charsWithoutTag += chunk.length;
+    if (this.charsWithoutTag > MAX_CHARS_WITHOUT_TAG) {
+      this.stop(`a value longer than ${MAX_CHARS_WITHOUT_TAG.toLocaleString('en')} characters`);
+      return false;
+    }
+    this.parser.write(chunk);
+    return !this.stopped;
+  }
+
+  end(): FileReading {
+    // A test that ended just before the end of a truncated file still counts: settle it first.
+    this.settle();
+    if (!this.stopped) this.parser.close();
+    if (this.open.length === 0 && !this.stopped && this.reading.total === 0 && !this.sawRoot) {
+      this.reading.warnings.push(`${this.reportFile}: empty, no XML element in it`);
+    }
+    this.reading.failures.push(...this.failedByKey.values());
+    return this.reading;
+  }
+
+  private stop(why: string): void {
+    if (this.stopped) return;
+    this.settle();
+    this.stopped = true;
+    const read =
+      this.reading.total > 0 ? `; the ${this.reading.total} tests before it are counted` : '';
+    this.reading.warnings.push(
+      `${this.reportFile}:${this.parser.line}: ${why}, the rest of the file is skipped${read}`,
+    );
+  }
+
+  private openTag(tag: SaxesTagPlain): void {
+    this.charsWithoutTag = 0;
+    this.settle();
+    if (this.stopped) return;
+    const name = tag.name;
+    const attributes = tag.attributes;
+    if (!this.sawRoot) {
+      this.sawRoot = true;
+      if (name !== 'testsuites' && name !== 'testsuite') {
+        this.stopped = true;
+        this.reading.warnings.push(
+          `${this.reportFile}: not a JUnit report (its root element is <${capped(name, 80)}>, not <testsuites> or <testsuite>)`,
+        );
+        return;
+      }
+    }
+    const parentName = this.open[this.open.length - 1];
+    this.open.push(name);
+    if (name === 'testsuite') {
+      const outer = this.suites[this.suites.length - 1];
+      const suiteName = capped(attributes.name);
+      this.suites.push({
+        name: suiteName,
+        key: `${outer?.key ?? ''}\u0000${attributes.name ?? ''}`,
+        file: capped(attributes.file) ?? outer?.file,
+        pytest: suiteName === 'pytest' || outer?.pytest === true,
+      });
+    } else if (name === 'testcase') {
+      this.openCase(attributes);
+    } else if (this.current !== undefined && parentName === 'testcase') {
+      this.caseChild(name, attributes);
+    }
+  }
+
+  private openCase(attributes: Record<string, string>): void {
+    const suite = this.suites[this.suites.length - 1];
+    const key = `${suite?.key ?? ''}\u0001${attributes.classname ?? ''}\u0001${attributes.name ?? ''}`;
+    this.current = { key, attributes, suite, skipped: false, reruns: 0 };
+  }
+
+  private recordOf(current: OpenCase): FailedTestCase {
+    const { attributes, suite } = current;
+    const classname = capped(attributes.classname);
+    return {
+      name: capped(attributes.name) ?? '',
+      classname,
+      parent: suite?.name,
+      file:
+        capped(attributes.file) ??
+        suite?.file ??
+        fileFromClassname(classname, suite?.pytest === true),
+      line: caseLine(attributes.line, suite?.pytest === true),
+      format: 'junit',
+      reportFile: this.reportFile,
+    };
+  }
+
+  private caseChild(name: string, attributes: Record<string, string>): void {
+    const current = this.current;
+    if (current === undefined) return;
+    switch (name) {
+      case 'failure':
+      case 'error':
+        if (current.record !== undefined) {
+          // vitest writes one `failure` per attempt of a test it retried: the later ones are retries.
+          current.reruns += 1;
+        } else {
+          const record = this.recordOf(current);
+          current.record = record;
+          // gotestsum and go-junit-report write "Failed" for every failure: the text says more.
+          const message = firstLine(attributes.message);
+          record.message = message === 'Failed' ? undefined : message;
+          if (record.message === undefined) {
+            current.failureType = message ?? firstLine(attributes.type);
+            current.failureText = '';
+            this.capture(true);
+          }
+        }
+        break;
+      case 'rerunFailure':
+      case 'rerunError':
+        current.reruns += 1;
+        break;
+      case 'skipped':
+        current.skipped = true;
+        break;
+      default:
+        // flakyFailure/flakyError (rerun, then passed), system-out, properties: nothing to count.
+        break;
+    }
+  }
+
+  /**
+   * Text is only wanted inside a failure without a message: saxes builds no text at all while no
+   * handler listens, which is most of its time saved on a large report.
+   */
+  private capture(on: boolean): void {
+    if (on === this.capturing) return;
+    this.capturing = on;
+    if (on) {
+      this.parser.on('text', this.onText);
+      this.parser.on('cdata', this.onText);
+    } else {
+      this.parser.off('text');
+      this.parser.off('cdata');
+    }
+  }
+
+  private readonly onText = (text: string): void => {
+    this.charsWithoutTag = 0;
+    if (this.current?.failureText === undefined) return;
+    if (this.current.failureText.length < MAX_FAILURE_TEXT) {
+      this.current.failureText += text.slice(0, MAX_FAILURE_TEXT);
+    }
+  };
+
+  private closeTag(name: string): void {
+    this.charsWithoutTag = 0;
+    this.settle();
+    if (this.stopped) return;
+    this.open.pop();
+    if (name === 'testsuite') {
+      this.suites.pop();
+    } else if (name === 'testcase') {
+      // Counted at the next event: on a mismatched end tag saxes closes the open elements first and
+      // reports the error after, and a test cut off that way must not count as passed.
+      this.closing = this.current;
+      this.current = undefined;
+      this.capture(false);
+    } else if ((name === 'failure' || name === 'error') && this.capturing) {
+      this.capture(false);
+      const current = this.current;
+      const record = current?.record;
+      if (current !== undefined && record !== undefined) {
+        record.message ??=
+          firstLine(current.failureText, isTestHeading(record)) ?? current.failureType;
+        current.failureText = undefined;
+      }
+    }
+  }
+
+  /** Counts the test that just ended; a failed earlier attempt of the same test is replaced by it. */
+  private settle(): void {
+    const current = this.closing;
+    this.closing = undefined;
+    if (current === undefined) return;
+    const reading = this.reading;
+    const earlier = this.failedByKey.get(current.key);
+    if (earlier !== undefined) {
+      // Another attempt of a test that failed: the test is counted once, as its last attempt ended.
+      this.failedByKey.delete(current.key);
+      reading.failed -= 1;
+      reading.total -= 1;
+      current.reruns += 1 + (earlier.rerunFailures ?? 0);
+    }
+    reading.total += 1;
+    if (current.record !== undefined) {
+      reading.failed += 1;
+      if (current.reruns > 0) current.record.rerunFailures = current.reruns;
+      this.failedByKey.set(current.key, current.record);
+    } else if (current.skipped) {
+      reading.skipped += 1;
+    } else {
+      reading.passed += 1;
+    }
+  }
+}
+
+/**
+ * Lines a runner puts before the message in a failure's text: PHPUnit's `Class::method` (with its data
+ * set), go test's `=== RUN` and `--- FAIL:` markers.
+ */
+function isTestHeading(test: FailedTestCase): (line: string) => boolean {
+  const heading = test.classname === undefined ? undefined : `${test.classname}::`;
+  return (line) =>
+    (heading !== undefined && line.startsWith(heading)) ||
+    /^(?:=== (?:RUN|CONT|PAUSE)|--- (?:FAIL|SKIP|PASS):)/.test(line);
+}
+
+/** pytest writes 0-based lines (`line="6"` for a test defined on line 7); every other runner 1-based. */
+function caseLine(value: string | undefined, pytest: boolean): number | undefined {
+  if (!pytest) return lineNumber(value);
+  return lineNumber(
+    value === undefined || value.trim() === '' ? undefined : String(Number(value) + 1),
+  );
+}

@@ -1,0 +1,203 @@
+/**
+ * Trunk's upload summary: the JSON the analytics CLI writes with `--summary-output-file`
+ * (/work/shared/spec/trunk-explain-facts.md has what is known of both schemas). Read leniently: known
+ * fields are taken, the rest tolerated; an unknown `schemaVersion` or `type` is a warning naming the
+ * file, never "no failures".
+ */
+import { capped, emptyReading, firstLine, lineNumber, type FileReading } from './file-reading.js';
+import type { FailedTestCase } from './model.js';
+
+/**
+ * Summaries are read whole (they list only failures): past this size a file is not one, and is a
+ * warning rather than a memory risk.
+ */
+export const MAX_SUMMARY_BYTES = 16 * 1024 * 1024;
+
+type Json = Record<string, unknown>;
+
+export function readTrunkSummary(text: string, reportFile: string): FileReading {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    return warned(
+      reportFile,
+      `not valid JSON (${capped(error instanceof Error ? error.message : String(error), 200)})`,
+    );
+  }
+  if (!isObject(document))
+    return warned(reportFile, 'a JSON value that is not an object, not a Trunk upload summary');
+  const version = document.schemaVersion;
+  if (version === 1) return readVersion1(document, reportFile);
+  if (version === 2) {
+    if (document.type !== undefined && document.type !== 'UPLOAD') {
+      return warned(
+        reportFile,
+        `a Trunk summary of type ${shown(document.type)}, not UPLOAD; its tests are not read`,
+      );
+    }
+    return readVersion2(document, reportFile);
+  }
+  if (version === undefined)
+    return warned(reportFile, 'JSON without a schemaVersion, not a Trunk upload summary');
+  return warned(
+    reportFile,
+    `a Trunk upload summary of schemaVersion ${shown(version)}, which this action cannot read (it reads 1 and 2): its failures are unknown, not zero`,
+  );
+}
+
+/** schemaVersion 1: one `failures` list, quarantined tests flagged `isQuarantined`. */
+function readVersion1(document: Json, reportFile: string): FileReading {
+  const reading = emptyReading();
+  for (const entry of arrayOf(document.failures)) {
+    if (!isObject(entry)) continue;
+    // `trunkUrl` ends in the CLI's own id, not the v2 test id: it is a link, never an id.
+    reading.failures.push({
+      ...common(entry, reportFile),
+      classname: text(entry.className),
+      parent: text(entry.suiteName),
+      line: lineNumber(entry.lineNumber),
+      trunkUrl: link(entry.trunkUrl),
+      quarantinedByUpload: entry.isQuarantined === true ? true : undefined,
+    });
+  }
+  countFrom(reading, document.summary);
+  return reading;
+}
+
+/** schemaVersion 2: `failures` failed the run, `quarantined` failed without failing it. */
+function readVersion2(document: Json, reportFile: string): FileReading {
+  const reading = emptyReading();
+  for (const [list, quarantined] of [
+    [document.failures, false],
+    [document.quarantined, true],
+  ] as const) {
+    for (const entry of testsIn(list))
+      reading.failures.push(version2Test(entry, quarantined, reportFile));
+  }
+  if (document.quarantining === 'LOOKUP_FAILED') {
+    reading.warnings.push(
+      `${reportFile}: the uploader could not ask Trunk which tests are quarantined (quarantining: LOOKUP_FAILED), so no test in it is marked quarantined`,
+    );
+  }
+  countFrom(reading, document.summary);
+  return reading;
+}
+
+function version2Test(entry: Json, quarantined: boolean, reportFile: string): FailedTestCase {
+  const url = link(entry.link);
+  return {
+    ...common(entry, reportFile),
+    classname: text(entry.className),
+    parent: text(entry.suiteName),
+    line: lineNumber(entry.lineNumber),
+    message:
+      firstLine(text(entry.failureMessage, 100_000)) ?? firstLine(text(entry.failureText, 100_000)),
+    // Since CLI 1.0.0 `id` is the v2 test id, or null when Trunk could not place the test; older 2.x
+    // summaries have no `id`, and the test id is the last segment of `link`.
+    trunkId:
+      entry.id === null
+        ? undefined
+        : (testId(entry.id) ?? (entry.id === undefined ? idFromLink(url) : undefined)),
+    trunkUrl: url,
+    quarantinedByUpload: quarantined ? true : undefined,
+  };
+}
+
+function common(entry: Json, reportFile: string): FailedTestCase {
+  return {
+    name: text(entry.name) ?? '',
+    file: text(entry.file),
+    message: firstLine(text(entry.failureMessage, 100_000)),
+    format: 'trunk-summary',
+    reportFile,
+  };
+}
+
+/**
+ * The tests of a list: an entry is a test, or a group of tests (the lists are "grouped by file"
+ * without a published shape), read as any array of objects it holds, with the group's file.
+ */
+function testsIn(list: unknown, groupFile?: string, depth = 0): Json[] {
+  const tests: Json[] = [];
+  for (const entry of arrayOf(list)) {
+    if (!isObject(entry)) continue;
+    const nested = Object.values(entry).filter(
+      (value) => Array.isArray(value) && value.some(isObject),
+    );
+    if (typeof entry.name !== 'string' && nested.length > 0 && depth < 3) {
+      const file = text(entry.file) ?? groupFile;
+      for (const inner of nested) tests.push(...testsIn(inner, file, depth + 1));
+    } else if (typeof entry.name === 'string') {
+      tests.push(
+        groupFile !== undefined && text(entry.file) === undefined
+          ? { ...entry, file: groupFile }
+          : entry,
+      );
+    }
+  }
+  return tests;
+}
+
+/** Counts from `summary` where given; else only the listed failures are known. */
+function countFrom(reading: FileReading, summary: unknown): void {
+  const listed = reading.failures.length;
+  const quarantinedListed = reading.failures.filter((f) => f.quarantinedByUpload === true).length;
+  const counts = isObject(summary) ? summary : {};
+  const fail = count(counts.fail) ?? listed - quarantinedListed;
+  const quarantined = count(counts.quarantined) ?? quarantinedListed;
+  reading.failed = Math.max(fail + quarantined, listed);
+  reading.passed = count(counts.pass) ?? 0;
+  // The CLI counts skipped tests as passed (pass = total - fail - quarantined): none are apart.
+  reading.skipped = 0;
+  reading.total = Math.max(count(counts.total) ?? 0, reading.passed + reading.failed);
+}
+
+function warned(reportFile: string, why: string): FileReading {
+  const reading = emptyReading();
+  reading.warnings.push(`${reportFile}: ${why}`);
+  return reading;
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function arrayOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+function text(value: unknown, max?: number): string | undefined {
+  return typeof value === 'string' ? capped(value, max) : undefined;
+}
+
+function count(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
+/** A link as given, only when it is http(s): it may end up in Markdown. */
+function link(value: unknown): string | undefined {
+  const url = text(value, 2_000);
+  return url !== undefined && /^https?:\/\//i.test(url) ? url : undefined;
+}
+
+const TEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
+
+function testId(value: unknown): string | undefined {
+  return typeof value === 'string' && TEST_ID.test(value) ? value : undefined;
+}
+
+/** Older 2.x summaries: `.../tests/<testId>` (the app's pages also say `/test/`), query aside. */
+function idFromLink(url: string | undefined): string | undefined {
+  const match = url === undefined ? null : /\/tests?\/([^/?#]+)\/?(?:[?#].*)?$/.exec(url);
+  if (match === null) return undefined;
+  try {
+    return testId(decodeURIComponent(match[1] ?? ''));
+  } catch {
+    return undefined; // a malformed %-escape: no id
+  }
+}
+
+function shown(value: unknown): string {
+  return capped(JSON.stringify(value) ?? String(value), 40) ?? '';
+}

@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import { explainFailures } from '../../src/explain/classify.js';
+import type { ExplainedFailure, FailedTestsReport } from '../../src/explain/model.js';
+import type { UnhealthyTest, Verdict } from '../../src/report/model.js';
+import { renderComment } from '../../src/render/comment.js';
+import { buildFailedTestAnnotations } from '../../src/render/failed-test-annotations.js';
+import { failedTestsSection } from '../../src/render/failed-tests-section.js';
+import { buildOutputs } from '../../src/render/outputs.js';
+import { renderSummary } from '../../src/render/summary.js';
+import type { FailedTestCase } from '../../src/test-results/model.js';
+import { emptyReport, unhealthyTest } from '../support/model-builders.js';
+
+function failed(name: string, over: Partial<FailedTestCase> = {}): FailedTestCase {
+  return { name, format: 'junit', reportFile: 'reports/junit.xml', ...over };
+}
+
+const flaky = unhealthyTest('flaky', {
+  name: 'retries the payment',
+  since: '2026-10-02T00:00:00Z',
+  url: 'https://app.trunk.io/acme/flaky-tests/test/abc',
+  ticketUrl: 'https://acme.atlassian.net/browse/PAY-12',
+});
+const quarantined = unhealthyTest('broken', { name: 'syncs the cart', quarantined: true });
+
+function explained(tests: FailedTestCase[], known: UnhealthyTest[] = [flaky, quarantined]) {
+  const trunk = {
+    broken: known.filter((t) => t.status === 'broken'),
+    flaky: known.filter((t) => t.status === 'flaky'),
+    incomplete: [],
+  };
+  return explainFailures(tests, { tests: trunk, idsAreV2TestIds: false });
+}
+
+function run(
+  failures: ExplainedFailure[],
+  over: Partial<FailedTestsReport> = {},
+): FailedTestsReport {
+  return {
+    patterns: ['reports/*.xml'],
+    files: 2,
+    total: 120,
+    passed: 120 - failures.length,
+    skipped: 3,
+    failures,
+    ...over,
+  };
+}
+
+const FOUR = explained([
+  failed('retries the payment', { file: 'src/pay.test.ts', line: 12 }),
+  failed('syncs the cart'),
+  failed('adds a coupon', { file: 'src/coupon.test.ts', line: 40, message: 'expected 3 to be 4' }),
+  failed('renders', { classname: 'ui.Header' }),
+]);
+const SECTION = { heading: '##', cap: 200, moreWhere: 'the `failed-tests-json` output' };
+const PASSED: Verdict = { result: 'passed', reasons: [], gates: [] };
+
+describe('the failed tests section', () => {
+  it('opens with how many failed and how many need the author, then one line a test, new first', () => {
+    const lines = failedTestsSection(run(FOUR), SECTION);
+    expect(lines[0]).toBe('## ❌ 4 tests failed in this run; 2 probably need your attention');
+    const items = lines.filter((line) => line.startsWith('- '));
+    expect(items.map((line) => line.slice(2, 4))).toEqual(['🔴', '🔴', '🟡', '🟢']);
+    expect(items[0]).toBe(
+      '- 🔴 **adds a coupon** · `src/coupon.test.ts:40` · probably caused by this change',
+    );
+    expect(items[1]).toContain('`ui.Header`');
+    expect(items[2]).toBe(
+      '- 🟡 **retries the payment** · `src/pay.test.ts:12` · known flaky since 2026\\-10\\-02\\:\u200d retry it · [ticket](https://acme.atlassian.net/browse/PAY-12) · [Trunk](https://app.trunk.io/acme/flaky-tests/test/abc)',
+    );
+    expect(lines).toContain(
+      '<sub>120 tests in 2 report files: 116 passed, 4 failed, 3 skipped.</sub>',
+    );
+  });
+
+  it('says so when Trunk explains every failure, and when none failed: how many ran', () => {
+    expect(failedTestsSection(run(FOUR.slice(2)), SECTION)[0]).toBe(
+      '## ❌ 2 tests failed in this run; Trunk explains every one',
+    );
+    expect(failedTestsSection(run([]), SECTION)[0]).toBe(
+      '## ✅ No test failed in this run: 120 tests ran (3 skipped)',
+    );
+    const none = failedTestsSection(run([], { files: 0 }), SECTION);
+    expect(none[0]).toBe('## ⚠️ No test report was read from `test-results`');
+    expect(none[2]).toContain('`reports/*.xml`');
+  });
+
+  it('folds a long list past the first ten lines and names where the rest are', () => {
+    const many = explained(Array.from({ length: 30 }, (_, i) => failed(`test ${i}`)));
+    const lines = failedTestsSection(run(many), { ...SECTION, cap: 25 });
+    const details = lines.findIndex((line) => line.startsWith('<details>'));
+    expect(lines.slice(0, details).filter((line) => line.startsWith('- '))).toHaveLength(10);
+    expect(lines[details]).toContain('15 more failed tests');
+    expect(lines.join('\n')).toContain(
+      '…and 5 failed tests more, not listed here: see the `failed-tests-json` output.',
+    );
+  });
+
+  it('keeps names and messages inert', () => {
+    const hostile = explained([
+      failed('@admin <img src=x> [x](javascript:alert(1)) #12', { file: 'a|b.ts' }),
+    ]);
+    const text = failedTestsSection(run(hostile), SECTION).join('\n');
+    expect(text).not.toContain('<img');
+    expect(text).not.toContain('](javascript');
+    expect(text).not.toMatch(/@admin/);
+    expect(text).toContain('`a\\|b.ts`');
+  });
+});
+
+describe('the summary and the comment with test-results', () => {
+  const report = emptyReport({ failedTests: run(FOUR) });
+
+  it('open with the run, the verdict below', () => {
+    const summary = renderSummary(report, PASSED, {});
+    expect(summary.startsWith('## ❌ 4 tests failed in this run')).toBe(true);
+    expect(summary.indexOf('## ✅ Trunk Health Gate passed')).toBeGreaterThan(
+      summary.indexOf('- 🟢 **syncs the cart**'),
+    );
+    expect(summary.indexOf('- 🔴 **adds a coupon**')).toBeGreaterThan(0);
+    const comment = renderComment(report, PASSED, { marker: '<!-- m -->' });
+    expect(comment.split('\n').slice(0, 2)).toEqual([
+      '<!-- m -->',
+      '### ❌ 4 tests failed in this run; 2 probably need your attention',
+    ]);
+    expect(comment).toContain('- 🔴 **adds a coupon**');
+  });
+
+  it('are unchanged without test-results', () => {
+    expect(renderSummary(emptyReport(), PASSED, {}).startsWith('## ✅ Trunk Health Gate')).toBe(
+      true,
+    );
+  });
+});
+
+describe('annotations of the run’s failures', () => {
+  it('annotates new failures as errors at file and line, known flaky ones as notices', () => {
+    const annotations = buildFailedTestAnnotations(run(FOUR));
+    expect(annotations).toEqual([
+      {
+        level: 'error',
+        title: 'New failure: adds a coupon',
+        message: 'adds a coupon failed: expected 3 to be 4. Trunk: probably caused by this change.',
+        file: 'src/coupon.test.ts',
+        line: 40,
+      },
+      {
+        level: 'notice',
+        title: 'Known flaky test failed: retries the payment',
+        message: 'retries the payment failed. Trunk: known flaky since 2026-10-02: retry it.',
+        file: 'src/pay.test.ts',
+        line: 12,
+      },
+    ]);
+  });
+});
+
+describe('outputs of the run’s failures', () => {
+  it('counts each class and lists the records, new first', () => {
+    const outputs = buildOutputs(emptyReport({ failedTests: run(FOUR) }), PASSED, '');
+    expect(outputs).toMatchObject({
+      'failed-count': '4',
+      'failed-new-count': '2',
+      'failed-flaky-count': '1',
+      'failed-broken-count': '0',
+      'failed-quarantined-count': '1',
+    });
+    const records = JSON.parse(outputs['failed-tests-json'] ?? '') as Record<string, unknown>[];
+    expect(records[0]).toEqual({
+      name: 'adds a coupon',
+      classname: null,
+      parent: null,
+      file: 'src/coupon.test.ts',
+      line: 40,
+      message: 'expected 3 to be 4',
+      class: 'new',
+      reason: 'probably caused by this change',
+      match: 'unmatched',
+      trunkId: null,
+      url: null,
+      ticketUrl: null,
+      status: null,
+      since: null,
+      quarantined: false,
+      defaultBranch: null,
+      defaultBranchFailures: null,
+      note: null,
+      reportFile: 'reports/junit.xml',
+      truncated: false,
+    });
+    expect(records.map((record) => record.match)).toEqual([
+      'unmatched',
+      'unmatched',
+      'name',
+      'name',
+    ]);
+  });
+
+  it('are empty without test-results', () => {
+    const outputs = buildOutputs(emptyReport(), PASSED, '');
+    for (const name of ['failed-count', 'failed-new-count', 'failed-tests-json']) {
+      expect(outputs[name]).toBe('');
+    }
+  });
+});
