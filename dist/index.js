@@ -41239,24 +41239,53 @@ function gateTripped(verdict, input) {
     return verdict.gates.some((gate) => gate.input === input && gate.tripped);
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/render/sticky-marker.ts
 /**
  * The hidden marker that lets the next run find its sticky comment. Workflow and job names and
- * comment-key come from the repository: keep only what cannot close the HTML comment.
+ * comment-key come from the repository: each is written so that it cannot close the HTML comment,
+ * and so that two different names never give the same marker (one comment per key).
  */
-const MAX_KEY_CHARS = 200;
-function safe(text) {
-    return text
-        .slice(0, MAX_KEY_CHARS)
-        .replace(/[^A-Za-z0-9 _./:-]/g, '_')
-        .replace(/-{2,}/g, '-');
+
+/** Longer text is shown cut, with a hash of the whole text, so the marker stays short. */
+const MAX_TEXT_CHARS = 200;
+const SHOWN_WHEN_CUT = 128;
+/** Kept as they are: what the previous version kept, so its markers for such names still match. */
+const PLAIN = /^[A-Za-z0-9 _./:-]$/;
+function percentEncoded(char) {
+    return [...Buffer.from(char, 'utf8')]
+        .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
+        .join('');
+}
+/**
+ * A reversible escape: any other character becomes its UTF-8 bytes as %XX (`%` itself included),
+ * and a `-` after a `-` becomes %2D, so `--` never appears inside the comment.
+ */
+function escaped(text) {
+    let out = '';
+    let previous = '';
+    for (const char of text) {
+        const keep = PLAIN.test(char) && !(char === '-' && previous === '-');
+        out += keep ? char : percentEncoded(char);
+        previous = char;
+    }
+    return out;
+}
+/** The escape when short enough; else its start and the SHA-256 of the whole text (`#` is never escaped text). */
+function markerText(text) {
+    const escape = escaped(text);
+    if (escape.length <= MAX_TEXT_CHARS)
+        return escape;
+    const digest = (0,external_node_crypto_.createHash)('sha256').update(text, 'utf8').digest('hex');
+    return `${escape.slice(0, SHOWN_WHEN_CUT)}#sha256:${digest}`;
 }
 /** comment-key, when set, names the comment alone: matrix legs of one job each keep their own. */
 function stickyMarker(workflow, job, commentKey = '') {
     const key = commentKey.trim();
     if (key !== '')
-        return `<!-- trunk-health-gate key: ${safe(key)} -->`;
-    return `<!-- trunk-health-gate: ${safe(workflow)} / ${safe(job)} -->`;
+        return `<!-- trunk-health-gate key: ${markerText(key)} -->`;
+    return `<!-- trunk-health-gate: ${markerText(workflow)} / ${markerText(job)} -->`;
 }
 
 ;// CONCATENATED MODULE: ./src/render/comment.ts

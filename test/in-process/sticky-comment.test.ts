@@ -225,6 +225,44 @@ describe('comment-on-pr: always', () => {
     ]);
   });
 
+  it('comment-keys that differ only in what the old marker dropped keep a comment each (issue 13 item 7)', async () => {
+    const sim = await startSim({ broken: [broken('tau fails', 'src/tau.test.ts')], queues: {} });
+    const gh = await startGh([makeFile('src/tau.test.ts')]);
+    const keys = [
+      '日本',
+      '中国',
+      'os=linux',
+      'os@linux',
+      `${'k'.repeat(200)}1`,
+      `${'k'.repeat(200)}2`,
+    ];
+
+    for (const key of keys) {
+      expectPassed(
+        await runWithGithub(sim, gh, { inputs: { 'comment-on-pr': 'always', 'comment-key': key } }),
+      );
+    }
+
+    expect(actionComments(gh)).toHaveLength(keys.length);
+    expect(gh.requestsTo('create')).toHaveLength(keys.length);
+    expect(gh.requestsTo('update')).toEqual([]);
+  });
+
+  it("a plain key's comment written by the previous version is edited, not doubled", async () => {
+    const sim = await startSim({ broken: [broken('phi fails', 'src/phi.test.ts')], queues: {} });
+    const gh = await startGh([makeFile('src/phi.test.ts')]);
+    const previous = gh.addComment(PR, '<!-- trunk-health-gate key: ubuntu-latest -->\nstale');
+
+    const run = await runWithGithub(sim, gh, {
+      inputs: { 'comment-on-pr': 'always', 'comment-key': 'ubuntu-latest' },
+    });
+
+    expectPassed(run);
+    const kept = onlyActionComment(gh, run);
+    expect(kept.id).toBe(previous.id);
+    expect(kept.body).toContain('phi fails');
+  });
+
   it("never edits someone else's comment that quotes the marker", async () => {
     const sim = await startSim({ broken: [broken('rho fails', 'src/rho.test.ts')], queues: {} });
     const gh = await startGh([makeFile('src/rho.test.ts')]);
