@@ -31664,7 +31664,7 @@ function pause(ms, signal, cancelled) {
 ;// CONCATENATED MODULE: ./src/http/retry-policy.ts
 /** When and how long to wait before trying a request again. Pure, so it is tested without clocks. */
 const MAX_BACKOFF_MS = 30_000;
-/** A server may ask for long pauses; a CI step should not sit idle longer than this per retry. */
+/** The longest pause a step takes when the server asks for one; a longer one ends the retries. */
 const RETRY_AFTER_CAP_MS = 60_000;
 /** IMF-fixdate, RFC 850 and asctime all name the weekday first and carry an hh:mm:ss time. */
 const HTTP_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? .*\d{2}:\d{2}:\d{2}/i;
@@ -31690,9 +31690,24 @@ function parseRetryAfter(header, nowMs) {
     const date = Date.parse(value);
     return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }
-function retryDelayMs(retry, baseMs, retryAfterHeader, nowMs) {
-    const asked = parseRetryAfter(retryAfterHeader, nowMs);
-    return asked === undefined ? backoffMs(retry, baseMs) : Math.min(asked, RETRY_AFTER_CAP_MS);
+/**
+ * One rule for Trunk and GitHub. A wait the server asks for (`askedMs`: Retry-After, or the reset
+ * of an exhausted rate limit) is honoured up to the cap; a longer one is not waited at all, since
+ * a retry before it ends meets the same limit, and the failure says when to try again. Without
+ * one, exponential backoff.
+ */
+function nextRetry(retry, baseMs, askedMs, nowMs) {
+    if (askedMs === undefined)
+        return { waitMs: backoffMs(retry, baseMs) };
+    if (askedMs <= RETRY_AFTER_CAP_MS)
+        return { waitMs: askedMs };
+    return { tooLong: { askedMs, retryAt: nowMs + askedMs } };
+}
+/** "Trunk asks to wait 3600 s, longer than the 60 s a step waits: try again after <UTC time>". */
+function tooLongWaitText(server, { askedMs, retryAt }) {
+    const seconds = Math.ceil(askedMs / 1000);
+    const at = new Date(Math.ceil(retryAt / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+    return `${server} asks to wait ${seconds} s, longer than the ${RETRY_AFTER_CAP_MS / 1000} s a step waits: try again after ${at}`;
 }
 /** " (after 2 retries)" for a message, or nothing when the first try was the last. */
 function afterRetries(retries) {
@@ -31750,16 +31765,6 @@ function askedWaitMs(facts, nowMs) {
     if (!Number.isFinite(reset) || reset * 1000 <= nowMs)
         return undefined;
     return reset * 1000 - nowMs;
-}
-/**
- * The pause before retry number `retry + 1`, or undefined when GitHub asks for longer than the
- * cap: a limit that resets in an hour will still be there after any pause a CI step can afford.
- */
-function retryWaitMs(retry, baseMs, facts, nowMs) {
-    const asked = facts === undefined ? undefined : askedWaitMs(facts, nowMs);
-    if (asked === undefined)
-        return backoffMs(retry, baseMs);
-    return asked <= RETRY_AFTER_CAP_MS ? asked : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/github/request-policy.ts
@@ -31850,8 +31855,8 @@ async function attempt(send, options, call, label) {
     const seconds = `${(call.timeoutMs / 1000).toFixed(1)} s`;
     return { error: new GithubError('timeout', `${label} got no answer within ${seconds}`) };
 }
-function finalError({ error }, retries, gaveUpEarly) {
-    const why = gaveUpEarly ? '; GitHub asks to wait longer than a step should' : '';
+function finalError({ error }, retries, tooLong) {
+    const why = tooLong ? `; ${tooLongWaitText('GitHub', tooLong)}` : '';
     return new GithubError(error.failure, `${error.message}${afterRetries(retries)}${why}`, error.status, {
         cause: error.cause,
     });
@@ -31866,11 +31871,14 @@ async function sendBounded(send, options, call) {
         if ('response' in outcome)
             return outcome.response;
         if (!isRetryable(outcome.error.failure) || retry >= call.maxRetries) {
-            throw finalError(outcome, retry, false);
+            throw finalError(outcome, retry);
         }
-        const wait = retryWaitMs(retry, call.retryBaseMs, outcome.facts, Date.now());
-        if (wait === undefined)
-            throw finalError(outcome, retry, true);
+        const now = Date.now();
+        const asked = outcome.facts && askedWaitMs(outcome.facts, now);
+        const next = nextRetry(retry, call.retryBaseMs, asked, now);
+        if ('tooLong' in next)
+            throw finalError(outcome, retry, next.tooLong);
+        const wait = next.waitMs;
         call.log?.info(`${outcome.error.message}; retrying in ${(wait / 1000).toFixed(1)} s (retry ${retry + 1} of ${call.maxRetries})`);
         await pause(wait, call.signal, () => abortedError(label));
     }
@@ -32548,26 +32556,38 @@ class RetryingClient {
         this.options = options;
     }
     async request(request) {
-        const { maxRetries, retryBaseMs, log, signal } = this.options;
+        const { log, signal } = this.options;
         for (let retry = 0;; retry++) {
             const outcome = await this.attempt(request);
-            const retryable = outcome instanceof TransportError ? outcome.transient : isRetryableStatus(outcome.status);
-            if (!retryable || retry >= maxRetries) {
-                if (outcome instanceof TransportError)
-                    throw new RequestFailure(outcome, retry);
-                return { response: outcome, retries: retry };
-            }
-            const retryAfter = outcome instanceof TransportError ? undefined : outcome.retryAfter;
-            const delay = retryDelayMs(retry, retryBaseMs, retryAfter, Date.now());
+            const next = this.next(outcome, retry);
+            if (typeof next !== 'number')
+                return next;
             const why = outcome instanceof TransportError ? outcome.message : `HTTP ${outcome.status}`;
-            log.info(`${request.label}: ${why}; retrying in ${(delay / 1000).toFixed(1)} s (retry ${retry + 1} of ${maxRetries})`);
+            log.info(`${request.label}: ${why}; retrying in ${(next / 1000).toFixed(1)} s (retry ${retry + 1} of ${this.options.maxRetries})`);
             try {
-                await pause(delay, signal, cancelledError);
+                await pause(next, signal, cancelledError);
             }
             catch (error) {
                 throw new RequestFailure(error, retry);
             }
         }
+    }
+    /** The pause before the next try, or the final answer (a failure without one is thrown). */
+    next(outcome, retry) {
+        const { maxRetries, retryBaseMs } = this.options;
+        if (outcome instanceof TransportError) {
+            if (!outcome.transient || retry >= maxRetries)
+                throw new RequestFailure(outcome, retry);
+            return backoffMs(retry, retryBaseMs);
+        }
+        if (!isRetryableStatus(outcome.status) || retry >= maxRetries) {
+            return { response: outcome, retries: retry };
+        }
+        const now = Date.now();
+        const next = nextRetry(retry, retryBaseMs, parseRetryAfter(outcome.retryAfter, now), now);
+        if ('tooLong' in next)
+            return { response: outcome, retries: retry, tooLong: next.tooLong };
+        return next.waitMs;
     }
     async attempt(request) {
         const started = Date.now();
@@ -33017,12 +33037,17 @@ function describeResponse(facts, secret) {
         parts.push(`(request id ${facts.requestId})`);
     return parts.join(' ');
 }
+/** " (after 3 retries). Try again later", or the time Trunk asked for when it was too far off. */
+function tryAgain({ retries, tooLong }) {
+    const when = tooLong ? tooLongWaitText('Trunk', tooLong) : 'Try again later';
+    return `${afterRetries(retries)}. ${when}`;
+}
 /**
  * Reads a final non-2xx answer as a failure, the same way for every protocol: `where` names the
  * request ("POST /getQueue"), `code` is the protocol's own error code when it sent one.
  */
 function statusError(where, answer, secret, advice, code) {
-    const { response, retries } = answer;
+    const { response } = answer;
     const { status } = response;
     const facts = `${where} answered ${describeResponse(response, secret)}`;
     if (status === 401 || status === 403) {
@@ -33032,11 +33057,11 @@ function statusError(where, answer, secret, advice, code) {
         return new TrunkApiError('not-found', where, `${facts}. ${advice.notFound}`, status, code);
     }
     if (status === 429) {
-        const message = `Trunk's rate limit was reached: ${facts}${afterRetries(retries)}. Try again later, or space out the runs that read Trunk.`;
+        const message = `Trunk's rate limit was reached: ${facts}${tryAgain(answer)}, or space out the runs that read Trunk.`;
         return new TrunkApiError('outage', where, message, status, code);
     }
     if (isRetryableStatus(status)) {
-        const message = `Trunk's API is unavailable: ${facts}${afterRetries(retries)}. Try again later.`;
+        const message = `Trunk's API is unavailable: ${facts}${tryAgain(answer)}.`;
         return new TrunkApiError('outage', where, message, status, code);
     }
     const message = `Trunk rejected the request: ${facts}. ${advice.rejected}`;

@@ -7,11 +7,16 @@
  * whose answer was lost leaves a copy that the sticky comment's clean-up deletes.
  */
 import { pause } from '../http/pause.js';
-import { afterRetries } from '../http/retry-policy.js';
+import {
+  afterRetries,
+  nextRetry,
+  tooLongWaitText,
+  type TooLongWait,
+} from '../http/retry-policy.js';
 import type { GithubCallOptions } from './call-options.js';
 import { GithubError, shortMessage } from './errors.js';
 import type { Octokit } from './octokit.js';
-import { failureOf, isRetryable, retryWaitMs, type AnswerFacts } from './response-policy.js';
+import { askedWaitMs, failureOf, isRetryable, type AnswerFacts } from './response-policy.js';
 
 /** The parts of Octokit's request options the hook reads or sets. */
 interface HookOptions {
@@ -120,8 +125,8 @@ async function attempt(
   return { error: new GithubError('timeout', `${label} got no answer within ${seconds}`) };
 }
 
-function finalError({ error }: Failed, retries: number, gaveUpEarly: boolean): GithubError {
-  const why = gaveUpEarly ? '; GitHub asks to wait longer than a step should' : '';
+function finalError({ error }: Failed, retries: number, tooLong?: TooLongWait): GithubError {
+  const why = tooLong ? `; ${tooLongWaitText('GitHub', tooLong)}` : '';
   return new GithubError(
     error.failure,
     `${error.message}${afterRetries(retries)}${why}`,
@@ -140,10 +145,13 @@ async function sendBounded(send: Send, options: HookOptions, call: GithubCallOpt
     const outcome = await attempt(send, options, call, label);
     if ('response' in outcome) return outcome.response;
     if (!isRetryable(outcome.error.failure) || retry >= call.maxRetries) {
-      throw finalError(outcome, retry, false);
+      throw finalError(outcome, retry);
     }
-    const wait = retryWaitMs(retry, call.retryBaseMs, outcome.facts, Date.now());
-    if (wait === undefined) throw finalError(outcome, retry, true);
+    const now = Date.now();
+    const asked = outcome.facts && askedWaitMs(outcome.facts, now);
+    const next = nextRetry(retry, call.retryBaseMs, asked, now);
+    if ('tooLong' in next) throw finalError(outcome, retry, next.tooLong);
+    const wait = next.waitMs;
     call.log?.info(
       `${outcome.error.message}; retrying in ${(wait / 1000).toFixed(1)} s (retry ${retry + 1} of ${call.maxRetries})`,
     );

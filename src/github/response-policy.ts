@@ -2,7 +2,7 @@
  * Which GitHub answers are worth another try, and after how long. Pure, so it is tested without
  * clocks or servers; the waits reuse the Trunk client's backoff and Retry-After parsing.
  */
-import { backoffMs, parseRetryAfter, RETRY_AFTER_CAP_MS } from '../http/retry-policy.js';
+import { parseRetryAfter } from '../http/retry-policy.js';
 import type { GithubFailure } from './errors.js';
 
 export interface AnswerFacts {
@@ -58,19 +58,4 @@ export function askedWaitMs(facts: AnswerFacts, nowMs: number): number | undefin
   // A reset already past says nothing about how long to wait.
   if (!Number.isFinite(reset) || reset * 1000 <= nowMs) return undefined;
   return reset * 1000 - nowMs;
-}
-
-/**
- * The pause before retry number `retry + 1`, or undefined when GitHub asks for longer than the
- * cap: a limit that resets in an hour will still be there after any pause a CI step can afford.
- */
-export function retryWaitMs(
-  retry: number,
-  baseMs: number,
-  facts: AnswerFacts | undefined,
-  nowMs: number,
-): number | undefined {
-  const asked = facts === undefined ? undefined : askedWaitMs(facts, nowMs);
-  if (asked === undefined) return backoffMs(retry, baseMs);
-  return asked <= RETRY_AFTER_CAP_MS ? asked : undefined;
 }

@@ -81,6 +81,21 @@ describe('retries', () => {
     expect(run.outputs['queue-state']).toBe('running');
   });
 
+  // Issue 13 item 9: the client waited the 60 s cap and retried into the same limit.
+  it('a Retry-After beyond the cap is not waited for: one request, and the error says when to retry', async () => {
+    const sim = await organisation();
+    sim.fault({ path: 'queue', status: 429, headers: { 'retry-after': '3600' }, times: Infinity });
+
+    const run = await runAgainst(sim, { event });
+
+    const message = expectSingleFailure(run);
+    expect(message).toMatch(/rate limit/);
+    expect(message).toMatch(
+      /Trunk asks to wait 3600 s, longer than the 60 s a step waits: try again after \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/,
+    );
+    expect(sim.queueRequests()).toHaveLength(1);
+  });
+
   it('recovers from a dropped connection', async () => {
     const sim = await organisation();
     sim.fault({ path: 'list', testStatus: 'BROKEN', destroySocket: true });

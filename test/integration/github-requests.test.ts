@@ -200,7 +200,10 @@ describe('rate limits', () => {
     const error = await failureOf(access().changedFiles(options()));
 
     expect(error.failure).toBe('rate-limit');
-    expect(error.message).toMatch(/wait longer than a step should/);
+    // Issue 13 item 9: the same rule as Trunk's, and the time to try again.
+    expect(error.message).toMatch(
+      /GitHub asks to wait 3600 s, longer than the 60 s a step waits: try again after \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/,
+    );
     expect(gh.requestsTo('files')).toHaveLength(1);
   });
 
@@ -218,9 +221,15 @@ describe('rate limits', () => {
 
     expect(error.failure).toBe('rate-limit');
     expect(error.message).toMatch(/API rate limit exceeded/);
+    expect(error.message).toContain(`try again after ${isoSeconds(Number(reset))}`);
     expect(gh.requestsTo('files')).toHaveLength(1);
   });
 });
+
+/** An epoch second as the messages write it: 2026-11-23T08:00:00Z. */
+function isoSeconds(epochSeconds: number): string {
+  return new Date(epochSeconds * 1000).toISOString().replace('.000Z', 'Z');
+}
 
 describe('cancellation', () => {
   it('an abort ends a stalled request at once, and nothing is sent after it', async () => {

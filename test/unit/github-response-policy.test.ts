@@ -4,10 +4,8 @@ import {
   failureOf,
   isRateLimit,
   isRetryable,
-  retryWaitMs,
   type AnswerFacts,
 } from '../../src/github/response-policy.js';
-import { RETRY_AFTER_CAP_MS } from '../../src/http/retry-policy.js';
 
 const NOW = Date.UTC(2026, 0, 1, 12, 0, 0);
 
@@ -63,18 +61,5 @@ describe('how long to wait', () => {
     expect(askedWaitMs(facts(403, '', past), NOW)).toBeUndefined();
     const left = { 'x-ratelimit-remaining': '10', 'x-ratelimit-reset': String(reset) };
     expect(askedWaitMs(facts(429, '', left), NOW)).toBeUndefined();
-  });
-
-  it('backs off when GitHub says nothing, and gives up when it asks for more than the cap', () => {
-    const backoff = retryWaitMs(2, 100, facts(502), NOW) ?? -1;
-    expect(backoff).toBeGreaterThanOrEqual(200);
-    expect(backoff).toBeLessThanOrEqual(400);
-    expect(retryWaitMs(0, 100, undefined, NOW)).toBeLessThanOrEqual(100);
-    const atCap = String(RETRY_AFTER_CAP_MS / 1000);
-    expect(retryWaitMs(0, 100, facts(429, '', { 'retry-after': atCap }), NOW)).toBe(
-      RETRY_AFTER_CAP_MS,
-    );
-    const beyond = String(RETRY_AFTER_CAP_MS / 1000 + 1);
-    expect(retryWaitMs(0, 100, facts(429, '', { 'retry-after': beyond }), NOW)).toBeUndefined();
   });
 });
