@@ -31766,6 +31766,30 @@ function askedWaitMs(facts, nowMs) {
         return undefined;
     return reset * 1000 - nowMs;
 }
+/** The `errors` of a GraphQL answer (or of Octokit's error about one); none when absent. */
+function graphqlErrors(answer) {
+    const errors = answer?.errors;
+    return Array.isArray(errors)
+        ? errors.filter((e) => typeof e === 'object' && e !== null)
+        : [];
+}
+/** GitHub's own words: every `errors[].message`, in order. */
+function graphqlMessage(errors) {
+    return errors
+        .map((e) => (typeof e.message === 'string' ? e.message.trim() : ''))
+        .filter((message) => message !== '')
+        .join('; ');
+}
+/**
+ * GraphQL answers a rate limit with 200: `type` RATE_LIMITED (RATE_LIMIT with code
+ * graphql_rate_limit in newer answers), or, for a secondary limit, a message that says so.
+ */
+function isGraphqlRateLimit(errors) {
+    return errors.some((e) => e.type === 'RATE_LIMITED' ||
+        e.type === 'RATE_LIMIT' ||
+        e.code === 'graphql_rate_limit' ||
+        (typeof e.message === 'string' && /rate limit/i.test(e.message)));
+}
 
 ;// CONCATENATED MODULE: ./src/github/request-policy.ts
 /**
@@ -31812,6 +31836,18 @@ function httpFailure(label, facts, cause) {
     const message = `${label} answered ${facts.status} (${shortMessage(facts.message)})`;
     return { error: new GithubError(failure, message, facts.status, { cause }), facts };
 }
+/** GraphQL's rate limit comes in a 200 answer: a failure like any REST rate limit, with its words. */
+function graphqlRateLimit(label, response) {
+    if (!label.endsWith('/graphql'))
+        return undefined;
+    const { status, headers, data } = response;
+    const errors = graphqlErrors(data);
+    if (!isGraphqlRateLimit(errors))
+        return undefined;
+    const facts = { status, headers: headers ?? {}, message: graphqlMessage(errors) };
+    const message = `${label} answered with GraphQL's rate limit (${shortMessage(facts.message)})`;
+    return { error: new GithubError('rate-limit', message, status), facts };
+}
 function transportFailure(label, error) {
     const text = error instanceof Error ? error.message : String(error);
     return {
@@ -31838,7 +31874,7 @@ async function attempt(send, options, call, label) {
         const response = await send(options);
         // Octokit turns a body cut off by the abort into an empty one: never take that as an answer.
         if (!controller.signal.aborted)
-            return { response };
+            return graphqlRateLimit(label, response) ?? { response };
     }
     catch (error) {
         if (!controller.signal.aborted) {
@@ -31935,6 +31971,7 @@ function describeGithubError(error, permission) {
 
 ;// CONCATENATED MODULE: ./src/github/identity.ts
 
+
 /**
  * Asked through GraphQL's `viewer`, which answers for every kind of token: REST's `GET /user`
  * refuses installation tokens such as GITHUB_TOKEN.
@@ -31956,12 +31993,16 @@ async function tokenIdentity(octokit) {
     }
     return { login, id: typeof id === 'number' ? id : undefined };
 }
-/** GraphQL reports some failures, a rate limit among them, in a 200 answer. */
+/**
+ * Other GraphQL errors come in a 200 answer too (a rate limit among them is retried before this):
+ * GitHub's own `errors[].message`, not Octokit's "Request failed due to following response errors:".
+ */
 function graphqlError(error) {
-    const errors = error.errors ?? [];
-    const limited = errors.some((e) => e.type === 'RATE_LIMITED');
-    const text = shortMessage(error instanceof Error ? error.message : String(error));
-    return new GithubError(limited ? 'rate-limit' : 'rejected', `POST /graphql (viewer) failed: ${text}`, undefined, { cause: error });
+    const words = graphqlMessage(graphqlErrors(error));
+    const text = words || (error instanceof Error ? error.message : String(error));
+    return new GithubError('rejected', `POST /graphql (viewer) failed: ${shortMessage(text)}`, undefined, {
+        cause: error,
+    });
 }
 /**
  * By id when both sides have one: GraphQL and REST spell a bot's login differently in places

@@ -16,7 +16,15 @@ import {
 import type { GithubCallOptions } from './call-options.js';
 import { GithubError, shortMessage } from './errors.js';
 import type { Octokit } from './octokit.js';
-import { askedWaitMs, failureOf, isRetryable, type AnswerFacts } from './response-policy.js';
+import {
+  askedWaitMs,
+  failureOf,
+  graphqlErrors,
+  graphqlMessage,
+  isGraphqlRateLimit,
+  isRetryable,
+  type AnswerFacts,
+} from './response-policy.js';
 
 /** The parts of Octokit's request options the hook reads or sets. */
 interface HookOptions {
@@ -27,6 +35,12 @@ interface HookOptions {
 }
 
 type Send = (options: HookOptions) => Promise<unknown>;
+
+interface ResponseShape {
+  status: number;
+  headers?: Record<string, string>;
+  data?: unknown;
+}
 
 interface RequestErrorShape {
   status?: unknown;
@@ -79,6 +93,17 @@ function httpFailure(label: string, facts: AnswerFacts, cause: unknown): Failed 
   return { error: new GithubError(failure, message, facts.status, { cause }), facts };
 }
 
+/** GraphQL's rate limit comes in a 200 answer: a failure like any REST rate limit, with its words. */
+function graphqlRateLimit(label: string, response: unknown): Failed | undefined {
+  if (!label.endsWith('/graphql')) return undefined;
+  const { status, headers, data } = response as ResponseShape;
+  const errors = graphqlErrors(data);
+  if (!isGraphqlRateLimit(errors)) return undefined;
+  const facts = { status, headers: headers ?? {}, message: graphqlMessage(errors) };
+  const message = `${label} answered with GraphQL's rate limit (${shortMessage(facts.message)})`;
+  return { error: new GithubError('rate-limit', message, status), facts };
+}
+
 function transportFailure(label: string, error: unknown): Failed {
   const text = error instanceof Error ? error.message : String(error);
   return {
@@ -110,7 +135,7 @@ async function attempt(
   try {
     const response = await send(options);
     // Octokit turns a body cut off by the abort into an empty one: never take that as an answer.
-    if (!controller.signal.aborted) return { response };
+    if (!controller.signal.aborted) return graphqlRateLimit(label, response) ?? { response };
   } catch (error) {
     if (!controller.signal.aborted) {
       const facts = answerFacts(error as RequestErrorShape);

@@ -59,3 +59,40 @@ export function askedWaitMs(facts: AnswerFacts, nowMs: number): number | undefin
   if (!Number.isFinite(reset) || reset * 1000 <= nowMs) return undefined;
   return reset * 1000 - nowMs;
 }
+
+/** One error of a GraphQL answer, as GitHub spells it. */
+export interface GraphqlError {
+  type?: unknown;
+  code?: unknown;
+  message?: unknown;
+}
+
+/** The `errors` of a GraphQL answer (or of Octokit's error about one); none when absent. */
+export function graphqlErrors(answer: unknown): GraphqlError[] {
+  const errors = (answer as { errors?: unknown } | null | undefined)?.errors;
+  return Array.isArray(errors)
+    ? errors.filter((e): e is GraphqlError => typeof e === 'object' && e !== null)
+    : [];
+}
+
+/** GitHub's own words: every `errors[].message`, in order. */
+export function graphqlMessage(errors: GraphqlError[]): string {
+  return errors
+    .map((e) => (typeof e.message === 'string' ? e.message.trim() : ''))
+    .filter((message) => message !== '')
+    .join('; ');
+}
+
+/**
+ * GraphQL answers a rate limit with 200: `type` RATE_LIMITED (RATE_LIMIT with code
+ * graphql_rate_limit in newer answers), or, for a secondary limit, a message that says so.
+ */
+export function isGraphqlRateLimit(errors: GraphqlError[]): boolean {
+  return errors.some(
+    (e) =>
+      e.type === 'RATE_LIMITED' ||
+      e.type === 'RATE_LIMIT' ||
+      e.code === 'graphql_rate_limit' ||
+      (typeof e.message === 'string' && /rate limit/i.test(e.message)),
+  );
+}

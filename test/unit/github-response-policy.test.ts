@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   askedWaitMs,
   failureOf,
+  graphqlErrors,
+  graphqlMessage,
+  isGraphqlRateLimit,
   isRateLimit,
   isRetryable,
   type AnswerFacts,
@@ -61,5 +64,43 @@ describe('how long to wait', () => {
     expect(askedWaitMs(facts(403, '', past), NOW)).toBeUndefined();
     const left = { 'x-ratelimit-remaining': '10', 'x-ratelimit-reset': String(reset) };
     expect(askedWaitMs(facts(429, '', left), NOW)).toBeUndefined();
+  });
+});
+
+describe("GraphQL's errors in a 200 answer (issue 13 item 8)", () => {
+  it('a primary rate limit, as GitHub spells it now and before, is a rate limit', () => {
+    const before = {
+      errors: [{ type: 'RATE_LIMITED', message: 'API rate limit exceeded for user ID 1.' }],
+    };
+    const now = {
+      errors: [
+        {
+          type: 'RATE_LIMIT',
+          code: 'graphql_rate_limit',
+          message: 'API rate limit already exceeded for user ID 1.',
+        },
+      ],
+    };
+    const secondary = { errors: [{ message: 'You have exceeded a secondary rate limit.' }] };
+    for (const answer of [before, now, secondary]) {
+      expect(isGraphqlRateLimit(graphqlErrors(answer))).toBe(true);
+    }
+  });
+
+  it('other errors are not, and an answer without errors has none', () => {
+    const forbidden = {
+      errors: [{ type: 'FORBIDDEN', message: 'Resource not accessible by integration' }],
+    };
+    expect(isGraphqlRateLimit(graphqlErrors(forbidden))).toBe(false);
+    expect(graphqlErrors({ data: { viewer: { login: 'x' } } })).toEqual([]);
+    expect(graphqlErrors(null)).toEqual([]);
+    expect(graphqlErrors({ errors: 'nope' })).toEqual([]);
+  });
+
+  it("keeps GitHub's words: every message, in order", () => {
+    const errors = graphqlErrors({
+      errors: [{ message: 'First.' }, { type: 'X' }, { message: ' Second. ' }, 'stray'],
+    });
+    expect(graphqlMessage(errors)).toBe('First.; Second.');
   });
 });
