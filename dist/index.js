@@ -28372,7 +28372,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7266);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9746);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28381,7 +28381,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7266:
+/***/ 9746:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42229,6 +42229,24 @@ function parseChoiceList(name, raw, allowed) {
     return [...new Set(chosen)];
 }
 
+;// CONCATENATED MODULE: ./src/settings/job-summary.ts
+
+/**
+ * `job-summary` read on its own, for a step that stops before it has settings (an invalid input):
+ * the user's `false`, in any case the settings accept, still holds. A value that is not a boolean
+ * keeps the default, true; the input errors already name it.
+ */
+function wantsJobSummary(getInput) {
+    try {
+        return parseBoolean('job-summary', getInput('job-summary'));
+    }
+    catch (error) {
+        if (error instanceof InputError)
+            return true;
+        throw error;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/settings/api-url.ts
 
 const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
@@ -42788,6 +42806,7 @@ function decideOutcome(report, verdict, onApiError) {
 
 
 
+
 const SECRET_INPUTS = ['api-token', 'api-key', 'github-token'];
 /** Wires the stages: context, settings, pull request, reads, verdict, render; then emit writes. */
 async function run() {
@@ -42807,7 +42826,7 @@ async function run() {
         rendered = render({ report, verdict, outcome, settings, context: runContext });
     }
     catch (error) {
-        rendered = renderStop(stopMessage(error), context, getInput('job-summary') !== 'false');
+        rendered = renderStop(stopMessage(error), context, wantsJobSummary(getInput));
     }
     finally {
         reads.abort(); // the verdict is known: no read may go on, no retry may fire
