@@ -30767,7 +30767,7 @@ exports.isNCNameChar = isNCNameChar;
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9224);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9722);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30776,7 +30776,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9224:
+/***/ 9722:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33276,7 +33276,7 @@ function pause(ms, signal, cancelled) {
 ;// CONCATENATED MODULE: ./src/http/retry-policy.ts
 /** When and how long to wait before trying a request again. Pure, so it is tested without clocks. */
 const MAX_BACKOFF_MS = 30_000;
-/** A server may ask for long pauses; a CI step should not sit idle longer than this per retry. */
+/** The longest pause a step takes when the server asks for one; a longer one ends the retries. */
 const RETRY_AFTER_CAP_MS = 60_000;
 /** IMF-fixdate, RFC 850 and asctime all name the weekday first and carry an hh:mm:ss time. */
 const HTTP_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? .*\d{2}:\d{2}:\d{2}/i;
@@ -33302,9 +33302,24 @@ function parseRetryAfter(header, nowMs) {
     const date = Date.parse(value);
     return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }
-function retryDelayMs(retry, baseMs, retryAfterHeader, nowMs) {
-    const asked = parseRetryAfter(retryAfterHeader, nowMs);
-    return asked === undefined ? backoffMs(retry, baseMs) : Math.min(asked, RETRY_AFTER_CAP_MS);
+/**
+ * One rule for Trunk and GitHub. A wait the server asks for (`askedMs`: Retry-After, or the reset
+ * of an exhausted rate limit) is honoured up to the cap; a longer one is not waited at all, since
+ * a retry before it ends meets the same limit, and the failure says when to try again. Without
+ * one, exponential backoff.
+ */
+function nextRetry(retry, baseMs, askedMs, nowMs) {
+    if (askedMs === undefined)
+        return { waitMs: backoffMs(retry, baseMs) };
+    if (askedMs <= RETRY_AFTER_CAP_MS)
+        return { waitMs: askedMs };
+    return { tooLong: { askedMs, retryAt: nowMs + askedMs } };
+}
+/** "Trunk asks to wait 3600 s, longer than the 60 s a step waits: try again after <UTC time>". */
+function tooLongWaitText(server, { askedMs, retryAt }) {
+    const seconds = Math.ceil(askedMs / 1000);
+    const at = new Date(Math.ceil(retryAt / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+    return `${server} asks to wait ${seconds} s, longer than the ${RETRY_AFTER_CAP_MS / 1000} s a step waits: try again after ${at}`;
 }
 /** " (after 2 retries)" for a message, or nothing when the first try was the last. */
 function afterRetries(retries) {
@@ -33363,15 +33378,29 @@ function askedWaitMs(facts, nowMs) {
         return undefined;
     return reset * 1000 - nowMs;
 }
+/** The `errors` of a GraphQL answer (or of Octokit's error about one); none when absent. */
+function graphqlErrors(answer) {
+    const errors = answer?.errors;
+    return Array.isArray(errors)
+        ? errors.filter((e) => typeof e === 'object' && e !== null)
+        : [];
+}
+/** GitHub's own words: every `errors[].message`, in order. */
+function graphqlMessage(errors) {
+    return errors
+        .map((e) => (typeof e.message === 'string' ? e.message.trim() : ''))
+        .filter((message) => message !== '')
+        .join('; ');
+}
 /**
- * The pause before retry number `retry + 1`, or undefined when GitHub asks for longer than the
- * cap: a limit that resets in an hour will still be there after any pause a CI step can afford.
+ * GraphQL answers a rate limit with 200: `type` RATE_LIMITED (RATE_LIMIT with code
+ * graphql_rate_limit in newer answers), or, for a secondary limit, a message that says so.
  */
-function retryWaitMs(retry, baseMs, facts, nowMs) {
-    const asked = facts === undefined ? undefined : askedWaitMs(facts, nowMs);
-    if (asked === undefined)
-        return backoffMs(retry, baseMs);
-    return asked <= RETRY_AFTER_CAP_MS ? asked : undefined;
+function isGraphqlRateLimit(errors) {
+    return errors.some((e) => e.type === 'RATE_LIMITED' ||
+        e.type === 'RATE_LIMIT' ||
+        e.code === 'graphql_rate_limit' ||
+        (typeof e.message === 'string' && /rate limit/i.test(e.message)));
 }
 
 ;// CONCATENATED MODULE: ./src/github/request-policy.ts
@@ -33419,6 +33448,18 @@ function httpFailure(label, facts, cause) {
     const message = `${label} answered ${facts.status} (${shortMessage(facts.message)})`;
     return { error: new GithubError(failure, message, facts.status, { cause }), facts };
 }
+/** GraphQL's rate limit comes in a 200 answer: a failure like any REST rate limit, with its words. */
+function graphqlRateLimit(label, response) {
+    if (!label.endsWith('/graphql'))
+        return undefined;
+    const { status, headers, data } = response;
+    const errors = graphqlErrors(data);
+    if (!isGraphqlRateLimit(errors))
+        return undefined;
+    const facts = { status, headers: headers ?? {}, message: graphqlMessage(errors) };
+    const message = `${label} answered with GraphQL's rate limit (${shortMessage(facts.message)})`;
+    return { error: new GithubError('rate-limit', message, status), facts };
+}
 function transportFailure(label, error) {
     const text = error instanceof Error ? error.message : String(error);
     return {
@@ -33445,7 +33486,7 @@ async function attempt(send, options, call, label) {
         const response = await send(options);
         // Octokit turns a body cut off by the abort into an empty one: never take that as an answer.
         if (!controller.signal.aborted)
-            return { response };
+            return graphqlRateLimit(label, response) ?? { response };
     }
     catch (error) {
         if (!controller.signal.aborted) {
@@ -33462,8 +33503,8 @@ async function attempt(send, options, call, label) {
     const seconds = `${(call.timeoutMs / 1000).toFixed(1)} s`;
     return { error: new GithubError('timeout', `${label} got no answer within ${seconds}`) };
 }
-function finalError({ error }, retries, gaveUpEarly) {
-    const why = gaveUpEarly ? '; GitHub asks to wait longer than a step should' : '';
+function finalError({ error }, retries, tooLong) {
+    const why = tooLong ? `; ${tooLongWaitText('GitHub', tooLong)}` : '';
     return new GithubError(error.failure, `${error.message}${afterRetries(retries)}${why}`, error.status, {
         cause: error.cause,
     });
@@ -33478,11 +33519,14 @@ async function sendBounded(send, options, call) {
         if ('response' in outcome)
             return outcome.response;
         if (!isRetryable(outcome.error.failure) || retry >= call.maxRetries) {
-            throw finalError(outcome, retry, false);
+            throw finalError(outcome, retry);
         }
-        const wait = retryWaitMs(retry, call.retryBaseMs, outcome.facts, Date.now());
-        if (wait === undefined)
-            throw finalError(outcome, retry, true);
+        const now = Date.now();
+        const asked = outcome.facts && askedWaitMs(outcome.facts, now);
+        const next = nextRetry(retry, call.retryBaseMs, asked, now);
+        if ('tooLong' in next)
+            throw finalError(outcome, retry, next.tooLong);
+        const wait = next.waitMs;
         call.log?.info(`${outcome.error.message}; retrying in ${(wait / 1000).toFixed(1)} s (retry ${retry + 1} of ${call.maxRetries})`);
         await pause(wait, call.signal, () => abortedError(label));
     }
@@ -33539,6 +33583,7 @@ function describeGithubError(error, permission) {
 
 ;// CONCATENATED MODULE: ./src/github/identity.ts
 
+
 /**
  * Asked through GraphQL's `viewer`, which answers for every kind of token: REST's `GET /user`
  * refuses installation tokens such as GITHUB_TOKEN.
@@ -33560,12 +33605,16 @@ async function tokenIdentity(octokit) {
     }
     return { login, id: typeof id === 'number' ? id : undefined };
 }
-/** GraphQL reports some failures, a rate limit among them, in a 200 answer. */
+/**
+ * Other GraphQL errors come in a 200 answer too (a rate limit among them is retried before this):
+ * GitHub's own `errors[].message`, not Octokit's "Request failed due to following response errors:".
+ */
 function graphqlError(error) {
-    const errors = error.errors ?? [];
-    const limited = errors.some((e) => e.type === 'RATE_LIMITED');
-    const text = shortMessage(error instanceof Error ? error.message : String(error));
-    return new GithubError(limited ? 'rate-limit' : 'rejected', `POST /graphql (viewer) failed: ${text}`, undefined, { cause: error });
+    const words = graphqlMessage(graphqlErrors(error));
+    const text = words || (error instanceof Error ? error.message : String(error));
+    return new GithubError('rejected', `POST /graphql (viewer) failed: ${shortMessage(text)}`, undefined, {
+        cause: error,
+    });
 }
 /**
  * By id when both sides have one: GraphQL and REST spell a bot's login differently in places
@@ -34169,26 +34218,38 @@ class RetryingClient {
         this.options = options;
     }
     async request(request) {
-        const { maxRetries, retryBaseMs, log, signal } = this.options;
+        const { log, signal } = this.options;
         for (let retry = 0;; retry++) {
             const outcome = await this.attempt(request);
-            const retryable = outcome instanceof TransportError ? outcome.transient : isRetryableStatus(outcome.status);
-            if (!retryable || retry >= maxRetries) {
-                if (outcome instanceof TransportError)
-                    throw new RequestFailure(outcome, retry);
-                return { response: outcome, retries: retry };
-            }
-            const retryAfter = outcome instanceof TransportError ? undefined : outcome.retryAfter;
-            const delay = retryDelayMs(retry, retryBaseMs, retryAfter, Date.now());
+            const next = this.next(outcome, retry);
+            if (typeof next !== 'number')
+                return next;
             const why = outcome instanceof TransportError ? outcome.message : `HTTP ${outcome.status}`;
-            log.info(`${request.label}: ${why}; retrying in ${(delay / 1000).toFixed(1)} s (retry ${retry + 1} of ${maxRetries})`);
+            log.info(`${request.label}: ${why}; retrying in ${(next / 1000).toFixed(1)} s (retry ${retry + 1} of ${this.options.maxRetries})`);
             try {
-                await pause(delay, signal, cancelledError);
+                await pause(next, signal, cancelledError);
             }
             catch (error) {
                 throw new RequestFailure(error, retry);
             }
         }
+    }
+    /** The pause before the next try, or the final answer (a failure without one is thrown). */
+    next(outcome, retry) {
+        const { maxRetries, retryBaseMs } = this.options;
+        if (outcome instanceof TransportError) {
+            if (!outcome.transient || retry >= maxRetries)
+                throw new RequestFailure(outcome, retry);
+            return backoffMs(retry, retryBaseMs);
+        }
+        if (!isRetryableStatus(outcome.status) || retry >= maxRetries) {
+            return { response: outcome, retries: retry };
+        }
+        const now = Date.now();
+        const next = nextRetry(retry, retryBaseMs, parseRetryAfter(outcome.retryAfter, now), now);
+        if ('tooLong' in next)
+            return { response: outcome, retries: retry, tooLong: next.tooLong };
+        return next.waitMs;
     }
     async attempt(request) {
         const started = Date.now();
@@ -39372,12 +39433,17 @@ function describeResponse(facts, secret) {
         parts.push(`(request id ${facts.requestId})`);
     return parts.join(' ');
 }
+/** " (after 3 retries). Try again later", or the time Trunk asked for when it was too far off. */
+function tryAgain({ retries, tooLong }) {
+    const when = tooLong ? tooLongWaitText('Trunk', tooLong) : 'Try again later';
+    return `${afterRetries(retries)}. ${when}`;
+}
 /**
  * Reads a final non-2xx answer as a failure, the same way for every protocol: `where` names the
  * request ("POST /getQueue"), `code` is the protocol's own error code when it sent one.
  */
 function statusError(where, answer, secret, advice, code) {
-    const { response, retries } = answer;
+    const { response } = answer;
     const { status } = response;
     const facts = `${where} answered ${describeResponse(response, secret)}`;
     if (status === 401 || status === 403) {
@@ -39387,11 +39453,11 @@ function statusError(where, answer, secret, advice, code) {
         return new TrunkApiError('not-found', where, `${facts}. ${advice.notFound}`, status, code);
     }
     if (status === 429) {
-        const message = `Trunk's rate limit was reached: ${facts}${afterRetries(retries)}. Try again later, or space out the runs that read Trunk.`;
+        const message = `Trunk's rate limit was reached: ${facts}${tryAgain(answer)}, or space out the runs that read Trunk.`;
         return new TrunkApiError('outage', where, message, status, code);
     }
     if (isRetryableStatus(status)) {
-        const message = `Trunk's API is unavailable: ${facts}${afterRetries(retries)}. Try again later.`;
+        const message = `Trunk's API is unavailable: ${facts}${tryAgain(answer)}.`;
         return new TrunkApiError('outage', where, message, status, code);
     }
     const message = `Trunk rejected the request: ${facts}. ${advice.rejected}`;
@@ -48244,24 +48310,53 @@ function gateTripped(verdict, input) {
     return verdict.gates.some((gate) => gate.input === input && gate.tripped);
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/render/sticky-marker.ts
 /**
  * The hidden marker that lets the next run find its sticky comment. Workflow and job names and
- * comment-key come from the repository: keep only what cannot close the HTML comment.
+ * comment-key come from the repository: each is written so that it cannot close the HTML comment,
+ * and so that two different names never give the same marker (one comment per key).
  */
-const MAX_KEY_CHARS = 200;
-function safe(text) {
-    return text
-        .slice(0, MAX_KEY_CHARS)
-        .replace(/[^A-Za-z0-9 _./:-]/g, '_')
-        .replace(/-{2,}/g, '-');
+
+/** Longer text is shown cut, with a hash of the whole text, so the marker stays short. */
+const MAX_TEXT_CHARS = 200;
+const SHOWN_WHEN_CUT = 128;
+/** Kept as they are: what the previous version kept, so its markers for such names still match. */
+const PLAIN = /^[A-Za-z0-9 _./:-]$/;
+function percentEncoded(char) {
+    return [...Buffer.from(char, 'utf8')]
+        .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
+        .join('');
+}
+/**
+ * A reversible escape: any other character becomes its UTF-8 bytes as %XX (`%` itself included),
+ * and a `-` after a `-` becomes %2D, so `--` never appears inside the comment.
+ */
+function escaped(text) {
+    let out = '';
+    let previous = '';
+    for (const char of text) {
+        const keep = PLAIN.test(char) && !(char === '-' && previous === '-');
+        out += keep ? char : percentEncoded(char);
+        previous = char;
+    }
+    return out;
+}
+/** The escape when short enough; else its start and the SHA-256 of the whole text (`#` is never escaped text). */
+function markerText(text) {
+    const escape = escaped(text);
+    if (escape.length <= MAX_TEXT_CHARS)
+        return escape;
+    const digest = (0,external_node_crypto_.createHash)('sha256').update(text, 'utf8').digest('hex');
+    return `${escape.slice(0, SHOWN_WHEN_CUT)}#sha256:${digest}`;
 }
 /** comment-key, when set, names the comment alone: matrix legs of one job each keep their own. */
 function stickyMarker(workflow, job, commentKey = '') {
     const key = commentKey.trim();
     if (key !== '')
-        return `<!-- trunk-health-gate key: ${safe(key)} -->`;
-    return `<!-- trunk-health-gate: ${safe(workflow)} / ${safe(job)} -->`;
+        return `<!-- trunk-health-gate key: ${markerText(key)} -->`;
+    return `<!-- trunk-health-gate: ${markerText(workflow)} / ${markerText(job)} -->`;
 }
 
 ;// CONCATENATED MODULE: ./src/render/comment.ts
@@ -49229,6 +49324,24 @@ function readEventPayload(path) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/settings/job-summary.ts
+
+/**
+ * `job-summary` read on its own, for a step that stops before it has settings (an invalid input):
+ * the user's `false`, in any case the settings accept, still holds. A value that is not a boolean
+ * keeps the default, true; the input errors already name it.
+ */
+function wantsJobSummary(getInput) {
+    try {
+        return parseBoolean('job-summary', getInput('job-summary'));
+    }
+    catch (error) {
+        if (error instanceof InputError)
+            return true;
+        throw error;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/settings/api-choice.ts
 /**
  * Which Trunk API each read goes through, decided from the inputs alone, before any request. The
@@ -49714,6 +49827,7 @@ function decideOutcome(report, verdict, onApiError) {
 
 
 
+
 const SECRET_INPUTS = ['api-token', 'api-key', 'github-token'];
 /** Wires the stages: context, settings, pull request, reads, verdict, render; then emit writes. */
 async function run() {
@@ -49736,7 +49850,7 @@ async function run() {
         rendered = render({ report, verdict, outcome, settings, context: runContext });
     }
     catch (error) {
-        rendered = renderStop(stopMessage(error), context, getInput('job-summary') !== 'false');
+        rendered = renderStop(stopMessage(error), context, wantsJobSummary(getInput));
     }
     finally {
         reads.abort(); // the verdict is known: no read may go on, no retry may fire

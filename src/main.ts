@@ -7,6 +7,7 @@ import { collectReport } from './report/collect-report.js';
 import { render, renderStop, type Rendered } from './render/render.js';
 import { readEventPayload } from './settings/event.js';
 import { InputError } from './settings/input-parsers.js';
+import { wantsJobSummary } from './settings/job-summary.js';
 import { readSettings } from './settings/read-settings.js';
 import { deriveRunContext } from './settings/run-context.js';
 import { evaluateGates } from './verdict/gates.js';
@@ -39,7 +40,7 @@ export async function run(): Promise<void> {
     const outcome = decideOutcome(report, verdict, settings.onApiError);
     rendered = render({ report, verdict, outcome, settings, context: runContext });
   } catch (error) {
-    rendered = renderStop(stopMessage(error), context, core.getInput('job-summary') !== 'false');
+    rendered = renderStop(stopMessage(error), context, wantsJobSummary(core.getInput));
   } finally {
     reads.abort(); // the verdict is known: no read may go on, no retry may fire
   }

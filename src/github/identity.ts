@@ -1,5 +1,6 @@
 import { GithubError, shortMessage } from './errors.js';
 import type { Octokit } from './octokit.js';
+import { graphqlErrors, graphqlMessage } from './response-policy.js';
 
 /** The account the token writes as: github-actions[bot] for a workflow's GITHUB_TOKEN. */
 export interface Identity {
@@ -32,16 +33,20 @@ export async function tokenIdentity(octokit: Octokit): Promise<Identity> {
   return { login, id: typeof id === 'number' ? id : undefined };
 }
 
-/** GraphQL reports some failures, a rate limit among them, in a 200 answer. */
+/**
+ * Other GraphQL errors come in a 200 answer too (a rate limit among them is retried before this):
+ * GitHub's own `errors[].message`, not Octokit's "Request failed due to following response errors:".
+ */
 function graphqlError(error: unknown): GithubError {
-  const errors = (error as { errors?: { type?: unknown }[] }).errors ?? [];
-  const limited = errors.some((e) => e.type === 'RATE_LIMITED');
-  const text = shortMessage(error instanceof Error ? error.message : String(error));
+  const words = graphqlMessage(graphqlErrors(error));
+  const text = words || (error instanceof Error ? error.message : String(error));
   return new GithubError(
-    limited ? 'rate-limit' : 'rejected',
-    `POST /graphql (viewer) failed: ${text}`,
+    'rejected',
+    `POST /graphql (viewer) failed: ${shortMessage(text)}`,
     undefined,
-    { cause: error },
+    {
+      cause: error,
+    },
   );
 }
 

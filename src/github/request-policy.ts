@@ -7,11 +7,24 @@
  * whose answer was lost leaves a copy that the sticky comment's clean-up deletes.
  */
 import { pause } from '../http/pause.js';
-import { afterRetries } from '../http/retry-policy.js';
+import {
+  afterRetries,
+  nextRetry,
+  tooLongWaitText,
+  type TooLongWait,
+} from '../http/retry-policy.js';
 import type { GithubCallOptions } from './call-options.js';
 import { GithubError, shortMessage } from './errors.js';
 import type { Octokit } from './octokit.js';
-import { failureOf, isRetryable, retryWaitMs, type AnswerFacts } from './response-policy.js';
+import {
+  askedWaitMs,
+  failureOf,
+  graphqlErrors,
+  graphqlMessage,
+  isGraphqlRateLimit,
+  isRetryable,
+  type AnswerFacts,
+} from './response-policy.js';
 
 /** The parts of Octokit's request options the hook reads or sets. */
 interface HookOptions {
@@ -22,6 +35,12 @@ interface HookOptions {
 }
 
 type Send = (options: HookOptions) => Promise<unknown>;
+
+interface ResponseShape {
+  status: number;
+  headers?: Record<string, string>;
+  data?: unknown;
+}
 
 interface RequestErrorShape {
   status?: unknown;
@@ -74,6 +93,17 @@ function httpFailure(label: string, facts: AnswerFacts, cause: unknown): Failed 
   return { error: new GithubError(failure, message, facts.status, { cause }), facts };
 }
 
+/** GraphQL's rate limit comes in a 200 answer: a failure like any REST rate limit, with its words. */
+function graphqlRateLimit(label: string, response: unknown): Failed | undefined {
+  if (!label.endsWith('/graphql')) return undefined;
+  const { status, headers, data } = response as ResponseShape;
+  const errors = graphqlErrors(data);
+  if (!isGraphqlRateLimit(errors)) return undefined;
+  const facts = { status, headers: headers ?? {}, message: graphqlMessage(errors) };
+  const message = `${label} answered with GraphQL's rate limit (${shortMessage(facts.message)})`;
+  return { error: new GithubError('rate-limit', message, status), facts };
+}
+
 function transportFailure(label: string, error: unknown): Failed {
   const text = error instanceof Error ? error.message : String(error);
   return {
@@ -105,7 +135,7 @@ async function attempt(
   try {
     const response = await send(options);
     // Octokit turns a body cut off by the abort into an empty one: never take that as an answer.
-    if (!controller.signal.aborted) return { response };
+    if (!controller.signal.aborted) return graphqlRateLimit(label, response) ?? { response };
   } catch (error) {
     if (!controller.signal.aborted) {
       const facts = answerFacts(error as RequestErrorShape);
@@ -120,8 +150,8 @@ async function attempt(
   return { error: new GithubError('timeout', `${label} got no answer within ${seconds}`) };
 }
 
-function finalError({ error }: Failed, retries: number, gaveUpEarly: boolean): GithubError {
-  const why = gaveUpEarly ? '; GitHub asks to wait longer than a step should' : '';
+function finalError({ error }: Failed, retries: number, tooLong?: TooLongWait): GithubError {
+  const why = tooLong ? `; ${tooLongWaitText('GitHub', tooLong)}` : '';
   return new GithubError(
     error.failure,
     `${error.message}${afterRetries(retries)}${why}`,
@@ -140,10 +170,13 @@ async function sendBounded(send: Send, options: HookOptions, call: GithubCallOpt
     const outcome = await attempt(send, options, call, label);
     if ('response' in outcome) return outcome.response;
     if (!isRetryable(outcome.error.failure) || retry >= call.maxRetries) {
-      throw finalError(outcome, retry, false);
+      throw finalError(outcome, retry);
     }
-    const wait = retryWaitMs(retry, call.retryBaseMs, outcome.facts, Date.now());
-    if (wait === undefined) throw finalError(outcome, retry, true);
+    const now = Date.now();
+    const asked = outcome.facts && askedWaitMs(outcome.facts, now);
+    const next = nextRetry(retry, call.retryBaseMs, asked, now);
+    if ('tooLong' in next) throw finalError(outcome, retry, next.tooLong);
+    const wait = next.waitMs;
     call.log?.info(
       `${outcome.error.message}; retrying in ${(wait / 1000).toFixed(1)} s (retry ${retry + 1} of ${call.maxRetries})`,
     );

@@ -2,7 +2,7 @@
  * Which GitHub answers are worth another try, and after how long. Pure, so it is tested without
  * clocks or servers; the waits reuse the Trunk client's backoff and Retry-After parsing.
  */
-import { backoffMs, parseRetryAfter, RETRY_AFTER_CAP_MS } from '../http/retry-policy.js';
+import { parseRetryAfter } from '../http/retry-policy.js';
 import type { GithubFailure } from './errors.js';
 
 export interface AnswerFacts {
@@ -60,17 +60,39 @@ export function askedWaitMs(facts: AnswerFacts, nowMs: number): number | undefin
   return reset * 1000 - nowMs;
 }
 
+/** One error of a GraphQL answer, as GitHub spells it. */
+export interface GraphqlError {
+  type?: unknown;
+  code?: unknown;
+  message?: unknown;
+}
+
+/** The `errors` of a GraphQL answer (or of Octokit's error about one); none when absent. */
+export function graphqlErrors(answer: unknown): GraphqlError[] {
+  const errors = (answer as { errors?: unknown } | null | undefined)?.errors;
+  return Array.isArray(errors)
+    ? errors.filter((e): e is GraphqlError => typeof e === 'object' && e !== null)
+    : [];
+}
+
+/** GitHub's own words: every `errors[].message`, in order. */
+export function graphqlMessage(errors: GraphqlError[]): string {
+  return errors
+    .map((e) => (typeof e.message === 'string' ? e.message.trim() : ''))
+    .filter((message) => message !== '')
+    .join('; ');
+}
+
 /**
- * The pause before retry number `retry + 1`, or undefined when GitHub asks for longer than the
- * cap: a limit that resets in an hour will still be there after any pause a CI step can afford.
+ * GraphQL answers a rate limit with 200: `type` RATE_LIMITED (RATE_LIMIT with code
+ * graphql_rate_limit in newer answers), or, for a secondary limit, a message that says so.
  */
-export function retryWaitMs(
-  retry: number,
-  baseMs: number,
-  facts: AnswerFacts | undefined,
-  nowMs: number,
-): number | undefined {
-  const asked = facts === undefined ? undefined : askedWaitMs(facts, nowMs);
-  if (asked === undefined) return backoffMs(retry, baseMs);
-  return asked <= RETRY_AFTER_CAP_MS ? asked : undefined;
+export function isGraphqlRateLimit(errors: GraphqlError[]): boolean {
+  return errors.some(
+    (e) =>
+      e.type === 'RATE_LIMITED' ||
+      e.type === 'RATE_LIMIT' ||
+      e.code === 'graphql_rate_limit' ||
+      (typeof e.message === 'string' && /rate limit/i.test(e.message)),
+  );
 }

@@ -1,7 +1,7 @@
 /** When and how long to wait before trying a request again. Pure, so it is tested without clocks. */
 
 const MAX_BACKOFF_MS = 30_000;
-/** A server may ask for long pauses; a CI step should not sit idle longer than this per retry. */
+/** The longest pause a step takes when the server asks for one; a longer one ends the retries. */
 export const RETRY_AFTER_CAP_MS = 60_000;
 /** IMF-fixdate, RFC 850 and asctime all name the weekday first and carry an hh:mm:ss time. */
 const HTTP_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? .*\d{2}:\d{2}:\d{2}/i;
@@ -32,14 +32,38 @@ export function parseRetryAfter(header: string | undefined, nowMs: number): numb
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }
 
-export function retryDelayMs(
+/** The server asked for a longer wait than a step affords: no retry, and when one may succeed. */
+export interface TooLongWait {
+  askedMs: number;
+  /** Epoch milliseconds. */
+  retryAt: number;
+}
+
+/** What follows an answer worth retrying: a pause, or giving up now. */
+export type NextRetry = { waitMs: number } | { tooLong: TooLongWait };
+
+/**
+ * One rule for Trunk and GitHub. A wait the server asks for (`askedMs`: Retry-After, or the reset
+ * of an exhausted rate limit) is honoured up to the cap; a longer one is not waited at all, since
+ * a retry before it ends meets the same limit, and the failure says when to try again. Without
+ * one, exponential backoff.
+ */
+export function nextRetry(
   retry: number,
   baseMs: number,
-  retryAfterHeader: string | undefined,
+  askedMs: number | undefined,
   nowMs: number,
-): number {
-  const asked = parseRetryAfter(retryAfterHeader, nowMs);
-  return asked === undefined ? backoffMs(retry, baseMs) : Math.min(asked, RETRY_AFTER_CAP_MS);
+): NextRetry {
+  if (askedMs === undefined) return { waitMs: backoffMs(retry, baseMs) };
+  if (askedMs <= RETRY_AFTER_CAP_MS) return { waitMs: askedMs };
+  return { tooLong: { askedMs, retryAt: nowMs + askedMs } };
+}
+
+/** "Trunk asks to wait 3600 s, longer than the 60 s a step waits: try again after <UTC time>". */
+export function tooLongWaitText(server: string, { askedMs, retryAt }: TooLongWait): string {
+  const seconds = Math.ceil(askedMs / 1000);
+  const at = new Date(Math.ceil(retryAt / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+  return `${server} asks to wait ${seconds} s, longer than the ${RETRY_AFTER_CAP_MS / 1000} s a step waits: try again after ${at}`;
 }
 
 /** " (after 2 retries)" for a message, or nothing when the first try was the last. */

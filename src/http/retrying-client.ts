@@ -1,5 +1,11 @@
 import { pause } from './pause.js';
-import { isRetryableStatus, retryDelayMs } from './retry-policy.js';
+import {
+  backoffMs,
+  isRetryableStatus,
+  nextRetry,
+  parseRetryAfter,
+  type TooLongWait,
+} from './retry-policy.js';
 import { cancelledError, send, TransportError, type HttpResponse } from './transport.js';
 
 export interface Logger {
@@ -30,6 +36,8 @@ export interface ApiRequest {
 export interface Answer {
   response: HttpResponse;
   retries: number;
+  /** Set when the retries stopped because the server asked for a longer wait than the cap. */
+  tooLong?: TooLongWait;
 }
 
 /** No answer came: the transport's failure, after this many retries. */
@@ -52,27 +60,37 @@ export class RetryingClient {
   constructor(private readonly options: RetryOptions) {}
 
   async request(request: ApiRequest): Promise<Answer> {
-    const { maxRetries, retryBaseMs, log, signal } = this.options;
+    const { log, signal } = this.options;
     for (let retry = 0; ; retry++) {
       const outcome = await this.attempt(request);
-      const retryable =
-        outcome instanceof TransportError ? outcome.transient : isRetryableStatus(outcome.status);
-      if (!retryable || retry >= maxRetries) {
-        if (outcome instanceof TransportError) throw new RequestFailure(outcome, retry);
-        return { response: outcome, retries: retry };
-      }
-      const retryAfter = outcome instanceof TransportError ? undefined : outcome.retryAfter;
-      const delay = retryDelayMs(retry, retryBaseMs, retryAfter, Date.now());
+      const next = this.next(outcome, retry);
+      if (typeof next !== 'number') return next;
       const why = outcome instanceof TransportError ? outcome.message : `HTTP ${outcome.status}`;
       log.info(
-        `${request.label}: ${why}; retrying in ${(delay / 1000).toFixed(1)} s (retry ${retry + 1} of ${maxRetries})`,
+        `${request.label}: ${why}; retrying in ${(next / 1000).toFixed(1)} s (retry ${retry + 1} of ${this.options.maxRetries})`,
       );
       try {
-        await pause(delay, signal, cancelledError);
+        await pause(next, signal, cancelledError);
       } catch (error) {
         throw new RequestFailure(error as TransportError, retry);
       }
     }
+  }
+
+  /** The pause before the next try, or the final answer (a failure without one is thrown). */
+  private next(outcome: HttpResponse | TransportError, retry: number): number | Answer {
+    const { maxRetries, retryBaseMs } = this.options;
+    if (outcome instanceof TransportError) {
+      if (!outcome.transient || retry >= maxRetries) throw new RequestFailure(outcome, retry);
+      return backoffMs(retry, retryBaseMs);
+    }
+    if (!isRetryableStatus(outcome.status) || retry >= maxRetries) {
+      return { response: outcome, retries: retry };
+    }
+    const now = Date.now();
+    const next = nextRetry(retry, retryBaseMs, parseRetryAfter(outcome.retryAfter, now), now);
+    if ('tooLong' in next) return { response: outcome, retries: retry, tooLong: next.tooLong };
+    return next.waitMs;
   }
 
   private async attempt(request: ApiRequest): Promise<HttpResponse | TransportError> {

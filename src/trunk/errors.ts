@@ -1,5 +1,5 @@
 import type { Answer, RequestFailure } from '../http/retrying-client.js';
-import { afterRetries, isRetryableStatus } from '../http/retry-policy.js';
+import { afterRetries, isRetryableStatus, tooLongWaitText } from '../http/retry-policy.js';
 
 /**
  * Why a read of Trunk failed decides what the step does: an outage may be tolerated
@@ -66,6 +66,12 @@ export interface StatusAdvice {
   rejected: string;
 }
 
+/** " (after 3 retries). Try again later", or the time Trunk asked for when it was too far off. */
+function tryAgain({ retries, tooLong }: Answer): string {
+  const when = tooLong ? tooLongWaitText('Trunk', tooLong) : 'Try again later';
+  return `${afterRetries(retries)}. ${when}`;
+}
+
 /**
  * Reads a final non-2xx answer as a failure, the same way for every protocol: `where` names the
  * request ("POST /getQueue"), `code` is the protocol's own error code when it sent one.
@@ -77,7 +83,7 @@ export function statusError(
   advice: StatusAdvice,
   code?: string,
 ): TrunkApiError {
-  const { response, retries } = answer;
+  const { response } = answer;
   const { status } = response;
   const facts = `${where} answered ${describeResponse(response, secret)}`;
   if (status === 401 || status === 403) {
@@ -87,11 +93,11 @@ export function statusError(
     return new TrunkApiError('not-found', where, `${facts}. ${advice.notFound}`, status, code);
   }
   if (status === 429) {
-    const message = `Trunk's rate limit was reached: ${facts}${afterRetries(retries)}. Try again later, or space out the runs that read Trunk.`;
+    const message = `Trunk's rate limit was reached: ${facts}${tryAgain(answer)}, or space out the runs that read Trunk.`;
     return new TrunkApiError('outage', where, message, status, code);
   }
   if (isRetryableStatus(status)) {
-    const message = `Trunk's API is unavailable: ${facts}${afterRetries(retries)}. Try again later.`;
+    const message = `Trunk's API is unavailable: ${facts}${tryAgain(answer)}.`;
     return new TrunkApiError('outage', where, message, status, code);
   }
   const message = `Trunk rejected the request: ${facts}. ${advice.rejected}`;

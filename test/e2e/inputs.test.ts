@@ -82,3 +82,26 @@ describe('an invalid input', () => {
     expect(sim.requests).toHaveLength(0);
   });
 });
+
+// Issue 13 item 12: the stop on an invalid input wrote the summary unless job-summary was exactly
+// "false"; the runner passes the text as written, and false is false in any case YAML accepts.
+describe('job-summary when the step stops on an invalid input', () => {
+  it.each(['false', 'False', 'FALSE'])('job-summary: %s writes no summary', async (value) => {
+    const sim = await organisation();
+    const run = await runAgainst(sim, {
+      inputs: { 'max-flaky-tests': 'lots', 'job-summary': value },
+    });
+    expect(expectSingleFailure(run)).toContain('max-flaky-tests');
+    expect(run.summary, describeRun(run)).toBe('');
+    expect(run.outputs.result).toBe('error');
+  });
+
+  it.each(['true', 'TRUE', 'maybe'])('job-summary: %s still writes one', async (value) => {
+    const sim = await organisation();
+    const run = await runAgainst(sim, {
+      inputs: { 'max-flaky-tests': 'lots', 'job-summary': value },
+    });
+    expectSingleFailure(run);
+    expect(run.summary, describeRun(run)).toMatch(/stopped without a verdict/);
+  });
+});

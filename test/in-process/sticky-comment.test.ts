@@ -20,6 +20,8 @@ import {
   type GithubComment,
   type GithubFile,
   type GithubSimulator,
+  GRAPHQL_RATE_LIMIT_MESSAGE,
+  graphqlRateLimit,
   makeFile,
 } from '../support/github-simulator.js';
 import {
@@ -223,6 +225,44 @@ describe('comment-on-pr: always', () => {
     expect(gh.requestsTo('update').map((r) => r.path)).toEqual([
       `/repos/acme/widgets/issues/comments/${comments[0]?.id}`,
     ]);
+  });
+
+  it('comment-keys that differ only in what the old marker dropped keep a comment each (issue 13 item 7)', async () => {
+    const sim = await startSim({ broken: [broken('tau fails', 'src/tau.test.ts')], queues: {} });
+    const gh = await startGh([makeFile('src/tau.test.ts')]);
+    const keys = [
+      '日本',
+      '中国',
+      'os=linux',
+      'os@linux',
+      `${'k'.repeat(200)}1`,
+      `${'k'.repeat(200)}2`,
+    ];
+
+    for (const key of keys) {
+      expectPassed(
+        await runWithGithub(sim, gh, { inputs: { 'comment-on-pr': 'always', 'comment-key': key } }),
+      );
+    }
+
+    expect(actionComments(gh)).toHaveLength(keys.length);
+    expect(gh.requestsTo('create')).toHaveLength(keys.length);
+    expect(gh.requestsTo('update')).toEqual([]);
+  });
+
+  it("a plain key's comment written by the previous version is edited, not doubled", async () => {
+    const sim = await startSim({ broken: [broken('phi fails', 'src/phi.test.ts')], queues: {} });
+    const gh = await startGh([makeFile('src/phi.test.ts')]);
+    const previous = gh.addComment(PR, '<!-- trunk-health-gate key: ubuntu-latest -->\nstale');
+
+    const run = await runWithGithub(sim, gh, {
+      inputs: { 'comment-on-pr': 'always', 'comment-key': 'ubuntu-latest' },
+    });
+
+    expectPassed(run);
+    const kept = onlyActionComment(gh, run);
+    expect(kept.id).toBe(previous.id);
+    expect(kept.body).toContain('phi fails');
   });
 
   it("never edits someone else's comment that quotes the marker", async () => {
@@ -548,5 +588,36 @@ describe('when the comment cannot be written', () => {
     expect(gh.requestsTo('update').length, describeRun(run)).toBeGreaterThan(0);
     expect(warnings(run)).toMatch(/429|rate limit/i);
     expect(gh.comments(PR)).toHaveLength(1);
+  });
+
+  // Issue 13 item 8: GraphQL answers its rate limit with 200 and `errors`.
+  it("GraphQL's rate limit on the viewer lookup is retried: the comment is written", async () => {
+    const sim = await startSim({ broken: [broken('chi fails', 'src/chi.test.ts')], queues: {} });
+    const gh = await startGh([makeFile('src/chi.test.ts')]);
+    gh.fault(graphqlRateLimit());
+
+    const run = await runWithGithub(sim, gh, { inputs: { 'comment-on-pr': 'always' } });
+
+    expectPassed(run);
+    expect(gh.requestsTo('graphql'), describeRun(run)).toHaveLength(2);
+    expect(onlyActionComment(gh, run).body).toContain('chi fails');
+    expect(warnings(run)).not.toMatch(/rate limit|graphql/i);
+  });
+
+  it("a lasting GraphQL rate limit is a warning in GitHub's words", async () => {
+    const sim = await startSim({ broken: [broken('psi fails', 'src/psi.test.ts')], queues: {} });
+    const gh = await startGh([makeFile('src/psi.test.ts')]);
+    gh.fault(graphqlRateLimit({ times: Infinity }));
+
+    const run = await runWithGithub(sim, gh, {
+      inputs: { 'comment-on-pr': 'always', 'max-retries': 1 },
+    });
+
+    expectPassed(run);
+    expect(warnings(run), describeRun(run)).toMatch(/rate limit was reached/);
+    expect(warnings(run)).toContain(GRAPHQL_RATE_LIMIT_MESSAGE);
+    expect(warnings(run)).not.toMatch(/response errors:/);
+    expect(gh.requestsTo('graphql')).toHaveLength(2);
+    expect(gh.requestsTo('create')).toEqual([]);
   });
 });

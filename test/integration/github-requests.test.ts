@@ -12,6 +12,8 @@ import { lookUpPullRequest, PullRequestAccess } from '../../src/github/pull-requ
 import {
   closeGithubSimulators,
   type GithubSimulator,
+  GRAPHQL_RATE_LIMIT_MESSAGE,
+  graphqlRateLimit,
   makeFiles,
   secondaryRateLimit,
   startGithubSimulator,
@@ -200,7 +202,10 @@ describe('rate limits', () => {
     const error = await failureOf(access().changedFiles(options()));
 
     expect(error.failure).toBe('rate-limit');
-    expect(error.message).toMatch(/wait longer than a step should/);
+    // Issue 13 item 9: the same rule as Trunk's, and the time to try again.
+    expect(error.message).toMatch(
+      /GitHub asks to wait 3600 s, longer than the 60 s a step waits: try again after \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/,
+    );
     expect(gh.requestsTo('files')).toHaveLength(1);
   });
 
@@ -218,7 +223,75 @@ describe('rate limits', () => {
 
     expect(error.failure).toBe('rate-limit');
     expect(error.message).toMatch(/API rate limit exceeded/);
+    expect(error.message).toContain(`try again after ${isoSeconds(Number(reset))}`);
     expect(gh.requestsTo('files')).toHaveLength(1);
+  });
+});
+
+/** An epoch second as the messages write it: 2026-11-23T08:00:00Z. */
+function isoSeconds(epochSeconds: number): string {
+  return new Date(epochSeconds * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+// Issue 13 item 8: GraphQL answers a rate limit with 200 and `errors`; the viewer lookup of the
+// sticky comment is the action's GraphQL call.
+describe("GraphQL's rate limit, in a 200 answer", () => {
+  const MARKER = '<!-- trunk-health-gate: CI / health -->';
+  const upsert = (over: Partial<GithubCallOptions> = {}) =>
+    access().upsertComment(MARKER, `${MARKER}\nbody`, true, options(over));
+
+  it.each(['RATE_LIMITED', 'RATE_LIMIT'] as const)(
+    'type %s is retried like a REST rate limit: the comment is written',
+    async (type) => {
+      gh.fault(graphqlRateLimit({ type }));
+
+      expect(await upsert()).toEqual({ action: 'created', removed: 0 });
+
+      // Both answers are 200: the first carries the rate limit, the second the viewer.
+      expect(gh.requestsTo('graphql').map((r) => r.fault !== undefined)).toEqual([true, false]);
+      expect(logged.filter((line) => /POST \/graphql.*retrying/.test(line))).toHaveLength(1);
+      expect(gh.comments(PR)).toHaveLength(1);
+    },
+  );
+
+  it("one that lasts is named as a rate limit, in GitHub's words, after the retries", async () => {
+    gh.fault(graphqlRateLimit({ times: Infinity }));
+
+    const error = await failureOf(upsert());
+
+    expect(error.failure).toBe('rate-limit');
+    expect(error.message).toMatch(/rate limit was reached/);
+    expect(error.message).toContain(GRAPHQL_RATE_LIMIT_MESSAGE);
+    expect(error.message).toMatch(/after 2 retries/);
+    expect(error.message).not.toMatch(/response errors:|permission/);
+    expect(gh.requestsTo('graphql')).toHaveLength(3);
+    expect(gh.requestsTo('create')).toEqual([]);
+  });
+
+  it('one that resets in an hour is not waited for, and says when to try again', async () => {
+    const resetAt = Math.floor(Date.now() / 1000) + 3600;
+    gh.fault(graphqlRateLimit({ resetAt, times: Infinity }));
+
+    const error = await failureOf(upsert());
+
+    expect(error.failure).toBe('rate-limit');
+    expect(error.message).toContain(GRAPHQL_RATE_LIMIT_MESSAGE);
+    expect(error.message).toContain(`try again after ${isoSeconds(resetAt)}`);
+    expect(gh.requestsTo('graphql')).toHaveLength(1);
+  });
+
+  it("another GraphQL error is not retried, and keeps GitHub's message", async () => {
+    gh.fault({
+      path: 'graphql',
+      status: 200,
+      body: { errors: [{ type: 'FORBIDDEN', message: 'Resource not accessible by integration' }] },
+    });
+
+    const error = await failureOf(upsert());
+
+    expect(error.message).toContain('Resource not accessible by integration');
+    expect(error.message).not.toMatch(/response errors:/);
+    expect(gh.requestsTo('graphql')).toHaveLength(1);
   });
 });
 

@@ -42,6 +42,8 @@ export const ACTIONS_BOT_ID = 41898282;
 /** What GitHub says with a 403 when a secondary rate limit is hit. */
 export const SECONDARY_RATE_LIMIT_MESSAGE =
   'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID 0000:SIM.';
+/** What GraphQL says in its `errors` when the primary rate limit is used up. */
+export const GRAPHQL_RATE_LIMIT_MESSAGE = 'API rate limit exceeded for installation ID 4242.';
 /** GitHub refuses comment bodies longer than this (in characters). */
 export const MAX_COMMENT_LENGTH = 65_536;
 /** GitHub lists at most this many files of a pull request. */
@@ -509,7 +511,7 @@ export class GithubSimulator {
       'x-ratelimit-limit': '5000',
       'x-ratelimit-remaining': '4999',
       'x-ratelimit-used': '1',
-      'x-ratelimit-resource': 'core',
+      'x-ratelimit-resource': record.route === 'graphql' ? 'graphql' : 'core',
       ...answer.headers,
       'content-length': Buffer.byteLength(body),
     });
@@ -763,6 +765,34 @@ export function secondaryRateLimit(
       status: '403',
     },
     headers: options.retryAfter === undefined ? undefined : { 'retry-after': options.retryAfter },
+  };
+}
+
+/**
+ * GraphQL's primary rate limit as GitHub answers it: HTTP 200 with `errors` (type RATE_LIMITED, or
+ * RATE_LIMIT with code graphql_rate_limit as in answers since 2026) and the graphql resource's
+ * headers at 0 until `resetAt` (epoch seconds; the current second unless given).
+ */
+export function graphqlRateLimit(
+  options: { times?: number; resetAt?: number; type?: 'RATE_LIMITED' | 'RATE_LIMIT' } = {},
+): GithubFault {
+  const type = options.type ?? 'RATE_LIMITED';
+  const error =
+    type === 'RATE_LIMITED'
+      ? { type, message: GRAPHQL_RATE_LIMIT_MESSAGE }
+      : { type, code: 'graphql_rate_limit', message: GRAPHQL_RATE_LIMIT_MESSAGE };
+  return {
+    path: 'graphql',
+    status: 200,
+    times: options.times,
+    body: { errors: [error] },
+    headers: {
+      'x-ratelimit-limit': '1000',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-used': '1000',
+      'x-ratelimit-reset': String(options.resetAt ?? Math.floor(Date.now() / 1000)),
+      'x-ratelimit-resource': 'graphql',
+    },
   };
 }
 

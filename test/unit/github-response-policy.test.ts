@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   askedWaitMs,
   failureOf,
+  graphqlErrors,
+  graphqlMessage,
+  isGraphqlRateLimit,
   isRateLimit,
   isRetryable,
-  retryWaitMs,
   type AnswerFacts,
 } from '../../src/github/response-policy.js';
-import { RETRY_AFTER_CAP_MS } from '../../src/http/retry-policy.js';
 
 const NOW = Date.UTC(2026, 0, 1, 12, 0, 0);
 
@@ -64,17 +65,42 @@ describe('how long to wait', () => {
     const left = { 'x-ratelimit-remaining': '10', 'x-ratelimit-reset': String(reset) };
     expect(askedWaitMs(facts(429, '', left), NOW)).toBeUndefined();
   });
+});
 
-  it('backs off when GitHub says nothing, and gives up when it asks for more than the cap', () => {
-    const backoff = retryWaitMs(2, 100, facts(502), NOW) ?? -1;
-    expect(backoff).toBeGreaterThanOrEqual(200);
-    expect(backoff).toBeLessThanOrEqual(400);
-    expect(retryWaitMs(0, 100, undefined, NOW)).toBeLessThanOrEqual(100);
-    const atCap = String(RETRY_AFTER_CAP_MS / 1000);
-    expect(retryWaitMs(0, 100, facts(429, '', { 'retry-after': atCap }), NOW)).toBe(
-      RETRY_AFTER_CAP_MS,
-    );
-    const beyond = String(RETRY_AFTER_CAP_MS / 1000 + 1);
-    expect(retryWaitMs(0, 100, facts(429, '', { 'retry-after': beyond }), NOW)).toBeUndefined();
+describe("GraphQL's errors in a 200 answer (issue 13 item 8)", () => {
+  it('a primary rate limit, as GitHub spells it now and before, is a rate limit', () => {
+    const before = {
+      errors: [{ type: 'RATE_LIMITED', message: 'API rate limit exceeded for user ID 1.' }],
+    };
+    const now = {
+      errors: [
+        {
+          type: 'RATE_LIMIT',
+          code: 'graphql_rate_limit',
+          message: 'API rate limit already exceeded for user ID 1.',
+        },
+      ],
+    };
+    const secondary = { errors: [{ message: 'You have exceeded a secondary rate limit.' }] };
+    for (const answer of [before, now, secondary]) {
+      expect(isGraphqlRateLimit(graphqlErrors(answer))).toBe(true);
+    }
+  });
+
+  it('other errors are not, and an answer without errors has none', () => {
+    const forbidden = {
+      errors: [{ type: 'FORBIDDEN', message: 'Resource not accessible by integration' }],
+    };
+    expect(isGraphqlRateLimit(graphqlErrors(forbidden))).toBe(false);
+    expect(graphqlErrors({ data: { viewer: { login: 'x' } } })).toEqual([]);
+    expect(graphqlErrors(null)).toEqual([]);
+    expect(graphqlErrors({ errors: 'nope' })).toEqual([]);
+  });
+
+  it("keeps GitHub's words: every message, in order", () => {
+    const errors = graphqlErrors({
+      errors: [{ message: 'First.' }, { type: 'X' }, { message: ' Second. ' }, 'stray'],
+    });
+    expect(graphqlMessage(errors)).toBe('First.; Second.');
   });
 });

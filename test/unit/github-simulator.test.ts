@@ -6,6 +6,8 @@ import {
   type GithubComment,
   type GithubFile,
   type GithubSimulator,
+  GRAPHQL_RATE_LIMIT_MESSAGE,
+  graphqlRateLimit,
   makeFile,
   makeFiles,
   MAX_COMMENT_LENGTH,
@@ -407,6 +409,24 @@ describe('the GitHub simulator: identity, deletes, stalls and holds', () => {
     expect(limited.status).toBe(403);
     expect(limited.body.message).toBe(SECONDARY_RATE_LIMIT_MESSAGE);
     expect(limited.headers.get('retry-after')).toBe('60');
+  });
+
+  it("GraphQL's rate limit is a 200 with errors and the graphql resource at 0, as GitHub sends it", async () => {
+    const gh = await start();
+    gh.fault(graphqlRateLimit({ resetAt: 1_800_000_000 }));
+    const query = { method: 'POST', body: { query: 'query { viewer { login databaseId } }' } };
+    const limited = await call<{ errors: unknown[]; data?: unknown }>(gh, '/graphql', query);
+    expect(limited.status).toBe(200);
+    expect(limited.body).toEqual({
+      errors: [{ type: 'RATE_LIMITED', message: GRAPHQL_RATE_LIMIT_MESSAGE }],
+    });
+    expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(limited.headers.get('x-ratelimit-reset')).toBe('1800000000');
+    expect(limited.headers.get('x-ratelimit-resource')).toBe('graphql');
+    const answered = await call<{ data: unknown }>(gh, '/graphql', query);
+    expect(answered.body.data).toEqual({
+      viewer: { login: ACTIONS_BOT_LOGIN, databaseId: ACTIONS_BOT_ID },
+    });
   });
 
   it('a delayed fault with no status answers as usual once the delay is over', async () => {

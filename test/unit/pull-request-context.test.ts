@@ -137,6 +137,32 @@ describe('stickyMarker', () => {
   it('a very long comment-key is cut, so the marker stays short', () => {
     expect(stickyMarker('CI', 'gate', 'k'.repeat(10_000)).length).toBeLessThan(300);
   });
+
+  // Issue 13 item 7: keys that differ only in what the marker cannot show shared one comment.
+  it.each([
+    ['日本', '中国'],
+    ['os=linux', 'os@linux'],
+    ['os=linux', 'os_linux'],
+    ['a--b', 'a-b'],
+    ['50%', '50%25'],
+    [`${'k'.repeat(200)}a`, `${'k'.repeat(200)}b`],
+    [`${'é'.repeat(100)}1`, `${'é'.repeat(100)}2`],
+  ])('comment-keys %j and %j give different markers', (one, other) => {
+    expect(stickyMarker('CI', 'gate', one)).not.toBe(stickyMarker('CI', 'gate', other));
+  });
+
+  it('workflow names that differ only in letters outside ASCII give different markers', () => {
+    expect(stickyMarker('テスト', 'gate')).not.toBe(stickyMarker('検査中', 'gate'));
+  });
+
+  it('a key of plain ASCII keeps the marker the previous version wrote, so its comment is found', () => {
+    for (const key of ['ubuntu-latest', 'macos-14 / node 22', 'shard_3.of:4']) {
+      expect(stickyMarker('CI', 'gate', key)).toBe(`<!-- trunk-health-gate key: ${key} -->`);
+    }
+    expect(stickyMarker('CI', 'gate', '日本')).toBe(
+      '<!-- trunk-health-gate key: %E6%97%A5%E6%9C%AC -->',
+    );
+  });
 });
 
 describe('pull_request_target from a fork', () => {

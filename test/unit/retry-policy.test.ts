@@ -4,8 +4,9 @@ import {
   backoffMs,
   isRetryableStatus,
   parseRetryAfter,
+  nextRetry,
   RETRY_AFTER_CAP_MS,
-  retryDelayMs,
+  tooLongWaitText,
 } from '../../src/http/retry-policy.js';
 
 const NOW = Date.UTC(2025, 9, 1, 12, 0, 0);
@@ -121,37 +122,56 @@ describe('parseRetryAfter', () => {
   });
 });
 
-describe('retryDelayMs', () => {
-  it('honours Retry-After seconds', () => {
-    expect(retryDelayMs(0, 1000, '3', NOW)).toBe(3000);
-    expect(retryDelayMs(2, 1000, '0', NOW)).toBe(0);
+describe('nextRetry: one rule for Trunk and GitHub', () => {
+  const wait = (retry: number, baseMs: number, askedMs: number | undefined) => {
+    const next = nextRetry(retry, baseMs, askedMs, NOW);
+    return 'waitMs' in next ? next.waitMs : undefined;
+  };
+
+  it('waits what the server asks for, up to the cap', () => {
+    expect(wait(0, 1000, 3000)).toBe(3000);
+    expect(wait(2, 1000, 0)).toBe(0);
+    expect(RETRY_AFTER_CAP_MS).toBe(60_000);
+    expect(wait(0, 1000, RETRY_AFTER_CAP_MS)).toBe(RETRY_AFTER_CAP_MS);
   });
 
-  it('honours a Retry-After date', () => {
-    expect(retryDelayMs(0, 1000, new Date(NOW + 9000).toUTCString(), NOW)).toBe(9000);
+  // Issue 13 item 9: the Trunk client waited the cap and retried into the same limit.
+  it('does not wait at all when the server asks for longer than the cap, and says when to retry', () => {
+    for (const asked of [RETRY_AFTER_CAP_MS + 1, 3_600_000, 86_400_000]) {
+      expect(nextRetry(0, 1000, asked, NOW)).toEqual({
+        tooLong: { askedMs: asked, retryAt: NOW + asked },
+      });
+    }
   });
 
-  it('caps what Retry-After asks for', () => {
-    expect(RETRY_AFTER_CAP_MS).toBeGreaterThan(0);
-    expect(retryDelayMs(0, 1000, '86400', NOW)).toBe(RETRY_AFTER_CAP_MS);
-    expect(retryDelayMs(0, 1000, new Date(NOW + 3_600_000).toUTCString(), NOW)).toBe(
-      RETRY_AFTER_CAP_MS,
-    );
-  });
-
-  it('falls back to jittered backoff without Retry-After', () => {
+  it('backs off with jitter when the server asks for nothing', () => {
     for (let i = 0; i < 20; i++) {
-      const delay = retryDelayMs(3, 100, undefined, NOW);
+      const delay = wait(3, 100, undefined) ?? -1;
       expect(delay).toBeGreaterThanOrEqual(400);
       expect(delay).toBeLessThanOrEqual(800);
     }
   });
 
-  it('falls back to backoff when Retry-After is garbage', () => {
+  it('reads a Retry-After in seconds or as a date, and ignores garbage', () => {
+    expect(wait(0, 1000, parseRetryAfter('3', NOW))).toBe(3000);
+    expect(wait(0, 1000, parseRetryAfter(new Date(NOW + 9000).toUTCString(), NOW))).toBe(9000);
+    const late = nextRetry(0, 1000, parseRetryAfter('86400', NOW), NOW);
+    expect('tooLong' in late).toBe(true);
     for (let i = 0; i < 20; i++) {
-      const delay = retryDelayMs(1, 100, 'whenever', NOW);
+      const delay = wait(1, 100, parseRetryAfter('whenever', NOW)) ?? -1;
       expect(delay).toBeGreaterThanOrEqual(100);
       expect(delay).toBeLessThanOrEqual(200);
     }
+  });
+
+  it('the message names the wait asked for, the cap and the time to try again (UTC)', () => {
+    const text = tooLongWaitText('Trunk', { askedMs: 3_600_000, retryAt: NOW + 3_600_000 });
+    expect(text).toBe(
+      'Trunk asks to wait 3600 s, longer than the 60 s a step waits: try again after 2025-10-01T13:00:00Z',
+    );
+    const odd = tooLongWaitText('GitHub', { askedMs: 61_500, retryAt: NOW + 61_500 });
+    expect(odd).toBe(
+      'GitHub asks to wait 62 s, longer than the 60 s a step waits: try again after 2025-10-01T12:01:02Z',
+    );
   });
 });
