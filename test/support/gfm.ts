@@ -9,10 +9,34 @@ interface CmarkGfm {
   renderHtmlSync(markdown: string, options: object): string;
 }
 
-// cmark-gfm is a CommonJS native addon.
-const cmark = createRequire(import.meta.url)('cmark-gfm') as CmarkGfm;
+/**
+ * cmark-gfm is a CommonJS native addon built by its install script. Without the build the rendering
+ * tests cannot judge anything, so its absence fails them with what to do, not with `bindings`'
+ * "Could not locate the bindings file".
+ */
+export function loadCmark(
+  load: (id: string) => unknown = createRequire(import.meta.url),
+): CmarkGfm {
+  try {
+    return load('cmark-gfm') as CmarkGfm;
+  } catch (error) {
+    // The first sentence: bindings' own message goes on with every path it tried.
+    const reason = (error instanceof Error ? error.message : String(error)).split(/\n|\. /)[0];
+    throw new Error(
+      `GitHub's Markdown parser (the cmark-gfm devDependency, a native addon) is not built for ` +
+        `Node ${process.version}: ${reason}. The rendering tests need it as GitHub's judge. ` +
+        'Build it with "npm rebuild cmark-gfm" (node-gyp needs Python 3, make and a C++ ' +
+        "compiler); npm runs its install script because package.json's allowScripts allows it, " +
+        'so do not install with --ignore-scripts.',
+      { cause: error },
+    );
+  }
+}
+
+let cmark: CmarkGfm | undefined;
 
 export function renderGfm(markdown: string): string {
+  cmark ??= loadCmark();
   return cmark.renderHtmlSync(markdown, {
     unsafe: true,
     githubPreLang: true,

@@ -2,8 +2,8 @@
  * Validates what goes over the wire against Trunk's published OpenAPI 3.1 files, so that the
  * simulators and the client are held to Trunk's contract rather than to our own reading of it.
  *
- * The specs live in `../shared/spec/` beside the repository (CI clones the repository with `shared/`
- * next to it). Each OpenAPI document is registered whole with ajv, and every schema is compiled as a
+ * The specs are verbatim copies in `test/fixtures/openapi/` (provenance in its README.md), so a clone
+ * tests on its own. Each OpenAPI document is registered whole with ajv, and every schema is compiled as a
  * `$ref` into it: `#/components/...` references (v2) then resolve the same way they do in the spec.
  */
 import { readFileSync } from 'node:fs';
@@ -17,8 +17,12 @@ const addFormats = ajvFormats.default;
 
 export type TrunkApiVersion = 'v1' | 'v2';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const specDirectory = resolve(repoRoot, '..', 'shared', 'spec');
+export const specDirectory = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'fixtures',
+  'openapi',
+);
 
 interface Parameter {
   name: string;
