@@ -34,10 +34,13 @@ export function v2ChainAfterLookup(shape: Shape): number {
   return Math.max(tests, queue);
 }
 
-/** Every request of one run: lookup, both statuses' pages, queue list, queue, order, PR pages. */
+/**
+ * Every request of one run: the repository lookup and the collection check (side by side, so the
+ * chain is no longer), both statuses' pages, queue list, queue, order, PR pages.
+ */
 export function v2RequestsPerRead(shape: Shape): number {
   return (
-    1 +
+    2 +
     pages(shape.flaky, PAGE_SIZE) +
     pages(shape.broken, PAGE_SIZE) +
     3 +
