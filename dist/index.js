@@ -39261,13 +39261,30 @@ async function readTestResults(patterns, options) {
     };
     const { files, warnings } = await matchReportFiles(patterns, options);
     results.warnings.push(...warnings);
+    const readings = [];
     for (const file of files) {
         options.signal?.throwIfAborted();
         const shown = shownPath(file, options.cwd);
         results.files.push(shown);
-        add(results, inWorkspace(await readReportFile(file, shown, options.signal), options.cwd));
+        const reading = await readReportFile(file, shown, options.signal);
+        readings.push({ ...inWorkspace(reading, options.cwd), format: reading.format, shown });
     }
+    for (const reading of countedOnce(readings, results.warnings))
+        add(results, reading);
     return results;
+}
+/**
+ * Trunk's upload summary is written from the same run's JUnit reports: when both are given, every
+ * failure would count twice. The summaries win (they carry Trunk's ids and quarantine), and the
+ * JUnit files add nothing but their warnings; a warning names them.
+ */
+function countedOnce(readings, warnings) {
+    const junit = readings.filter((reading) => reading.format === 'junit');
+    if (junit.length === 0 || !readings.some((reading) => reading.format === 'trunk-summary'))
+        return readings;
+    const names = junit.map((reading) => reading.shown ?? '').join(', ');
+    warnings.push(`Trunk's upload summary and JUnit reports were both given; the upload summary is read from the same run's reports, so the JUnit files (${capped(names, 300) ?? ''}) are left out of the counts and failures, which would otherwise count twice.`);
+    return readings.map((reading) => reading.format === 'junit' ? { ...emptyReading(), warnings: reading.warnings } : reading);
 }
 function add(results, reading) {
     results.total += reading.total;
@@ -39346,13 +39363,13 @@ async function readReportFile(file, shown, signal) {
         const head = first.replace(/^[\uFEFF\s]+/, '');
         const rest = restOf(first, chunks);
         if (head.startsWith('<'))
-            return await readJunit(rest, shown);
+            return { ...(await readJunit(rest, shown)), format: 'junit' };
         if (head.startsWith('{')) {
             const size = (await (0,promises_namespaceObject.stat)(file)).size;
             if (size > MAX_SUMMARY_BYTES) {
                 return unreadable(shown, `a JSON file of ${size} bytes, larger than an upload summary can be (${MAX_SUMMARY_BYTES})`);
             }
-            return readTrunkSummary(await collect(rest), shown);
+            return { ...readTrunkSummary(await collect(rest), shown), format: 'trunk-summary' };
         }
         return unreadable(shown, 'neither JUnit XML (starts with <) nor a Trunk upload summary (starts with {)');
     }

@@ -8,9 +8,9 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import * as glob from '@actions/glob';
-import { capped, type FileReading } from './file-reading.js';
+import { capped, emptyReading, type FileReading } from './file-reading.js';
 import { readJunit } from './junit.js';
-import type { TestResults } from './model.js';
+import type { ReportFormat, TestResults } from './model.js';
 import { MAX_SUMMARY_BYTES, readTrunkSummary } from './trunk-summary.js';
 
 export interface ReadTestResultsOptions {
@@ -37,13 +37,37 @@ export async function readTestResults(
   };
   const { files, warnings } = await matchReportFiles(patterns, options);
   results.warnings.push(...warnings);
+  const readings: FormatReading[] = [];
   for (const file of files) {
     options.signal?.throwIfAborted();
     const shown = shownPath(file, options.cwd);
     results.files.push(shown);
-    add(results, inWorkspace(await readReportFile(file, shown, options.signal), options.cwd));
+    const reading = await readReportFile(file, shown, options.signal);
+    readings.push({ ...inWorkspace(reading, options.cwd), format: reading.format, shown });
   }
+  for (const reading of countedOnce(readings, results.warnings)) add(results, reading);
   return results;
+}
+
+/** One file's reading, with the format it was read as (none when it could not be read). */
+type FormatReading = FileReading & { format?: ReportFormat; shown?: string };
+
+/**
+ * Trunk's upload summary is written from the same run's JUnit reports: when both are given, every
+ * failure would count twice. The summaries win (they carry Trunk's ids and quarantine), and the
+ * JUnit files add nothing but their warnings; a warning names them.
+ */
+function countedOnce(readings: FormatReading[], warnings: string[]): FileReading[] {
+  const junit = readings.filter((reading) => reading.format === 'junit');
+  if (junit.length === 0 || !readings.some((reading) => reading.format === 'trunk-summary'))
+    return readings;
+  const names = junit.map((reading) => reading.shown ?? '').join(', ');
+  warnings.push(
+    `Trunk's upload summary and JUnit reports were both given; the upload summary is read from the same run's reports, so the JUnit files (${capped(names, 300) ?? ''}) are left out of the counts and failures, which would otherwise count twice.`,
+  );
+  return readings.map((reading) =>
+    reading.format === 'junit' ? { ...emptyReading(), warnings: reading.warnings } : reading,
+  );
 }
 
 function add(results: TestResults, reading: FileReading): void {
@@ -123,7 +147,7 @@ async function readReportFile(
   file: string,
   shown: string,
   signal?: AbortSignal,
-): Promise<FileReading> {
+): Promise<FormatReading> {
   const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: CHUNK_BYTES, signal });
   const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<string>;
   try {
@@ -137,7 +161,7 @@ async function readReportFile(
     }
     const head = first.replace(/^[\uFEFF\s]+/, '');
     const rest = restOf(first, chunks);
-    if (head.startsWith('<')) return await readJunit(rest, shown);
+    if (head.startsWith('<')) return { ...(await readJunit(rest, shown)), format: 'junit' };
     if (head.startsWith('{')) {
       const size = (await stat(file)).size;
       if (size > MAX_SUMMARY_BYTES) {
@@ -146,7 +170,7 @@ async function readReportFile(
           `a JSON file of ${size} bytes, larger than an upload summary can be (${MAX_SUMMARY_BYTES})`,
         );
       }
-      return readTrunkSummary(await collect(rest), shown);
+      return { ...readTrunkSummary(await collect(rest), shown), format: 'trunk-summary' };
     }
     return unreadable(
       shown,

@@ -1,8 +1,16 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readTestResults } from '../../src/test-results/read-test-results.js';
+
+const SUMMARY_FIXTURES = join(
+  import.meta.dirname,
+  '..',
+  'fixtures',
+  'test-results',
+  'trunk-summary',
+);
 
 let workspace: string;
 
@@ -121,18 +129,18 @@ describe('readTestResults', () => {
   });
 
   it('reads every runner fixture, each file in its own format', async () => {
-    const results = await readTestResults(['**/*.xml', '**/*.json', '!trunk-summary/v3.json'], {
-      cwd: join(import.meta.dirname, '..', 'fixtures', 'test-results'),
-    });
+    const cwd = join(import.meta.dirname, '..', 'fixtures', 'test-results');
+    const junit = await readTestResults(['**/*.xml'], { cwd });
+    const summaries = await readTestResults(['**/*.json', '!trunk-summary/v3.json'], { cwd });
 
-    expect(results.files).toHaveLength(16);
-    expect(results.warnings).toEqual([
+    expect(junit.files.length + summaries.files.length).toBe(16);
+    expect([...junit.warnings, ...summaries.warnings]).toEqual([
       'trunk-summary/v2-older.json: the uploader could not ask Trunk which tests are quarantined (quarantining: LOOKUP_FAILED), so no test in it is marked quarantined',
     ]);
-    expect(new Set(results.failures.map((f) => f.format))).toEqual(
-      new Set(['junit', 'trunk-summary']),
-    );
-    expect(results.total).toBe(results.passed + results.failed + results.skipped);
+    expect(new Set(junit.failures.map((f) => f.format))).toEqual(new Set(['junit']));
+    expect(new Set(summaries.failures.map((f) => f.format))).toEqual(new Set(['trunk-summary']));
+    for (const results of [junit, summaries])
+      expect(results.total).toBe(results.passed + results.failed + results.skipped);
   });
 
   it('throws only when aborted', async () => {
@@ -143,5 +151,19 @@ describe('readTestResults', () => {
     await expect(
       readTestResults(['*.xml'], { cwd: workspace, signal: controller.signal }),
     ).rejects.toThrow('cancelled');
+  });
+
+  it("counts each failure once when Trunk's upload summary and the JUnit reports it came from are both given", async () => {
+    const summary = readFileSync(join(SUMMARY_FIXTURES, 'v2.json'), 'utf8');
+    put('reports/junit.xml', FAILING);
+    put('reports/trunk-summary.json', summary);
+
+    const results = await readTestResults(['reports/*'], { cwd: workspace });
+
+    expect(results.files).toEqual(['reports/junit.xml', 'reports/trunk-summary.json']);
+    expect(results.failures.map((failure) => failure.format)).not.toContain('junit');
+    expect(results.failures.length).toBeGreaterThan(0);
+    expect(results.total).toBe(120);
+    expect(results.warnings.join('\n')).toContain('reports/junit.xml');
   });
 });
