@@ -39250,15 +39250,7 @@ function shown(value) {
 /** Report files are read in chunks of this size: memory stays flat whatever the file's size. */
 const CHUNK_BYTES = 64 * 1024;
 async function readTestResults(patterns, options) {
-    const results = {
-        files: [],
-        total: 0,
-        passed: 0,
-        failed: 0,
-        skipped: 0,
-        failures: [],
-        warnings: [],
-    };
+    const results = { files: [], ...emptyReading() };
     const { files, warnings } = await matchReportFiles(patterns, options);
     results.warnings.push(...warnings);
     const readings = [];

@@ -26,15 +26,7 @@ export async function readTestResults(
   patterns: string[],
   options: ReadTestResultsOptions,
 ): Promise<TestResults> {
-  const results: TestResults = {
-    files: [],
-    total: 0,
-    passed: 0,
-    failed: 0,
-    skipped: 0,
-    failures: [],
-    warnings: [],
-  };
+  const results: TestResults = { files: [], ...emptyReading() };
   const { files, warnings } = await matchReportFiles(patterns, options);
   results.warnings.push(...warnings);
   const readings: FormatReading[] = [];
