@@ -30767,7 +30767,7 @@ exports.isNCNameChar = isNCNameChar;
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9722);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(818);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30776,7 +30776,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9722:
+/***/ 818:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -47146,6 +47146,16 @@ function findAffectedTests(tests, changedFiles) {
     return tests.filter((test) => test.file !== undefined && changed.has(normalisePath(test.file)));
 }
 
+;// CONCATENATED MODULE: ./src/report/day.ts
+/**
+ * A day as people read and type it, `28 Sep 2025` (UTC): ISO dates wrap after a hyphen in a
+ * browser, and only a non-breaking hyphen would stop that, which copies as a character nobody types.
+ */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+function dayMonthYear(date) {
+    return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;
+}
+
 ;// CONCATENATED MODULE: ./src/explain/match.ts
 /**
  * Finds a failed test among Trunk's unhealthy tests the way Trunk's uploader identifies a test: by
@@ -47268,8 +47278,13 @@ function countNeedingAttention(failures) {
  */
 
 
+
 const NEW_REASON = 'probably caused by this change';
-const day = (iso) => (iso ? ` since ${iso.slice(0, 10)}` : '');
+/** ` since 28 Sep 2025`, as the rest of the summary writes days; empty when Trunk gave none. */
+function day(iso) {
+    const date = iso === undefined ? undefined : new Date(iso);
+    return date && !Number.isNaN(date.getTime()) ? ` since ${dayMonthYear(date)}` : '';
+}
 function percent(rate) {
     const value = rate * 100;
     return `${value > 0 && value < 1 ? '<1' : Math.round(value)}%`;
@@ -47287,7 +47302,7 @@ function flakyReason(test) {
     const rate = test.failureRate7d === undefined
         ? ''
         : `, failing ${percent(test.failureRate7d)} of runs this week`;
-    return `known flaky${day(test.since)}${rate}: retry it`;
+    return `known flaky${day(test.since)}${rate}; retry it`;
 }
 function classOf(test, trunkTest) {
     if (test.quarantinedByUpload || trunkTest?.quarantined)
@@ -47303,7 +47318,7 @@ function reasonOf(klass, test, trunkTest) {
         case 'quarantined':
             return quarantinedReason(test, trunkTest);
         case 'flaky':
-            return trunkTest ? flakyReason(trunkTest) : 'known flaky: retry it';
+            return trunkTest ? flakyReason(trunkTest) : 'known flaky; retry it';
         case 'broken':
             return `broken${day(trunkTest?.since)}, so it fails without this change`;
         default:
@@ -47770,6 +47785,7 @@ function collapsible(title, open, body) {
 ;// CONCATENATED MODULE: ./src/render/format.ts
 /** Small formatting helpers shared by the job summary and the pull request comment. */
 
+
 // Bounds on single fields, so that one hostile record cannot eat the whole budget.
 const MAX_NAME = 200;
 /** A path in code cannot wrap: longer ones are shortened in the middle (see shortPath). */
@@ -47828,14 +47844,6 @@ const NO_BREAK_SPACE = '\u00a0';
 /** Text that never wraps: its spaces become non-breaking ones. */
 function unbreakable(text) {
     return text.replace(/ /g, NO_BREAK_SPACE);
-}
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/**
- * `28 Sep 2025`, in UTC, that never wraps: browsers break `2025-09-28` after a hyphen, and only a
- * non-breaking hyphen would stop them, which copies as a character nobody types.
- */
-function dayMonthYear(date) {
-    return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;
 }
 function formatDate(iso) {
     const date = parseDate(iso);

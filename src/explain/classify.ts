@@ -4,6 +4,7 @@
  * can be said, so such a failure is unexplained, never new.
  */
 
+import { dayMonthYear } from '../report/day.js';
 import type { TestsReport, UnhealthyTest } from '../report/model.js';
 import type { FailedTestCase } from '../test-results/model.js';
 import { indexTrunkTests, matchFailure, type TrunkIndex } from './match.js';
@@ -18,7 +19,11 @@ export interface TrunkKnowledge {
 
 export const NEW_REASON = 'probably caused by this change';
 
-const day = (iso: string | undefined) => (iso ? ` since ${iso.slice(0, 10)}` : '');
+/** ` since 28 Sep 2025`, as the rest of the summary writes days; empty when Trunk gave none. */
+function day(iso: string | undefined): string {
+  const date = iso === undefined ? undefined : new Date(iso);
+  return date && !Number.isNaN(date.getTime()) ? ` since ${dayMonthYear(date)}` : '';
+}
 
 function percent(rate: number): string {
   const value = rate * 100;
@@ -41,7 +46,7 @@ function flakyReason(test: UnhealthyTest): string {
     test.failureRate7d === undefined
       ? ''
       : `, failing ${percent(test.failureRate7d)} of runs this week`;
-  return `known flaky${day(test.since)}${rate}: retry it`;
+  return `known flaky${day(test.since)}${rate}; retry it`;
 }
 
 function classOf(test: FailedTestCase, trunkTest: UnhealthyTest | undefined): FailureClass {
@@ -56,7 +61,7 @@ function reasonOf(klass: FailureClass, test: FailedTestCase, trunkTest?: Unhealt
     case 'quarantined':
       return quarantinedReason(test, trunkTest);
     case 'flaky':
-      return trunkTest ? flakyReason(trunkTest) : 'known flaky: retry it';
+      return trunkTest ? flakyReason(trunkTest) : 'known flaky; retry it';
     case 'broken':
       return `broken${day(trunkTest?.since)}, so it fails without this change`;
     default:

@@ -49,7 +49,7 @@ export interface ExplainedFailure {
   match: MatchKind;
   /** The unhealthy test it matched, when it matched one. */
   trunkTest?: UnhealthyTest;
-  /** Why, in words: "known flaky since 2026-10-02, failing 12% of runs: retry it". */
+  /** Why, in words: "known flaky since 2 Oct 2026, failing 12% of runs this week; retry it". */
   reason: string;
   /** Set when the default branch was asked about this test and answered. */
   defaultBranch?: DefaultBranchFailures;

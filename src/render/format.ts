@@ -1,6 +1,7 @@
 /** Small formatting helpers shared by the job summary and the pull request comment. */
 
 import { escapeMarkdown } from './markdown.js';
+import { dayMonthYear } from '../report/day.js';
 
 // Bounds on single fields, so that one hostile record cannot eat the whole budget.
 export const MAX_NAME = 200;
@@ -63,16 +64,6 @@ export const NO_BREAK_SPACE = '\u00a0';
 /** Text that never wraps: its spaces become non-breaking ones. */
 export function unbreakable(text: string): string {
   return text.replace(/ /g, NO_BREAK_SPACE);
-}
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/**
- * `28 Sep 2025`, in UTC, that never wraps: browsers break `2025-09-28` after a hyphen, and only a
- * non-breaking hyphen would stop them, which copies as a character nobody types.
- */
-function dayMonthYear(date: Date): string {
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;
 }
 
 export function formatDate(iso: string | undefined): string {

@@ -95,8 +95,8 @@ describe('classifying failed tests, first match wins', () => {
     ]);
     expect(explained.map((e) => e.reason)).toEqual([
       NEW_REASON,
-      'broken since 2026-11-01, so it fails without this change',
-      'known flaky since 2026-10-02, failing 13% of runs this week: retry it',
+      'broken since 1 Nov 2026, so it fails without this change',
+      'known flaky since 2 Oct 2026, failing 13% of runs this week; retry it',
       'quarantined (Trunk quarantines it), so it does not fail the job',
     ]);
     expect(explained[0]?.match).toBe('unmatched');

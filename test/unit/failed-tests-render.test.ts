@@ -66,7 +66,7 @@ describe('the failed tests section', () => {
     );
     expect(items[1]).toContain('`ui.Header`');
     expect(items[2]).toBe(
-      '- 🟡 **retries the payment** · `src/pay.test.ts:12` · known flaky since 2026\\-10\\-02\\:\u200d retry it · [ticket](https://acme.atlassian.net/browse/PAY-12) · [Trunk](https://app.trunk.io/acme/flaky-tests/test/abc)',
+      '- 🟡 **retries the payment** · `src/pay.test.ts:12` · known flaky since 2 Oct 2026; retry it · [ticket](https://acme.atlassian.net/browse/PAY-12) · [Trunk](https://app.trunk.io/acme/flaky-tests/test/abc)',
     );
     expect(lines).toContain(
       '<sub>120 tests in 2 report files: 116 passed, 4 failed, 3 skipped.</sub>',
@@ -147,7 +147,7 @@ describe('annotations of the run’s failures', () => {
       {
         level: 'notice',
         title: 'Known flaky test failed: retries the payment',
-        message: 'retries the payment failed. Trunk: known flaky since 2026-10-02: retry it.',
+        message: 'retries the payment failed. Trunk: known flaky since 2 Oct 2026; retry it.',
         file: 'src/pay.test.ts',
         line: 12,
       },
