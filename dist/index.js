@@ -39061,7 +39061,8 @@ function caseLine(value, pytest) {
 ;// CONCATENATED MODULE: ./src/test-results/trunk-summary.ts
 /**
  * Trunk's upload summary: the JSON the analytics CLI writes with `--summary-output-file`
- * (/work/shared/spec/trunk-explain-facts.md has what is known of both schemas). Read leniently: known
+ * (what is known of both schemas, from Trunk's docs and trunk-io/analytics-cli's summary_output.rs:
+ * test/fixtures/test-results/trunk-summary/README.md). Read leniently: known
  * fields are taken, the rest tolerated; an unknown `schemaVersion` or `type` is a warning naming the
  * file, never "no failures".
  */
