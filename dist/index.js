@@ -38702,7 +38702,16 @@ function glob_hashFiles(patterns_1) {
 //# sourceMappingURL=glob.js.map
 ;// CONCATENATED MODULE: ./src/test-results/file-reading.ts
 function emptyReading() {
-    return { total: 0, passed: 0, failed: 0, skipped: 0, failures: [], warnings: [] };
+    return {
+        total: 0,
+        passed: 0,
+        failed: 0,
+        skipped: 0,
+        failures: [],
+        flaked: [],
+        unread: [],
+        warnings: [],
+    };
 }
 /** Names, class names, paths: longer than this is not a name any runner writes on purpose. */
 const MAX_NAME_CHARS = 1_000;
@@ -39285,6 +39294,8 @@ function add(results, reading) {
     results.failed += reading.failed;
     results.skipped += reading.skipped;
     results.failures.push(...reading.failures);
+    results.flaked.push(...reading.flaked);
+    results.unread.push(...reading.unread);
     results.warnings.push(...reading.warnings);
 }
 /**
@@ -39388,11 +39399,8 @@ async function collect(chunks) {
 }
 function unreadable(shown, why) {
     return {
-        total: 0,
-        passed: 0,
-        failed: 0,
-        skipped: 0,
-        failures: [],
+        ...emptyReading(),
+        unread: [{ file: shown, why, partial: false }],
         warnings: [`${shown}: ${why}`],
     };
 }
@@ -47467,12 +47475,16 @@ async function lookUpDefaultBranch(lookup, testIds, now) {
 
 
 
-/** A reading stage that threw is a warning: the run still has a verdict, with no report read. */
+/**
+ * A reading stage that threw is a warning: the run still has a verdict, with no report read, and
+ * its failures unknown (every report is unread).
+ */
 function unreadResults(error) {
     const why = error instanceof Error ? error.message : String(error);
     return {
         ...emptyReading(),
         files: [],
+        unread: [{ file: 'the test reports', why, partial: false }],
         warnings: [`The test reports could not be read: ${why}.`],
     };
 }

@@ -20,12 +20,16 @@ export interface FailedTestsRead {
   now: number;
 }
 
-/** A reading stage that threw is a warning: the run still has a verdict, with no report read. */
+/**
+ * A reading stage that threw is a warning: the run still has a verdict, with no report read, and
+ * its failures unknown (every report is unread).
+ */
 export function unreadResults(error: unknown): TestResults {
   const why = error instanceof Error ? error.message : String(error);
   return {
     ...emptyReading(),
     files: [],
+    unread: [{ file: 'the test reports', why, partial: false }],
     warnings: [`The test reports could not be read: ${why}.`],
   };
 }

@@ -8,7 +8,16 @@ import type { TestResults } from './model.js';
 export type FileReading = Omit<TestResults, 'files'>;
 
 export function emptyReading(): FileReading {
-  return { total: 0, passed: 0, failed: 0, skipped: 0, failures: [], warnings: [] };
+  return {
+    total: 0,
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+    failures: [],
+    flaked: [],
+    unread: [],
+    warnings: [],
+  };
 }
 
 /** Names, class names, paths: longer than this is not a name any runner writes on purpose. */

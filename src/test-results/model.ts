@@ -4,7 +4,7 @@
  */
 
 /** Where a failed test came from. */
-export type ReportFormat = 'junit' | 'trunk-summary';
+export type ReportFormat = 'junit' | 'trunk-summary' | 'ctrf';
 
 /** One test that failed (a `failure` or `error` in JUnit; an entry of the upload summary's lists). */
 export interface FailedTestCase {
@@ -26,9 +26,24 @@ export interface FailedTestCase {
   quarantinedByUpload?: boolean;
   /** The runner retried it (JUnit reruns) and it still failed. */
   rerunFailures?: number;
+  /** In `TestResults.flaked`: the attempts that failed in this run before its final pass. */
+  failedAttempts?: number;
   format: ReportFormat;
   /** The report file it was read from, as matched by the pattern. */
   reportFile: string;
+}
+
+/**
+ * A report that matched a pattern but could not be read, or was read only in part. While any is
+ * listed, the run's failures are unknown: a failure may be in the part that was not read.
+ */
+export interface UnreadReport {
+  /** The file as shown (relative to the workspace when inside it). */
+  file: string;
+  /** Why, in words: "not well-formed XML at line 12: …", "empty file". */
+  why: string;
+  /** True when some of it was read (its tests before the break count), false when none was. */
+  partial: boolean;
 }
 
 export interface TestResults {
@@ -40,6 +55,13 @@ export interface TestResults {
   failed: number;
   skipped: number;
   failures: FailedTestCase[];
+  /**
+   * Tests whose final result in this run is a pass after one or more failed attempts (Surefire's
+   * flakyFailure, a rerun testcase that passed, CTRF's `flaky: true`); counted in `passed`.
+   */
+  flaked: FailedTestCase[];
+  /** Reports not read, or read in part: while any is here, the run's failures are unknown. */
+  unread: UnreadReport[];
   /**
    * What could not be read, one line each, naming the file (and line): a malformed file, an unknown
    * upload summary schemaVersion, a pattern that matched nothing. Never thrown: the other files are read.

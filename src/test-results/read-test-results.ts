@@ -68,6 +68,8 @@ function add(results: TestResults, reading: FileReading): void {
   results.failed += reading.failed;
   results.skipped += reading.skipped;
   results.failures.push(...reading.failures);
+  results.flaked.push(...reading.flaked);
+  results.unread.push(...reading.unread);
   results.warnings.push(...reading.warnings);
 }
 
@@ -190,11 +192,8 @@ async function collect(chunks: AsyncIterable<string>): Promise<string> {
 
 function unreadable(shown: string, why: string): FileReading {
   return {
-    total: 0,
-    passed: 0,
-    failed: 0,
-    skipped: 0,
-    failures: [],
+    ...emptyReading(),
+    unread: [{ file: shown, why, partial: false }],
     warnings: [`${shown}: ${why}`],
   };
 }

@@ -14,6 +14,8 @@ const RESULTS: TestResults = {
     { name: 'a', trunkId: 't-a', format: 'trunk-summary', reportFile: 'summary.json' },
     { name: 'b', format: 'trunk-summary', reportFile: 'summary.json' },
   ],
+  flaked: [],
+  unread: [],
   warnings: ['summary.json: something'],
 };
 const TRUNK = { tests: { broken: [], flaky: [], incomplete: [] }, idsAreV2TestIds: true };
@@ -75,6 +77,8 @@ describe('explainRun', () => {
       failed: 0,
       skipped: 0,
       failures: [],
+      flaked: [],
+      unread: [{ file: 'the test reports', why: 'EACCES: permission denied', partial: false }],
       warnings: ['The test reports could not be read: EACCES: permission denied.'],
     });
   });
