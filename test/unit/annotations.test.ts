@@ -148,13 +148,17 @@ describe('testsToAnnotate', () => {
   });
 });
 
-/** The `annotations` input as action.yml describes it and as the README's Inputs table does. */
+/**
+ * The `annotations` input as action.yml describes it, as the README's Inputs table does, and as
+ * docs/how-it-decides.md explains it.
+ */
 function documentedAnnotations(): string[] {
   const yml = readFileSync(new URL('../../action.yml', import.meta.url), 'utf8');
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const decides = readFileSync(new URL('../../docs/how-it-decides.md', import.meta.url), 'utf8');
   const input = /^ {2}annotations:\n([\s\S]*?)^ {4}required:/m.exec(yml)?.[1] ?? '';
   const row = /^\| `annotations` .*$/m.exec(readme)?.[0] ?? '';
-  const prose = /^When `annotations` is `true`.*$/m.exec(readme)?.[0] ?? '';
+  const prose = /^When `annotations` is `true`.*$/m.exec(decides)?.[0] ?? '';
   return [input.replace(/\s+/g, ' '), row, prose];
 }
 

@@ -117,10 +117,10 @@ function testsJsonOf(outputs: Record<string, string>, name = 'tests-json'): Test
   return JSON.parse(outputs[name] ?? '') as TestRecord[];
 }
 
-/** The field names the README's "Test records" section gives, in backticks. */
+/** The field names the "Test records" section of docs/outputs.md gives, in backticks. */
 function documentedRecordFields(): Set<string> {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const section = /^### Test records\n([\s\S]*?)^#/m.exec(readme)?.[1] ?? '';
+  const page = readFileSync(new URL('../../docs/outputs.md', import.meta.url), 'utf8');
+  const section = /^## Test records\n([\s\S]*?)^#/m.exec(page)?.[1] ?? '';
   return new Set([...section.matchAll(/`([A-Za-z0-9]+)`/g)].map((match) => match[1] ?? ''));
 }
 
@@ -355,7 +355,7 @@ describe('buildOutputs', () => {
       expect(records[1]).toMatchObject({ file: null, classname: null, reason: null, url: null });
       const documented = documentedRecordFields();
       for (const field of Object.keys(records[0] ?? {})) {
-        expect(documented.has(field), `${field} in the README's Test records`).toBe(true);
+        expect(documented.has(field), `${field} in docs/outputs.md's Test records`).toBe(true);
       }
     });
 
