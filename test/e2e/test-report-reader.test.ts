@@ -108,6 +108,10 @@ describe('the test-report reader through the bundle, max-new-failures 0', () => 
         '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>\n',
       ),
       'reports/v3.json': fixture('trunk-summary/v3.json'),
+      // UTF-16 without a byte-order mark, a blank line first: nothing tells its encoding.
+      'reports/utf16-no-bom.xml': text(
+        Buffer.from(`\n${readFileSync(join(FIXTURES, 'vitest/junit.xml'), 'utf8')}`, 'utf16le'),
+      ),
       'reports/truncated-summary.json': text(summary.slice(0, summary.length / 2)),
       'reports/huge.json': text(`{"schemaVersion": 2, "pad": "${'x'.repeat(17 * 1024 * 1024)}"}`),
     });
@@ -120,6 +124,7 @@ describe('the test-report reader through the bundle, max-new-failures 0', () => 
       ['reports/before-first-test-ended.xml', 'not well-formed XML'],
       ['reports/error-page.xml', 'an HTML page, not a JUnit report'],
       ['reports/v3.json', 'schemaVersion 3'],
+      ['reports/utf16-no-bom.xml', 'neither XML nor JSON'],
       ['reports/truncated-summary.json', 'not valid JSON'],
       ['reports/huge.json', 'larger than'],
     ]) {

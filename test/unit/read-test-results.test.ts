@@ -264,11 +264,13 @@ describe('readTestResults', () => {
     writeFileSync(join(workspace, 'be.xml'), Buffer.concat([Buffer.from([0xfe, 0xff]), be]));
     writeFileSync(join(workspace, 'no-bom.xml'), Buffer.from(xml, 'utf16le'));
     put('blank.xml', `\n\n   \t\n<?xml version="1.0"?>\n${FAILING}`);
+    // Without a byte-order mark and with a blank line first, nothing tells UTF-16: not read.
+    writeFileSync(join(workspace, 'untold.xml'), Buffer.from(`\n${xml}`, 'utf16le'));
 
     const results = await readTestResults(['*.xml'], { cwd: workspace });
 
-    expect(results.unread).toEqual([]);
-    expect(results.warnings).toEqual([]);
+    expect(results.unread).toMatchObject([{ file: 'untold.xml', partial: false }]);
+    expect(results.unread[0]?.why).toMatch(/^neither XML nor JSON/);
     expect(results.failures.map((f) => f.reportFile)).toEqual([
       'be.xml',
       'blank.xml',
