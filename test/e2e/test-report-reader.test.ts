@@ -208,6 +208,35 @@ describe('the test-report reader through the bundle, max-new-failures 0', () => 
     expect(warnings(run)).toContain('reports/pipe.xml: not a regular file (a named pipe)');
   }, 60_000);
 
+  it('what held still holds: a summary and its own job’s JUnit once, gotestsum reruns once, no entity, inert names', async () => {
+    put({
+      'reports/web/trunk-summary.json': fixture('trunk-summary/v2.json'),
+      // The web job's own JUnit report: the summary's two failures as the runner wrote them.
+      'reports/web/junit.xml': text(`<testsuites><testsuite name="web">
+<testcase classname="cart" name="applies the discount" file="./src/cart/cart.test.ts"><failure message="AssertionError"/></testcase>
+<testcase classname="header" name="renders the header" file="src/layout/header.test.tsx"><failure/></testcase>
+</testsuite></testsuites>`),
+      'reports/go/junit.xml': fixture('gotestsum/junit-rerun-fails.xml'),
+      'reports/laughs.xml': text(`<?xml version="1.0"?>
+<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>
+<testsuite name="&lol2;"><testcase name="t"><failure message="&lol2;"/></testcase></testsuite>`),
+      'reports/inert.xml': text(
+        '<testsuite name="s"><testcase classname="c" name="&#10;::warning::injected &lt;img src=x&gt; **bold** &#x1B;[31m"><failure message="&#10;::error::also injected"/></testcase></testsuite>',
+      ),
+    });
+
+    const run = await gate();
+
+    expectSingleFailure(run);
+    // The summary's 4 (2 quarantined), gotestsum's 3 (its reruns once), the inert one.
+    expect(run.outputs['failed-count'], describeRun(run)).toBe('8');
+    expect(warnings(run)).toContain('reports/laughs.xml:3: not well-formed XML (undefined entity)');
+    expect(run.stdout).not.toContain('lollol');
+    expect(run.stdout).not.toMatch(/^::warning::injected/m);
+    expect(run.stdout).not.toMatch(/^::error::also injected/m);
+    expect(run.summary).not.toContain('<img src=x>');
+  });
+
   it('item 10: an upload summary that starts with a byte-order mark is read', async () => {
     const summary = readFileSync(join(FIXTURES, 'trunk-summary/v2.json'), 'utf8');
     put({ 'reports/trunk-summary.json': text(`\uFEFF${summary}`) });
