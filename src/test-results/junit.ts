@@ -8,7 +8,13 @@
  * - Surefire/Gradle reruns: `flakyFailure`/`flakyError` mean it failed, was rerun and passed (passed);
  *   `rerunFailure`/`rerunError` beside a `failure` count the retries of a test that still failed;
  * - runners that write every attempt as its own `testcase` (gotestsum --rerun-fails, Gradle's retry
- *   plugin): a later `testcase` of the same suite, class and name replaces an earlier failed one.
+ *   plugin) write them in one `<testsuite>` element: a later `testcase` of the same suite element, class,
+ *   name and file replaces an earlier failed one. Other suites (Playwright's projects, jest's files
+ *   with the same `describe`) are other tests, whatever their names;
+ * - a test that passed after failed attempts (flakyFailure, or a failed attempt and then a pass) is
+ *   also listed in `flaked`;
+ * - a file that could not be read to its end is listed in `unread`, `partial` when tests before the
+ *   break were counted.
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { capped, emptyReading, firstLine, lineNumber, type FileReading } from './file-reading.js';
@@ -23,9 +29,22 @@ export const MAX_CHARS_WITHOUT_TAG = 32 * 1024 * 1024;
 /** Text kept from a `failure` without a `message` attribute, to find its first line. */
 const MAX_FAILURE_TEXT = 4_096;
 
+/**
+ * What XML 1.0 forbids and runners write anyway: C0 controls but tab, LF and CR (ANSI colours' ESC, a
+ * vertical tab, a NUL), raw or as character references (`&#x1B;`, `&#27;`), and U+FFFE/U+FFFF. Each
+ * becomes U+FFFD, Unicode's mark for "a character was here that cannot be shown", rather than being
+ * removed: a removed one would join the text around it unseen, U+FFFD shows where the runner wrote
+ * something, and it is never a control in a log or in Markdown. One pass over each chunk.
+ */
+const FORBIDDEN =
+  // eslint-disable-next-line no-control-regex -- matching control characters is its purpose
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|&#(?:[xX]0*(?:[0-8bBcCeEfF]|1[0-9a-fA-F]|[fF]{3}[eEfF])|0*(?:[0-8]|1[124-9]|2[0-9]|3[01]|6553[45]));/g;
+/** A character reference cut by the end of a chunk: held back until the next chunk completes it. */
+const OPEN_REFERENCE = /^&(?:#[0-9a-fA-FxX]{0,12})?$/;
+
 interface Suite {
   name?: string;
-  /** The names of this suite and those around it, for telling tests of the same name apart. */
+  /** This `<testsuite>` element, one of its own: attempts of a test are folded only inside one. */
   key: string;
   file?: string;
   /** pytest names its suite "pytest": its dotted classnames are module paths. */
@@ -43,6 +62,16 @@ interface OpenCase {
   failureType?: string;
   skipped: boolean;
   reruns: number;
+  /** Surefire's and Gradle's `flakyFailure`/`flakyError`: attempts that failed before a pass. */
+  flakyAttempts: number;
+  flakyMessage?: string;
+}
+
+/** A failed attempt of a test, which a later attempt in the same suite element may replace. */
+interface FailedAttempt {
+  record: FailedTestCase;
+  /** The first failed attempt's message: a flaked test is shown with it. */
+  firstMessage?: string;
 }
 
 /** Reads one JUnit XML report from its text chunks. Never throws for what the file holds. */
@@ -66,8 +95,11 @@ class JunitReader {
   private readonly suites: Suite[] = [];
   /** Element names from the root down to the current one. */
   private readonly open: string[] = [];
-  /** Failed tests of this file by suite, class and name, so a later attempt can replace them. */
-  private readonly failedByKey = new Map<string, FailedTestCase>();
+  /** Failed tests of this file by suite element, class, name and file, for a later attempt. */
+  private readonly failedByKey = new Map<string, FailedAttempt>();
+  private suitesSeen = 0;
+  /** The end of the last chunk when it may be the start of a character reference. */
+  private carry = '';
   private current?: OpenCase;
   /** The test whose end tag was the last event, not yet counted (see closeTag). */
   private closing?: OpenCase;
@@ -98,30 +130,53 @@ class JunitReader {
       this.stop(`a value longer than ${MAX_CHARS_WITHOUT_TAG.toLocaleString('en')} characters`);
       return false;
     }
-    this.parser.write(chunk);
+    let text = this.carry + chunk;
+    const amp = text.lastIndexOf('&');
+    this.carry =
+      amp >= text.length - 16 && OPEN_REFERENCE.test(text.slice(amp)) ? text.slice(amp) : '';
+    if (this.carry !== '') text = text.slice(0, amp);
+    this.parser.write(text.replace(FORBIDDEN, '\uFFFD'));
     return !this.stopped;
   }
 
   end(): FileReading {
+    if (!this.stopped && this.carry !== '') this.parser.write(this.carry);
     // A test that ended just before the end of a truncated file still counts: settle it first.
     this.settle();
     if (!this.stopped) this.parser.close();
-    if (this.open.length === 0 && !this.stopped && this.reading.total === 0 && !this.sawRoot) {
-      this.reading.warnings.push(`${this.reportFile}: empty, no XML element in it`);
-    }
-    this.reading.failures.push(...this.failedByKey.values());
+    if (!this.stopped && !this.sawRoot) this.unread('no XML element in it');
+    for (const { record } of this.failedByKey.values()) this.reading.failures.push(record);
     return this.reading;
   }
 
+  /** The file could not be read to its end: what was read counts, the rest is unknown. */
   private stop(why: string): void {
     if (this.stopped) return;
     this.settle();
     this.stopped = true;
-    const read =
-      this.reading.total > 0 ? `; the ${this.reading.total} tests before it are counted` : '';
+    const total = this.reading.total;
+    const where = `${this.reportFile}:${this.parser.line}`;
+    if (total === 0) {
+      this.unread(`${why} at line ${this.parser.line}`, where);
+      return;
+    }
+    const counted =
+      total === 1 ? 'the 1 test before it is counted' : `the ${total} tests before it are counted`;
+    this.reading.unread.push({
+      file: this.reportFile,
+      why: `${why} at line ${this.parser.line}; ${counted}, the rest is not read`,
+      partial: true,
+    });
     this.reading.warnings.push(
-      `${this.reportFile}:${this.parser.line}: ${why}, the rest of the file is skipped${read}`,
+      `${where}: ${why}; ${counted}, the rest of the file is not read: its failures are unknown, not zero`,
     );
+  }
+
+  /** Nothing of the file was read. */
+  private unread(why: string, where = this.reportFile): void {
+    this.stopped = true;
+    this.reading.unread.push({ file: this.reportFile, why, partial: false });
+    this.reading.warnings.push(`${where}: ${why}: its failures are unknown, not zero`);
   }
 
   private openTag(tag: SaxesTagPlain): void {
@@ -132,10 +187,16 @@ class JunitReader {
     const attributes = tag.attributes;
     if (!this.sawRoot) {
       this.sawRoot = true;
+      if (name.toLowerCase() === 'html') {
+        // A server's error page saved where the report should be: the report is missing.
+        this.unread('an HTML page, not a JUnit report (an error page saved in its place?)');
+        return;
+      }
       if (name !== 'testsuites' && name !== 'testsuite') {
+        // Well-formed XML of another kind (coverage, a build file) is not a report: no failures hide in it.
         this.stopped = true;
         this.reading.warnings.push(
-          `${this.reportFile}: not a JUnit report (its root element is <${capped(name, 80)}>, not <testsuites> or <testsuite>)`,
+          `${this.reportFile}: not a test report this action reads (its root element is <${capped(name, 80)}>, not <testsuites> or <testsuite>)`,
         );
         return;
       }
@@ -145,9 +206,10 @@ class JunitReader {
     if (name === 'testsuite') {
       const outer = this.suites[this.suites.length - 1];
       const suiteName = capped(attributes.name);
+      this.suitesSeen += 1;
       this.suites.push({
         name: suiteName,
-        key: `${outer?.key ?? ''}\u0000${attributes.name ?? ''}`,
+        key: String(this.suitesSeen),
         file: capped(attributes.file) ?? outer?.file,
         pytest: suiteName === 'pytest' || outer?.pytest === true,
       });
@@ -160,8 +222,10 @@ class JunitReader {
 
   private openCase(attributes: Record<string, string>): void {
     const suite = this.suites[this.suites.length - 1];
-    const key = `${suite?.key ?? ''}\u0001${attributes.classname ?? ''}\u0001${attributes.name ?? ''}`;
-    this.current = { key, attributes, suite, skipped: false, reruns: 0 };
+    const key = [suite?.key ?? '', attributes.classname, attributes.name, attributes.file].join(
+      '\u0001',
+    );
+    this.current = { key, attributes, suite, skipped: false, reruns: 0, flakyAttempts: 0 };
   }
 
   private recordOf(current: OpenCase): FailedTestCase {
@@ -210,8 +274,14 @@ class JunitReader {
       case 'skipped':
         current.skipped = true;
         break;
+      case 'flakyFailure':
+      case 'flakyError':
+        // Surefire and Gradle: an attempt that failed before the test passed on a rerun.
+        current.flakyAttempts += 1;
+        current.flakyMessage ??= firstLine(attributes.message) ?? firstLine(attributes.type);
+        break;
       default:
-        // flakyFailure/flakyError (rerun, then passed), system-out, properties: nothing to count.
+        // system-out, properties: nothing to count.
         break;
     }
   }
@@ -272,22 +342,35 @@ class JunitReader {
     if (current === undefined) return;
     const reading = this.reading;
     const earlier = this.failedByKey.get(current.key);
+    let failedBefore = current.flakyAttempts;
     if (earlier !== undefined) {
       // Another attempt of a test that failed: the test is counted once, as its last attempt ended.
       this.failedByKey.delete(current.key);
       reading.failed -= 1;
       reading.total -= 1;
-      current.reruns += 1 + (earlier.rerunFailures ?? 0);
+      current.reruns += 1 + (earlier.record.rerunFailures ?? 0);
+      failedBefore = current.reruns;
     }
     reading.total += 1;
     if (current.record !== undefined) {
       reading.failed += 1;
       if (current.reruns > 0) current.record.rerunFailures = current.reruns;
-      this.failedByKey.set(current.key, current.record);
-    } else if (current.skipped) {
+      this.failedByKey.set(current.key, {
+        record: current.record,
+        firstMessage: earlier === undefined ? current.record.message : earlier.firstMessage,
+      });
+    } else if (current.skipped || current.attributes.status === 'disabled') {
+      // `status="disabled"` without a failure (xUnit.net, some Jenkins writers) did not run.
       reading.skipped += 1;
     } else {
       reading.passed += 1;
+      if (failedBefore > 0) {
+        reading.flaked.push({
+          ...this.recordOf(current),
+          message: earlier === undefined ? current.flakyMessage : earlier.firstMessage,
+          failedAttempts: failedBefore,
+        });
+      }
     }
   }
 }

@@ -1,17 +1,20 @@
 /**
  * The run's own test reports: the `test-results` patterns matched with GitHub's glob rules
- * (@actions/glob), each file's format told by its first character (`<` JUnit XML, `{` Trunk's upload
- * summary, whatever its name), read one after the other and added up. What cannot be read is a
- * warning naming the file; only an abort throws.
+ * (@actions/glob), each regular file read one after the other, its format told by its content (`<`
+ * XML is JUnit; `{` or `[` is JSON, parsed once and then told by its shape, `JSON_FORMATS`), and the
+ * readings added up, each failure once. What cannot be read is a warning naming the file, and an
+ * `unread` entry when it may have held failures; only an abort throws.
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { TextDecoder } from 'node:util';
 import * as glob from '@actions/glob';
+import { sameFile } from '../explain/match.js';
 import { capped, emptyReading, type FileReading } from './file-reading.js';
 import { readJunit } from './junit.js';
-import type { ReportFormat, TestResults } from './model.js';
-import { MAX_SUMMARY_BYTES, readTrunkSummary } from './trunk-summary.js';
+import type { FailedTestCase, ReportFormat, TestResults } from './model.js';
+import { looksLikeTrunkSummary, readTrunkSummary } from './trunk-summary.js';
 
 export interface ReadTestResultsOptions {
   /** Where relative patterns start: GITHUB_WORKSPACE. */
@@ -21,6 +24,31 @@ export interface ReadTestResultsOptions {
 
 /** Report files are read in chunks of this size: memory stays flat whatever the file's size. */
 const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * JSON reports are read whole (a summary lists only failures): past this size a file is not one this
+ * action reads, and is not read rather than a memory risk.
+ */
+export const MAX_JSON_BYTES = 16 * 1024 * 1024;
+
+/** A JSON report format: its shape test and its reader. A new format is one entry. */
+interface JsonFormat {
+  format: ReportFormat;
+  /** What it is, for the warning about JSON that is none of them. */
+  label: string;
+  looksLike: (value: unknown) => boolean;
+  read: (value: unknown, shown: string) => FileReading;
+}
+
+const JSON_FORMATS: readonly JsonFormat[] = [
+  {
+    format: 'trunk-summary',
+    label: "Trunk's upload summary",
+    looksLike: looksLikeTrunkSummary,
+    read: readTrunkSummary,
+  },
+  // { format: 'ctrf', label: 'CTRF', looksLike: looksLikeCtrf, read: readCtrf },
+];
 
 export async function readTestResults(
   patterns: string[],
@@ -33,11 +61,17 @@ export async function readTestResults(
   for (const file of files) {
     options.signal?.throwIfAborted();
     const shown = shownPath(file, options.cwd);
+    const kind = await notRegular(file);
+    if (kind !== undefined) {
+      // Opening a named pipe waits for a writer, maybe forever: only regular files are opened.
+      results.warnings.push(`${shown}: not a regular file (${kind}), not read`);
+      continue;
+    }
     results.files.push(shown);
     const reading = await readReportFile(file, shown, options.signal);
     readings.push({ ...inWorkspace(reading, options.cwd), format: reading.format, shown });
   }
-  for (const reading of countedOnce(readings, results.warnings)) add(results, reading);
+  for (const reading of countedOnce(readings)) add(results, reading);
   return results;
 }
 
@@ -45,21 +79,64 @@ export async function readTestResults(
 type FormatReading = FileReading & { format?: ReportFormat; shown?: string };
 
 /**
- * Trunk's upload summary is written from the same run's JUnit reports: when both are given, every
- * failure would count twice. The summaries win (they carry Trunk's ids and quarantine), and the
- * JUnit files add nothing but their warnings; a warning names them.
+ * Trunk's upload summary is written from its own job's reports, so a failure it lists may also be in
+ * a JUnit file given beside it: counted once, the summary's record winning (it carries Trunk's id and
+ * quarantine). Matched by test, never by file: each summary record takes at most one failure of
+ * another format, the same test (see `sameTest`), from the report nearest to it in the tree. A
+ * failure no summary holds counts, whichever job wrote the summary (or when it is the CLI's empty
+ * one). Reports of the same format are never merged: the legs of a matrix count each.
  */
-function countedOnce(readings: FormatReading[], warnings: string[]): FileReading[] {
-  const junit = readings.filter((reading) => reading.format === 'junit');
-  if (junit.length === 0 || !readings.some((reading) => reading.format === 'trunk-summary'))
-    return readings;
-  const names = junit.map((reading) => reading.shown ?? '').join(', ');
-  warnings.push(
-    `Trunk's upload summary and JUnit reports were both given; the upload summary is read from the same run's reports, so the JUnit files (${capped(names, 300) ?? ''}) are left out of the counts and failures, which would otherwise count twice.`,
+function countedOnce(readings: FormatReading[]): FileReading[] {
+  const summaries = readings.filter((reading) => reading.format === 'trunk-summary');
+  if (summaries.length === 0) return readings;
+  const others = readings.flatMap((reading) =>
+    reading.format === 'trunk-summary' ? [] : reading.failures,
   );
-  return readings.map((reading) =>
-    reading.format === 'junit' ? { ...emptyReading(), warnings: reading.warnings } : reading,
+  const taken = new Set<FailedTestCase>();
+  for (const held of summaries.flatMap((reading) => reading.failures)) {
+    let best: FailedTestCase | undefined;
+    for (const failure of others) {
+      if (taken.has(failure) || !sameTest(failure, held)) continue;
+      if (best === undefined || nearness(failure, held) > nearness(best, held)) best = failure;
+    }
+    if (best !== undefined) taken.add(best);
+  }
+  if (taken.size === 0) return readings;
+  return readings.map((reading) => {
+    const kept = reading.failures.filter((failure) => !taken.has(failure));
+    const counted = reading.failures.length - kept.length;
+    if (counted === 0) return reading;
+    return {
+      ...reading,
+      failures: kept,
+      failed: reading.failed - counted,
+      total: reading.total - counted,
+    };
+  });
+}
+
+/**
+ * The same test: the same name, and class, parent (suite) and file where both say one; paths agree
+ * when one ends the other at a `/` (a summary's are repository-relative, a runner's may start at its
+ * working directory or with `./`).
+ */
+function sameTest(a: FailedTestCase, b: FailedTestCase): boolean {
+  const agree = (x?: string, y?: string, same = (p: string, q: string) => p.trim() === q.trim()) =>
+    !x?.trim() || !y?.trim() || same(x, y);
+  return (
+    a.name.trim() === b.name.trim() &&
+    agree(a.classname, b.classname) &&
+    agree(a.parent, b.parent) &&
+    agree(a.file, b.file, sameFile)
   );
+}
+
+/** How many folders two report files share from the top: a job's files sit in one folder. */
+function nearness(a: FailedTestCase, b: FailedTestCase): number {
+  const [x, y] = [dirname(a.reportFile).split('/'), dirname(b.reportFile).split('/')];
+  let shared = 0;
+  while (shared < x.length && x[shared] === y[shared]) shared += 1;
+  return shared;
 }
 
 function add(results: TestResults, reading: FileReading): void {
@@ -129,11 +206,36 @@ function shownPath(file: string, cwd: string): string {
  * workspace, the path from it is the repository path Trunk knows; outside it, the path is left as is.
  */
 function inWorkspace(reading: FileReading, cwd: string): FileReading {
-  for (const failure of reading.failures) {
-    if (failure.file !== undefined && isAbsolute(failure.file))
-      failure.file = shownPath(failure.file, cwd);
+  for (const test of [...reading.failures, ...reading.flaked]) {
+    if (test.file !== undefined && isAbsolute(test.file)) test.file = shownPath(test.file, cwd);
   }
   return reading;
+}
+
+/** What a path is when it is not a regular file (a pattern may match a pipe, socket or device). */
+async function notRegular(file: string): Promise<string | undefined> {
+  let info: Stats;
+  try {
+    info = await stat(file);
+  } catch {
+    return undefined; // gone or unreadable: readReportFile says why
+  }
+  if (info.isFile()) return undefined;
+  if (info.isFIFO()) return 'a named pipe';
+  if (info.isSocket()) return 'a socket';
+  if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device';
+  return info.isDirectory() ? 'a directory' : 'not a regular file';
+}
+
+/**
+ * The encoding a file is written in: UTF-16 by its byte-order mark or, without one, by an XML file's
+ * first `<` (XML 1.0, appendix F); else UTF-8. The decoder drops the byte-order mark.
+ */
+function encodingOf(bytes: Buffer): string {
+  const [a, b] = [bytes[0], bytes[1]];
+  if ((a === 0xff && b === 0xfe) || (a === 0x3c && b === 0x00)) return 'utf-16le';
+  if ((a === 0xfe && b === 0xff) || (a === 0x00 && b === 0x3c)) return 'utf-16be';
+  return 'utf-8';
 }
 
 /** One report file, its format told from its first non-blank character. */
@@ -142,33 +244,27 @@ async function readReportFile(
   shown: string,
   signal?: AbortSignal,
 ): Promise<FormatReading> {
-  const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: CHUNK_BYTES, signal });
-  const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<string>;
+  const stream = createReadStream(file, { highWaterMark: CHUNK_BYTES, signal });
+  const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   try {
+    const start = await chunks.next();
+    if (start.done === true) return unreadable(shown, 'empty file');
+    const decoder = new TextDecoder(encodingOf(start.value));
+    const text = decoded(start.value, chunks, decoder)[Symbol.asyncIterator]();
     let first = '';
-    // A leading BOM or blank lines may fill the first chunk: read on until a character tells.
-    while (first.replace(/^[\uFEFF\s]+/, '') === '') {
-      const next = await chunks.next();
-      if (next.done === true)
-        return unreadable(shown, first === '' ? 'empty file' : 'only blank text in it');
-      first += next.value;
+    // Blank lines may fill the first chunk: read on until a character tells. They are dropped, so
+    // an XML declaration after them is at the start, where XML wants it.
+    while (first === '') {
+      const next = await text.next();
+      if (next.done === true) return unreadable(shown, 'only blank text in it');
+      first = next.value.replace(/^\s+/, '');
     }
-    const head = first.replace(/^[\uFEFF\s]+/, '');
-    const rest = restOf(first, chunks);
-    if (head.startsWith('<')) return { ...(await readJunit(rest, shown)), format: 'junit' };
-    if (head.startsWith('{')) {
-      const size = (await stat(file)).size;
-      if (size > MAX_SUMMARY_BYTES) {
-        return unreadable(
-          shown,
-          `a JSON file of ${size} bytes, larger than an upload summary can be (${MAX_SUMMARY_BYTES})`,
-        );
-      }
-      return { ...readTrunkSummary(await collect(rest), shown), format: 'trunk-summary' };
-    }
+    const rest = restOf(first, text);
+    if (first.startsWith('<')) return { ...(await readJunit(rest, shown)), format: 'junit' };
+    if (first.startsWith('{') || first.startsWith('[')) return await readJson(file, shown, rest);
     return unreadable(
       shown,
-      'neither JUnit XML (starts with <) nor a Trunk upload summary (starts with {)',
+      `neither XML nor JSON (it starts with ${JSON.stringify(capped(first.slice(0, 12), 12))})`,
     );
   } catch (error) {
     if (signal?.aborted === true) throw signal.reason;
@@ -176,6 +272,46 @@ async function readReportFile(
   } finally {
     stream.destroy();
   }
+}
+
+/** A JSON file, parsed once, read by the first format whose shape it has. */
+async function readJson(
+  file: string,
+  shown: string,
+  text: AsyncIterable<string>,
+): Promise<FormatReading> {
+  const size = (await stat(file)).size;
+  if (size > MAX_JSON_BYTES) {
+    return unreadable(
+      shown,
+      `a JSON file of ${size.toLocaleString('en')} bytes, larger than a report this action reads can be (${MAX_JSON_BYTES.toLocaleString('en')})`,
+    );
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(await collect(text));
+  } catch (error) {
+    return unreadable(shown, `not valid JSON (${messageOf(error)})`);
+  }
+  const known = JSON_FORMATS.find((entry) => entry.looksLike(value));
+  if (known !== undefined) return { ...known.read(value, shown), format: known.format };
+  // Valid JSON of another shape (a coverage summary, another runner's JSON) holds no failure we miss.
+  const reading = emptyReading();
+  reading.warnings.push(
+    `${shown}: not a test report this action reads (JSON, but not ${JSON_FORMATS.map((entry) => entry.label).join(' or ')})`,
+  );
+  return reading;
+}
+
+async function* decoded(
+  first: Buffer,
+  chunks: AsyncIterator<Buffer>,
+  decoder: TextDecoder,
+): AsyncIterable<string> {
+  yield decoder.decode(first, { stream: true });
+  for (let next = await chunks.next(); next.done !== true; next = await chunks.next())
+    yield decoder.decode(next.value, { stream: true });
+  yield decoder.decode();
 }
 
 async function* restOf(first: string, chunks: AsyncIterator<string>): AsyncIterable<string> {
@@ -190,11 +326,12 @@ async function collect(chunks: AsyncIterable<string>): Promise<string> {
   return parts.join('');
 }
 
+/** A file none of which was read: its failures are unknown. */
 function unreadable(shown: string, why: string): FileReading {
   return {
     ...emptyReading(),
     unread: [{ file: shown, why, partial: false }],
-    warnings: [`${shown}: ${why}`],
+    warnings: [`${shown}: ${why}: its failures are unknown, not zero`],
   };
 }
 

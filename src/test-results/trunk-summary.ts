@@ -1,50 +1,46 @@
 /**
  * Trunk's upload summary: the JSON the analytics CLI writes with `--summary-output-file`
  * (what is known of both schemas, from Trunk's docs and trunk-io/analytics-cli's summary_output.rs:
- * test/fixtures/test-results/trunk-summary/README.md). Read leniently: known
- * fields are taken, the rest tolerated; an unknown `schemaVersion` or `type` is a warning naming the
- * file, never "no failures".
+ * test/fixtures/test-results/trunk-summary/README.md). Told from other JSON by its shape
+ * (`looksLikeTrunkSummary`); read leniently: known fields are taken, the rest tolerated. An unknown
+ * `schemaVersion` is a report not read (its failures are unknown, never "no failures"); a summary of
+ * another `type` than UPLOAD (VALIDATE) lists no test results, and is no report.
  */
 import { capped, emptyReading, firstLine, lineNumber, type FileReading } from './file-reading.js';
 import type { FailedTestCase } from './model.js';
 
-/**
- * Summaries are read whole (they list only failures): past this size a file is not one, and is a
- * warning rather than a memory risk.
- */
-export const MAX_SUMMARY_BYTES = 16 * 1024 * 1024;
-
 type Json = Record<string, unknown>;
 
-export function readTrunkSummary(text: string, reportFile: string): FileReading {
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch (error) {
-    return warned(
-      reportFile,
-      `not valid JSON (${capped(error instanceof Error ? error.message : String(error), 200)})`,
-    );
-  }
-  if (!isObject(document))
-    return warned(reportFile, 'a JSON value that is not an object, not a Trunk upload summary');
+/**
+ * The shape of a summary: an object with a `schemaVersion` and one of the summary's own fields. Other
+ * JSON that sits beside reports (vitest's JSON reporter, a coverage summary) has no `schemaVersion`.
+ */
+export function looksLikeTrunkSummary(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    'schemaVersion' in value &&
+    ['failures', 'quarantined', 'summary', 'type'].some((field) => field in value)
+  );
+}
+
+/** A parsed summary (`looksLikeTrunkSummary` said yes). */
+export function readTrunkSummary(value: unknown, reportFile: string): FileReading {
+  const document: Json = isObject(value) ? value : {};
   const version = document.schemaVersion;
   if (version === 1) return readVersion1(document, reportFile);
   if (version === 2) {
     if (document.type !== undefined && document.type !== 'UPLOAD') {
       return warned(
         reportFile,
-        `a Trunk summary of type ${shown(document.type)}, not UPLOAD; its tests are not read`,
+        `a Trunk summary of type ${shown(document.type)}, not UPLOAD: not a test report this action reads`,
       );
     }
     return readVersion2(document, reportFile);
   }
-  if (version === undefined)
-    return warned(reportFile, 'JSON without a schemaVersion, not a Trunk upload summary');
-  return warned(
-    reportFile,
-    `a Trunk upload summary of schemaVersion ${shown(version)}, which this action cannot read (it reads 1 and 2): its failures are unknown, not zero`,
-  );
+  const why = `a Trunk upload summary of schemaVersion ${shown(version)}, which this action cannot read (it reads 1 and 2)`;
+  const reading = warned(reportFile, `${why}: its failures are unknown, not zero`);
+  reading.unread.push({ file: reportFile, why, partial: false });
+  return reading;
 }
 
 /** schemaVersion 1: one `failures` list, quarantined tests flagged `isQuarantined`. */

@@ -328,7 +328,14 @@ describe('JUnit edge cases', () => {
 
     expect(reading.failures).toEqual([]);
     expect(reading.warnings).toEqual([
-      'report.xml:3: not well-formed XML (undefined entity), the rest of the file is skipped',
+      'report.xml:3: not well-formed XML (undefined entity) at line 3: its failures are unknown, not zero',
+    ]);
+    expect(reading.unread).toEqual([
+      {
+        file: 'report.xml',
+        why: 'not well-formed XML (undefined entity) at line 3',
+        partial: false,
+      },
     ]);
   });
 
@@ -344,7 +351,14 @@ describe('JUnit edge cases', () => {
     const stopped = await readText(huge, 1024 * 1024);
     expect(countsOf(stopped)).toEqual({ total: 1, passed: 1, failed: 0, skipped: 0 });
     expect(stopped.warnings).toEqual([
-      'report.xml:1: a value longer than 33,554,432 characters, the rest of the file is skipped; the 1 tests before it are counted',
+      'report.xml:1: a value longer than 33,554,432 characters; the 1 test before it is counted, the rest of the file is not read: its failures are unknown, not zero',
+    ]);
+    expect(stopped.unread).toEqual([
+      {
+        file: 'report.xml',
+        why: 'a value longer than 33,554,432 characters at line 1; the 1 test before it is counted, the rest is not read',
+        partial: true,
+      },
     ]);
   });
 
@@ -355,15 +369,148 @@ describe('JUnit edge cases', () => {
 
     expect(countsOf(reading)).toEqual({ total: 1, passed: 0, failed: 1, skipped: 0 });
     expect(reading.warnings).toEqual([
-      'report.xml:3: not well-formed XML (unclosed tag: testcase), the rest of the file is skipped; the 1 tests before it are counted',
+      'report.xml:3: not well-formed XML (unclosed tag: testcase); the 1 test before it is counted, the rest of the file is not read: its failures are unknown, not zero',
+    ]);
+    expect(reading.unread).toMatchObject([{ file: 'report.xml', partial: true }]);
+  });
+
+  it('a runner killed mid-write (Surefire): the tests before the cut count, the report is read in part', async () => {
+    const reading = await readFixture('cut-off/killed-mid-failure.xml');
+
+    expect(countsOf(reading)).toEqual({ total: 4, passed: 2, failed: 1, skipped: 1 });
+    expect(reading.failures.map((f) => f.name)).toEqual(['appliesTheDiscount']);
+    expect(reading.unread).toEqual([
+      {
+        file: 'cut-off/killed-mid-failure.xml',
+        why: 'not well-formed XML (unclosed tag: error) at line 116; the 4 tests before it are counted, the rest is not read',
+        partial: true,
+      },
     ]);
   });
 
-  it('names a root that is not JUnit', async () => {
-    const reading = await readText('<?xml version="1.0"?><html><body/></html>');
+  it('a report cut before its first test ended is not read at all', async () => {
+    const reading = await readFixture('cut-off/before-first-test-ended.xml');
 
-    expect(reading.warnings).toEqual([
-      'report.xml: not a JUnit report (its root element is <html>, not <testsuites> or <testsuite>)',
+    expect(countsOf(reading)).toEqual({ total: 0, passed: 0, failed: 0, skipped: 0 });
+    expect(reading.unread).toMatchObject([
+      { file: 'cut-off/before-first-test-ended.xml', partial: false },
+    ]);
+  });
+
+  it('an HTML page in place of a report is unread; XML of another kind is no report', async () => {
+    const page = await readText(
+      '<!DOCTYPE html>\n<html><body><h1>502 Bad Gateway</h1></body></html>',
+    );
+    expect(page.unread).toEqual([
+      {
+        file: 'report.xml',
+        why: 'an HTML page, not a JUnit report (an error page saved in its place?)',
+        partial: false,
+      },
+    ]);
+
+    const coverage = await readText(
+      '<?xml version="1.0"?><coverage line-rate="0.9"><packages/></coverage>',
+    );
+    expect(coverage.unread).toEqual([]);
+    expect(coverage.warnings).toEqual([
+      'report.xml: not a test report this action reads (its root element is <coverage>, not <testsuites> or <testsuite>)',
+    ]);
+
+    const declarationOnly = await readText('<?xml version="1.0"?>\n');
+    expect(declarationOnly.unread).toMatchObject([{ file: 'report.xml', partial: false }]);
+  });
+
+  it('control characters, raw or as references, become U+FFFD whatever the chunk boundaries', async () => {
+    const text = `<testsuite name="s">
+<testcase name="raw \u001b[31mred\u001b[39m"><failure message="\u0000nul \u000bvt"/></testcase>
+<testcase name="hex &#x1B;[31m &#x1b; &#X0001F; &#xFFFE;"><failure message="dec &#27; &#0; &#11;"/></testcase>
+<testcase name="kept &#9;&#10;&#13;&#x20;&#xA;"><failure message="ok"/></testcase>
+</testsuite>`;
+    for (const chunk of [text.length, 1, 2, 3, 5, 7]) {
+      const reading = await readText(text, chunk);
+      expect(reading.unread, String(chunk)).toEqual([]);
+      expect(
+        reading.failures.map((f) => [f.name, f.message]),
+        String(chunk),
+      ).toEqual([
+        ['raw \uFFFD[31mred\uFFFD[39m', '\uFFFDnul \uFFFDvt'],
+        ['hex \uFFFD[31m \uFFFD \uFFFD \uFFFD', 'dec \uFFFD \uFFFD \uFFFD'],
+        ['kept \t\n\r \n', 'ok'],
+      ]);
+    }
+  });
+
+  it('jest-junit with ANSI colours in test names, and two files with the same describe and it', async () => {
+    const reading = await readFixture('jest-junit/junit-ansi.xml');
+
+    expect(countsOf(reading)).toEqual({ total: 6, passed: 4, failed: 2, skipped: 0 });
+    expect(reading.unread).toEqual([]);
+    expect(reading.failures.map((f) => f.name)).toEqual([
+      'cart applies the discount',
+      'format error timeout prints \uFFFD[31mtime out\uFFFD[39m',
+    ]);
+  });
+
+  it('Playwright projects: the same test in two projects is two tests (hostname tells them apart)', async () => {
+    const reading = await readFixture('playwright/junit-projects.xml');
+
+    expect(countsOf(reading)).toEqual({ total: 4, passed: 3, failed: 1, skipped: 0 });
+    expect(reading.failures.map((f) => [f.name, f.message])).toEqual([
+      ['menu is visible', 'expect(locator).toBeVisible() failed'],
+    ]);
+  });
+
+  it('attempts fold within one suite element and one file only; disabled is skipped', async () => {
+    const reading = await readText(`<testsuites>
+<testsuite name="s"><testcase classname="c" name="t"><failure message="first"/></testcase></testsuite>
+<testsuite name="s"><testcase classname="c" name="t"/></testsuite>
+<testsuite name="f">
+<testcase classname="c" name="t" file="a.test.ts"><failure message="in a"/></testcase>
+<testcase classname="c" name="t" file="b.test.ts"/>
+<testcase classname="c" name="off" status="disabled"/>
+<testcase classname="c" name="off but failed" status="disabled"><failure message="x"/></testcase>
+</testsuite>
+</testsuites>`);
+
+    expect(countsOf(reading)).toEqual({ total: 6, passed: 2, failed: 3, skipped: 1 });
+    expect(reading.failures.map((f) => f.message)).toEqual(['first', 'in a', 'x']);
+    expect(reading.flaked).toEqual([]);
+  });
+
+  it('flaked: Surefire flakyFailure, and gotestsum attempts whose last one passed', async () => {
+    const surefire = await readFixture('maven-surefire/TEST-com.acme.shop.CartTest.xml');
+    expect(surefire.flaked).toEqual([
+      {
+        name: 'talksToTheFlakyService',
+        classname: 'com.acme.shop.CartTest',
+        parent: 'com.acme.shop.CartTest',
+        message: 'first call times out ==> expected: <true> but was: <false>',
+        failedAttempts: 1,
+        format: 'junit',
+        reportFile: 'maven-surefire/TEST-com.acme.shop.CartTest.xml',
+      },
+    ]);
+    expect(surefire.failures.every((f) => f.failedAttempts === undefined)).toBe(true);
+
+    const gotestsum = await readFixture('gotestsum/junit-rerun-fails.xml');
+    expect(gotestsum.flaked.map((f) => [f.name, f.failedAttempts, f.message])).toEqual([
+      ['TestTalksToTheFlakyService', 1, 'cart_test.go:31: first call times out'],
+    ]);
+
+    const attempts = await readText(`<testsuite name="pkg">
+<testcase classname="pkg" name="TestA"><failure message="first try"/></testcase>
+<testcase classname="pkg" name="TestA"><failure message="second try"/></testcase>
+<testcase classname="pkg" name="TestA"/>
+<testcase classname="pkg" name="TestB"><failure message="b1"/></testcase>
+<testcase classname="pkg" name="TestB"><failure message="b2"/></testcase>
+</testsuite>`);
+    expect(countsOf(attempts)).toEqual({ total: 2, passed: 1, failed: 1, skipped: 0 });
+    expect(attempts.flaked.map((f) => [f.name, f.failedAttempts, f.message])).toEqual([
+      ['TestA', 2, 'first try'],
+    ]);
+    expect(attempts.failures.map((f) => [f.name, f.rerunFailures, f.message])).toEqual([
+      ['TestB', 1, 'b2'],
     ]);
   });
 

@@ -5,12 +5,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readTrunkSummary } from '../../src/test-results/trunk-summary.js';
+import { looksLikeTrunkSummary, readTrunkSummary } from '../../src/test-results/trunk-summary.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'test-results', 'trunk-summary');
 
 function readFixture(name: string) {
-  return readTrunkSummary(readFileSync(join(FIXTURES, name), 'utf8'), name);
+  return readTrunkSummary(JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')), name);
 }
 
 const common = { format: 'trunk-summary' };
@@ -146,34 +146,51 @@ describe('readTrunkSummary', () => {
     expect(reading.warnings).toEqual([
       'v3.json: a Trunk upload summary of schemaVersion 3, which this action cannot read (it reads 1 and 2): its failures are unknown, not zero',
     ]);
+    expect(reading.unread).toEqual([
+      {
+        file: 'v3.json',
+        why: 'a Trunk upload summary of schemaVersion 3, which this action cannot read (it reads 1 and 2)',
+        partial: false,
+      },
+    ]);
   });
 
-  it.each([
-    [
-      '{"schemaVersion": 2, "type": "VALIDATE"}',
-      'x.json: a Trunk summary of type "VALIDATE", not UPLOAD; its tests are not read',
-    ],
-    ['{"failures": []}', 'x.json: JSON without a schemaVersion, not a Trunk upload summary'],
-    ['[1]', 'x.json: a JSON value that is not an object, not a Trunk upload summary'],
-    ['{"schemaVersion": 1, "failures": [', /^x\.json: not valid JSON \(.+\)$/],
-  ])('%s is a warning', (text, warning) => {
-    const reading = readTrunkSummary(text, 'x.json');
+  it('a summary of another type than UPLOAD is no report: a warning, not unread', () => {
+    const reading = readTrunkSummary({ schemaVersion: 2, type: 'VALIDATE' }, 'x.json');
 
     expect(reading.failures).toEqual([]);
-    expect(reading.warnings).toHaveLength(1);
-    expect(reading.warnings[0]).toMatch(warning);
+    expect(reading.unread).toEqual([]);
+    expect(reading.warnings).toEqual([
+      'x.json: a Trunk summary of type "VALIDATE", not UPLOAD: not a test report this action reads',
+    ]);
+  });
+
+  it('tells a summary by its shape: the CLI’s summaries yes, the JSON beside reports no', () => {
+    for (const name of ['v1.json', 'v1-empty.json', 'v2.json', 'v2-older.json', 'v3.json'])
+      expect(
+        looksLikeTrunkSummary(JSON.parse(readFileSync(join(FIXTURES, name), 'utf8'))),
+        name,
+      ).toBe(true);
+    const beside = join(FIXTURES, '..', 'beside');
+    for (const name of ['vitest-results.json', 'coverage-summary.json'])
+      expect(
+        looksLikeTrunkSummary(JSON.parse(readFileSync(join(beside, name), 'utf8'))),
+        name,
+      ).toBe(false);
+    for (const value of [[1], { failures: [] }, { schemaVersion: 1 }, null, 'x'])
+      expect(looksLikeTrunkSummary(value), JSON.stringify(value)).toBe(false);
   });
 
   it('keeps only http(s) links and id-shaped ids', () => {
     const reading = readTrunkSummary(
-      JSON.stringify({
+      {
         schemaVersion: 2,
         type: 'UPLOAD',
         failures: [
           { name: 'a', link: 'javascript:alert(1)', id: '../../etc' },
           { name: 'b', link: 'https://app.trunk.io/acme/flaky-tests/tests/%E0%A4%A' },
         ],
-      }),
+      },
       'x.json',
     );
 
