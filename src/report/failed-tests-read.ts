@@ -34,6 +34,12 @@ export function unreadResults(error: unknown): TestResults {
   };
 }
 
+/** "No report read" means no readable one: a file none of which could be read is not counted. */
+function readableFiles(results: TestResults): number {
+  const unreadable = new Set(results.unread.filter((u) => !u.partial).map((u) => u.file));
+  return results.files.filter((file) => !unreadable.has(file)).length;
+}
+
 async function checkDefaultBranch(
   read: FailedTestsRead,
   failures: ExplainedFailure[],
@@ -60,11 +66,12 @@ export async function explainRun(
   return {
     report: {
       patterns: read.patterns,
-      files: results.files.length,
+      files: readableFiles(results),
       total: results.total,
       passed: results.passed,
       skipped: results.skipped,
       failures: checked.failures,
+      unread: results.unread,
     },
     warnings: results.warnings,
     notes: checked.notes,

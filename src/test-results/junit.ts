@@ -122,6 +122,13 @@ class JunitReader {
     this.reading.warnings.push(
       `${this.reportFile}:${this.parser.line}: ${why}, the rest of the file is skipped${read}`,
     );
+    // A failure may be in the part skipped: the run's failures are unknown.
+    const partial = this.reading.total > 0;
+    this.reading.unread.push({
+      file: this.reportFile,
+      why: `${why} at line ${this.parser.line}`,
+      partial,
+    });
   }
 
   private openTag(tag: SaxesTagPlain): void {

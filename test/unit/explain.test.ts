@@ -187,6 +187,7 @@ describe('the max-new-failures gate', () => {
       passed: 7,
       skipped: 0,
       failures: [],
+      unread: [],
       ...over,
     };
   }
@@ -210,6 +211,33 @@ describe('the max-new-failures gate', () => {
     const verdict = evaluateGates(report, gates(5));
     expect(verdict.result).toBe('failed');
     expect(verdict.reasons[0]).toContain('No test report was read from test-results (*.xml)');
+  });
+
+  it('trips while a report is unread, naming the files and why, whatever was counted', () => {
+    const unread = [
+      { file: 'reports/web/junit.xml', why: 'empty file', partial: false },
+      { file: 'reports/api/junit.xml', why: 'not well-formed XML (…)', partial: true },
+    ];
+    // Nothing counted in what was read, and a threshold no count could pass: still tripped.
+    const report = emptyReport({ failedTests: run({ unread }) });
+    const verdict = evaluateGates(report, gates(1000));
+    expect(verdict.result).toBe('failed');
+    expect(verdict.gates[0]).toMatchObject({ checked: true, counted: undefined, tripped: true });
+    expect(verdict.reasons).toEqual([
+      'The failures of this run are unknown: reports/web/junit.xml could not be read (empty file); reports/api/junit.xml was read only in part (not well-formed XML (…)), so max-new-failures (1000) cannot be judged: re-run the job that writes the report, or fix what writes it (the warnings say more)',
+    ]);
+  });
+
+  it('names at most three unread files in its reason', () => {
+    const unread = ['a', 'b', 'c', 'd', 'e'].map((name) => ({
+      file: `${name}.xml`,
+      why: 'empty file',
+      partial: false,
+    }));
+    const report = emptyReport({ failedTests: run({ files: 0, unread }) });
+    const [reason] = evaluateGates(report, gates(0)).reasons;
+    expect(reason).toContain('c.xml could not be read (empty file), and 2 more, so');
+    expect(reason).not.toContain('d.xml');
   });
 
   it('is off when max-new-failures is empty', () => {

@@ -69,6 +69,22 @@ describe('explainRun', () => {
     );
   });
 
+  it('passes the unread reports on, and counts as read only the files read at least in part', async () => {
+    const unread = [
+      { file: 'empty.xml', why: 'empty file', partial: false },
+      { file: 'cut.xml', why: 'not well-formed XML', partial: true },
+    ];
+    const results = { ...RESULTS, files: ['cut.xml', 'empty.xml', 'summary.json'], unread };
+    const run = await explainRun(read(), results, TRUNK);
+    expect(run.report).toMatchObject({ files: 2, unread });
+    const none = await explainRun(
+      read(),
+      { ...results, unread: [unread[0]!, { ...unread[1]!, partial: false }] },
+      TRUNK,
+    );
+    expect(none.report.files).toBe(1);
+  });
+
   it('turns a reading stage that threw into a warning with nothing read', () => {
     expect(unreadResults(new Error('EACCES: permission denied'))).toEqual({
       files: [],
