@@ -74,6 +74,14 @@ export interface FailedTestsReport {
   unread: UnreadReport[];
 }
 
+/** Why the reports are unread when another read's failure decided the run and stopped the rest. */
+export const READING_STOPPED = 'stopped when another read failed and decided the run';
+
+/** The reading was stopped before its end: the read failure that stopped it decides the run. */
+export function readingStopped(run: FailedTestsReport): boolean {
+  return run.unread.some((report) => report.why === READING_STOPPED);
+}
+
 /** The run's failures are unknown: a report could not be read, or was read only in part. */
 export function failuresUnknown(run: FailedTestsReport): boolean {
   return run.unread.length > 0;

@@ -5,7 +5,7 @@
  */
 
 import type { ExplainedFailure, FailedTestsReport, FailureClass } from '../explain/model.js';
-import { countClasses, failuresUnknown } from '../explain/model.js';
+import { countClasses, failuresUnknown, readingStopped } from '../explain/model.js';
 import type { UnreadReport } from '../test-results/model.js';
 import { collapsible } from './collapsible.js';
 import { formatNumber, MAX_NAME, plural, shortPath } from './format.js';
@@ -69,6 +69,7 @@ export function unreadSummary(unread: readonly UnreadReport[]): string {
 export function failedTestsHeadline(run: FailedTestsReport): string {
   const failed = run.failures.length;
   // Never "no test failed" while a report is unread: a failure may be in what was not read.
+  if (readingStopped(run)) return '⚠️ Failures unknown: the test reports were not read';
   if (failuresUnknown(run)) return `⚠️ Failures unknown: ${unreadSummary(run.unread)}`;
   if (run.files === 0) return '⚠️ No test report was read from `test-results`';
   if (failed === 0) {
@@ -129,6 +130,9 @@ function unreadLine(report: UnreadReport, from: string): string {
 
 /** What opens the section while a report is unread: which, from where, why, and what it means. */
 function unreadLines(run: FailedTestsReport): string[] {
+  if (readingStopped(run)) {
+    return ['Reading them stopped when another read failed and decided the run: see below.', ''];
+  }
   const from = fromPattern(run.patterns);
   const shown = run.unread.slice(0, MAX_UNREAD_LINES).map((report) => unreadLine(report, from));
   const more = run.unread.length - shown.length;

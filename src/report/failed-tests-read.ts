@@ -5,7 +5,11 @@
 
 import { explainFailures, type TrunkKnowledge } from '../explain/classify.js';
 import { applyDefaultBranch, idsToLookUp } from '../explain/default-branch.js';
-import type { ExplainedFailure, FailedTestsReport } from '../explain/model.js';
+import {
+  READING_STOPPED,
+  type ExplainedFailure,
+  type FailedTestsReport,
+} from '../explain/model.js';
 import { emptyReading } from '../test-results/file-reading.js';
 import type { TestResults } from '../test-results/model.js';
 import { lookUpDefaultBranch, type DefaultBranchLookup } from './default-branch-read.js';
@@ -22,10 +26,16 @@ export interface FailedTestsRead {
 
 /**
  * A reading stage that threw is a warning: the run still has a verdict, with no report read, and
- * its failures unknown (every report is unread).
+ * its failures unknown (every report is unread). Stopped because another read's failure decided the
+ * run (an abort), it says so: that failure is the run's error.
  */
 export function unreadResults(error: unknown): TestResults {
-  const why = error instanceof Error ? error.message : String(error);
+  const why =
+    error instanceof Error && error.name === 'AbortError'
+      ? READING_STOPPED
+      : error instanceof Error
+        ? error.message
+        : String(error);
   return {
     ...emptyReading(),
     files: [],

@@ -4,6 +4,7 @@ import type { Settings } from '../settings/settings.js';
 import {
   countNeedingAttention,
   failuresUnknown,
+  readingStopped,
   type FailedTestsReport,
 } from '../explain/model.js';
 
@@ -137,7 +138,8 @@ const newFailuresGate: Gate = {
   threshold: (s) => `at most ${String(s.maxNewFailures)}`,
   judge(report, s) {
     const run = report.failedTests;
-    if (run === undefined) return undefined;
+    // Not read, and not judged: the read failure that stopped the reading decides the run.
+    if (run === undefined || readingStopped(run)) return undefined;
     const limit = s.maxNewFailures ?? Infinity;
     if (failuresUnknown(run)) {
       return {
