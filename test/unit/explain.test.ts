@@ -8,6 +8,7 @@ import {
 } from '../../src/explain/default-branch.js';
 import { indexTrunkTests, matchFailure, sameFile } from '../../src/explain/match.js';
 import type { FailedTestsReport } from '../../src/explain/model.js';
+import { unreadResults } from '../../src/report/failed-tests-read.js';
 import type { TestsReport, UnhealthyTest } from '../../src/report/model.js';
 import type { FailedTestCase } from '../../src/test-results/model.js';
 import { evaluateGates, type GateSettings } from '../../src/verdict/gates.js';
@@ -226,6 +227,14 @@ describe('the max-new-failures gate', () => {
     expect(verdict.reasons).toEqual([
       'The failures of this run are unknown: reports/web/junit.xml could not be read (empty file); reports/api/junit.xml was read only in part (not well-formed XML (…)), so max-new-failures (1000) cannot be judged: re-run the job that writes the report, or fix what writes it (the warnings say more)',
     ]);
+  });
+
+  it('is not judged when the reading was stopped: the read failure that stopped it decides', () => {
+    const stopped = unreadResults(new DOMException('This operation was aborted', 'AbortError'));
+    const report = emptyReport({ failedTests: run({ files: 0, unread: stopped.unread }) });
+    const verdict = evaluateGates(report, gates(0));
+    expect(verdict.gates[0]).toMatchObject({ checked: false, tripped: false });
+    expect(verdict.reasons).toEqual([]);
   });
 
   it('names at most three unread files in its reason', () => {

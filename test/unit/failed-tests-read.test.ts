@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { READING_STOPPED } from '../../src/explain/model.js';
 import type { DefaultBranchLookup } from '../../src/report/default-branch-read.js';
 import { explainRun, unreadResults } from '../../src/report/failed-tests-read.js';
 import type { TestResults } from '../../src/test-results/model.js';
@@ -83,6 +84,13 @@ describe('explainRun', () => {
       TRUNK,
     );
     expect(none.report.files).toBe(1);
+  });
+
+  it('says that a reading stopped by another read’s failure was stopped, not why it aborted', () => {
+    const stopped = unreadResults(new DOMException('This operation was aborted', 'AbortError'));
+    expect(stopped.unread).toEqual([
+      { file: 'the test reports', why: READING_STOPPED, partial: false },
+    ]);
   });
 
   it('turns a reading stage that threw into a warning with nothing read', () => {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { explainFailures } from '../../src/explain/classify.js';
-import type { ExplainedFailure, FailedTestsReport } from '../../src/explain/model.js';
+import {
+  READING_STOPPED,
+  type ExplainedFailure,
+  type FailedTestsReport,
+} from '../../src/explain/model.js';
 import type { UnhealthyTest, Verdict } from '../../src/report/model.js';
 import { renderComment } from '../../src/render/comment.js';
 import { buildFailedTestAnnotations } from '../../src/render/failed-test-annotations.js';
@@ -166,6 +170,17 @@ describe('the summary and the comment with test-results', () => {
     expect(lines[2]).toBe('- `junit.xml`: not read, empty file');
     expect(lines.join('\n')).toContain('No other test report was read.');
     expect(lines.join('\n')).not.toContain('report file');
+  });
+
+  it('say when the reading was stopped by another read’s failure, and give no advice on reports', () => {
+    const unread = [{ file: 'the test reports', why: READING_STOPPED, partial: false }];
+    const stopped = run([], { files: 0, total: 0, passed: 0, skipped: 0, unread });
+    expect(failedTestsSection(stopped, { heading: '##', cap: 50, moreWhere: 'x' })).toEqual([
+      '## ⚠️ Failures unknown: the test reports were not read',
+      '',
+      'Reading them stopped when another read failed and decided the run: see below.',
+      '',
+    ]);
   });
 
   it('list at most ten unread reports; the warnings name the rest', () => {
