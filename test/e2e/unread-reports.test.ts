@@ -49,6 +49,17 @@ const REPORT_SETS = {
     'reports/web/junit.xml': { copy: 'vitest/junit.xml' },
     'reports/jest/junit.xml': killedWriterReport(),
   },
+  // Four test jobs: one report whole, one cut before its first test ended, one cut after two
+  // tests, and a crash message where the report should be.
+  'several unread beside a readable one': {
+    'reports/web/junit.xml': { copy: 'vitest/junit.xml' },
+    'reports/api/junit.xml': killedWriterReport().slice(
+      0,
+      killedWriterReport().indexOf('</testcase>'),
+    ),
+    'reports/e2e/results.xml': 'Error: the runner was killed (exit code 137)\n',
+    'reports/unit/junit.xml': killedWriterReport(),
+  },
 } as const;
 
 type ReportSet = keyof typeof REPORT_SETS;
@@ -137,7 +148,7 @@ function tempDir(): string {
 }
 
 async function runCase(c: Case): Promise<{ run: ActionRun; comment?: string }> {
-  const key = `unread-case-${CASES.indexOf(c)}`;
+  const key = `unread-case-${CASES.includes(c) ? CASES.indexOf(c) : 'other'}`;
   const run = await runAction({
     event: c.event === 'pull_request' ? pullRequestEvent({ number: PR }) : pushEvent(),
     inputs: {
@@ -167,7 +178,10 @@ async function runCase(c: Case): Promise<{ run: ActionRun; comment?: string }> {
 }
 
 /** What the unread report is called in each set, and why. */
-const UNREAD: Record<ReportSet, { file: string; why: RegExp; headline: string }> = {
+const UNREAD: Record<
+  Exclude<ReportSet, 'several unread beside a readable one'>,
+  { file: string; why: RegExp; headline: string }
+> = {
   'only an empty report': {
     file: 'reports/unit/junit.xml',
     why: /empty file/,
@@ -199,7 +213,7 @@ describe.concurrent('an unread report leaves the run’s failures unknown', () =
     async (c) => {
       const { run, comment } = await runCase(c);
       const account = describeRun(run);
-      const unread = UNREAD[c.reports];
+      const unread = UNREAD[c.reports as keyof typeof UNREAD];
 
       // Exit 0 or 1, never killed, and a failing run has exactly one ::error:: line.
       expect(run.timedOut, account).toBe(false);
@@ -265,3 +279,45 @@ describe.concurrent('an unread report leaves the run’s failures unknown', () =
     60_000,
   );
 });
+
+it('names every unread report, and the section says what was read', async () => {
+  const c: Case = {
+    event: 'pull_request',
+    reports: 'several unread beside a readable one',
+    trunk: 'up',
+    onApiError: 'fail',
+    maxNewFailures: 0,
+  };
+  const { run, comment } = await runCase(c);
+  const account = describeRun(run);
+  expect(run.exitCode, account).toBe(1);
+  const failures = failureLines(run);
+  expect(failures, account).toHaveLength(1);
+  expect(failures[0], account).toContain(
+    'The failures of this run are unknown: reports/api/junit.xml could not be read (not well-formed XML',
+  );
+  expect(failures[0], account).toMatch(
+    /; reports\/e2e\/results\.xml could not be read \(neither JUnit XML .*\); reports\/unit\/junit\.xml was read only in part \(not well-formed XML/,
+  );
+  const lines = run.summary.split('\n');
+  expect(lines.slice(0, 5), account).toEqual([
+    '## ⚠️ Failures unknown: 3 test reports could not be read in full',
+    '',
+    expect.stringMatching(
+      /^- `reports\/api\/junit\.xml` \(from `reports\/\*\*\/\*\.xml`\): not read, not well\\-formed XML/,
+    ),
+    expect.stringMatching(
+      /^- `reports\/e2e\/results\.xml` \(from `reports\/\*\*\/\*\.xml`\): not read, neither JUnit XML/,
+    ),
+    expect.stringMatching(
+      /^- `reports\/unit\/junit\.xml` \(from `reports\/\*\*\/\*\.xml`\): read only in part, not well\\-formed XML/,
+    ),
+  ]);
+  // What was read: vitest's report whole and the two tests before the cut of jest's.
+  expect(run.summary).toContain('The failures below are only those of what was read.');
+  expect(run.summary).toMatch(/in 2 report files read: /);
+  expect(comment?.split('\n')[1], account).toBe(
+    '### ⚠️ Failures unknown: 3 test reports could not be read in full',
+  );
+  for (const name of COUNTS) expect(run.outputs[name], `${name}\n${account}`).toBe('');
+}, 60_000);
