@@ -15,6 +15,7 @@ import type { PullRequestPayload } from './settings/event.js';
 import { withPullRequestRead, type RunContext } from './settings/run-context.js';
 import type { RawRepository } from './trunk/v2/schemas.js';
 import { readTestResults } from './test-results/read-test-results.js';
+import { redactedReading } from './test-results/redact.js';
 import type { Settings } from './settings/settings.js';
 import { TrunkV1Client } from './trunk/v1/client.js';
 import { TrunkV2Client } from './trunk/v2/client.js';
@@ -128,7 +129,13 @@ function failedTestsRead(
   const patterns = settings.testResults;
   return {
     patterns,
-    results: () => readTestResults(patterns, { cwd: process.cwd(), signal }),
+    // The credentials are taken out of the reports' text before anything reads it.
+    results: () =>
+      redactedReading(readTestResults(patterns, { cwd: process.cwd(), signal }), [
+        settings.apiToken,
+        settings.apiKey,
+        settings.githubToken,
+      ]),
     defaultBranch: lookup,
     now,
   };

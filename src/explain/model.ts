@@ -5,7 +5,7 @@
  */
 
 import type { UnhealthyTest } from '../report/model.js';
-import type { FailedTestCase } from '../test-results/model.js';
+import type { FailedTestCase, UnreadReport } from '../test-results/model.js';
 
 /**
  * Why a test failed, as far as Trunk knows, in the order the checks run (first match wins):
@@ -60,13 +60,31 @@ export interface ExplainedFailure {
 export interface FailedTestsReport {
   /** The test-results patterns, as given. */
   patterns: string[];
-  /** Report files read. */
+  /** Report files read, wholly or in part: a file that could not be read at all is not counted. */
   files: number;
   total: number;
   passed: number;
   skipped: number;
   /** Every failed test, in CLASS_ORDER, then in the reports' order. */
   failures: ExplainedFailure[];
+  /**
+   * Reports not read, or read only in part. While any is listed the run's failures are unknown:
+   * the counts above are of what was read, and no gate may take them for the run's.
+   */
+  unread: UnreadReport[];
+}
+
+/** Why the reports are unread when another read's failure decided the run and stopped the rest. */
+export const READING_STOPPED = 'stopped when another read failed and decided the run';
+
+/** The reading was stopped before its end: the read failure that stopped it decides the run. */
+export function readingStopped(run: FailedTestsReport): boolean {
+  return run.unread.some((report) => report.why === READING_STOPPED);
+}
+
+/** The run's failures are unknown: a report could not be read, or was read only in part. */
+export function failuresUnknown(run: FailedTestsReport): boolean {
+  return run.unread.length > 0;
 }
 
 export type ClassCounts = Record<FailureClass, number>;

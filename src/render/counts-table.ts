@@ -9,7 +9,7 @@ import { formatNumber, NONE, tableRow } from './format.js';
 import { code, escapeMarkdown, truncateText } from './markdown.js';
 import { positionText } from './queue-section.js';
 import { queueDepth } from '../report/counts.js';
-import { countNeedingAttention } from '../explain/model.js';
+import { countNeedingAttention, failuresUnknown } from '../explain/model.js';
 
 const HEADER = ['| | Count | Threshold | Gate |', '|---|---:|---|---|'];
 
@@ -29,7 +29,11 @@ export function countsTable(report: Report, verdict: Verdict): string[] {
 function failedTestRows(report: Report, gate: GateCheck | undefined): string[] {
   const run = report.failedTests;
   if (run === undefined) return [];
-  const count = run.files === 0 ? NONE : formatNumber(countNeedingAttention(run.failures));
+  const count = failuresUnknown(run)
+    ? 'unknown'
+    : run.files === 0
+      ? NONE
+      : formatNumber(countNeedingAttention(run.failures));
   return [tableRow(['New failures in this run', count, ...gateCells(gate)])];
 }
 

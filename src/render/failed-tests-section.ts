@@ -5,7 +5,8 @@
  */
 
 import type { ExplainedFailure, FailedTestsReport, FailureClass } from '../explain/model.js';
-import { countClasses } from '../explain/model.js';
+import { countClasses, failuresUnknown, readingStopped } from '../explain/model.js';
+import type { UnreadReport } from '../test-results/model.js';
 import { collapsible } from './collapsible.js';
 import { formatNumber, MAX_NAME, plural, shortPath } from './format.js';
 import { code, escapeMarkdown, mdLink, truncateText } from './markdown.js';
@@ -26,6 +27,8 @@ const LEGEND =
 /** Lines shown before the rest fold away: the new failures come first, so they stay in view. */
 export const OPEN_LINES = 10;
 const MAX_NOTE = 300;
+/** Unread reports listed by name; the warnings name every one. */
+const MAX_UNREAD_LINES = 10;
 const SEPARATOR = ' · ';
 
 export interface FailedSectionOptions {
@@ -51,8 +54,23 @@ function attention(failures: readonly ExplainedFailure[]): string {
   return parts.length > 0 ? parts.join(', ') : 'Trunk explains every one';
 }
 
+/** "1 test report could not be read", "2 test reports were read only in part", … */
+export function unreadSummary(unread: readonly UnreadReport[]): string {
+  const partial = unread.filter((report) => report.partial).length;
+  const how =
+    partial === 0
+      ? 'could not be read'
+      : partial === unread.length
+        ? `${unread.length === 1 ? 'was' : 'were'} read only in part`
+        : 'could not be read in full';
+  return `${plural(unread.length, 'test report')} ${how}`;
+}
+
 export function failedTestsHeadline(run: FailedTestsReport): string {
   const failed = run.failures.length;
+  // Never "no test failed" while a report is unread: a failure may be in what was not read.
+  if (readingStopped(run)) return '⚠️ Failures unknown: the test reports were not read';
+  if (failuresUnknown(run)) return `⚠️ Failures unknown: ${unreadSummary(run.unread)}`;
   if (run.files === 0) return '⚠️ No test report was read from `test-results`';
   if (failed === 0) {
     const skipped = run.skipped > 0 ? ` (${formatNumber(run.skipped)} skipped)` : '';
@@ -92,7 +110,44 @@ export function failureLine(failure: ExplainedFailure): string {
 
 function reportsLine(run: FailedTestsReport): string {
   const failed = run.failures.length;
-  return `<sub>${plural(run.total, 'test')} in ${plural(run.files, 'report file')}: ${formatNumber(run.passed)} passed, ${formatNumber(failed)} failed, ${formatNumber(run.skipped)} skipped.</sub>`;
+  const read = failuresUnknown(run) ? ' read' : '';
+  return `<sub>${plural(run.total, 'test')} in ${plural(run.files, 'report file')}${read}: ${formatNumber(run.passed)} passed, ${formatNumber(failed)} failed, ${formatNumber(run.skipped)} skipped.</sub>`;
+}
+
+/** The pattern a report came from: known when test-results has one pattern that adds files. */
+function fromPattern(patterns: readonly string[]): string {
+  const including = patterns
+    .map((pattern) => pattern.trim())
+    .filter((pattern) => pattern !== '' && !pattern.startsWith('#') && !pattern.startsWith('!'));
+  return including.length === 1 ? ` (from ${code(truncateText(including[0] ?? '', 200))})` : '';
+}
+
+function unreadLine(report: UnreadReport, from: string): string {
+  const what = report.partial ? 'read only in part' : 'not read';
+  const why = escapeMarkdown(truncateText(report.why, MAX_NOTE));
+  return `- ${code(truncateText(report.file, 200)) || '(no name)'}${from}: ${what}, ${why}`;
+}
+
+/** What opens the section while a report is unread: which, from where, why, and what it means. */
+function unreadLines(run: FailedTestsReport): string[] {
+  if (readingStopped(run)) {
+    return ['Reading them stopped when another read failed and decided the run: see below.', ''];
+  }
+  const from = fromPattern(run.patterns);
+  const shown = run.unread.slice(0, MAX_UNREAD_LINES).map((report) => unreadLine(report, from));
+  const more = run.unread.length - shown.length;
+  const rest = more > 0 ? [`- and ${formatNumber(more)} more: see the warnings in the log`] : [];
+  const read =
+    run.files === 0
+      ? 'No other test report was read.'
+      : 'The failures below are only those of what was read.';
+  return [
+    ...shown,
+    ...rest,
+    '',
+    `A failure may be in what was not read, so this run's failures are unknown and not counted: re-run the job that writes the report, or fix what writes it. ${read}`,
+    '',
+  ];
 }
 
 function testLines(run: FailedTestsReport, options: FailedSectionOptions): string[] {
@@ -116,10 +171,13 @@ export function failedTestsSection(
 ): string[] {
   if (run === undefined) return [];
   const lines = [`${options.heading} ${failedTestsHeadline(run)}`, ''];
-  if (run.files === 0) {
+  if (failuresUnknown(run)) {
+    lines.push(...unreadLines(run));
+    if (run.files === 0) return lines;
+  } else if (run.files === 0) {
     const patterns = run.patterns.map((pattern) => code(truncateText(pattern, 200)));
     lines.push(
-      `No file matched ${patterns.join(', ')}, or none could be read: see the warnings below.`,
+      `No file matched ${patterns.join(', ')}, or none of them is a test report this action reads: see the warnings below.`,
       '',
     );
     return lines;

@@ -12,7 +12,7 @@ import { cutRecordsJson } from './cut-record.js';
 import { jsonArrayWithin, OUTPUT_LIMIT_BYTES, RECORD_LIMIT_BYTES } from './json-output.js';
 import { oneLogLine } from './log-text.js';
 import type { FailedTestsReport } from '../explain/model.js';
-import { countClasses } from '../explain/model.js';
+import { countClasses, failuresUnknown } from '../explain/model.js';
 import { FAILURE_RECORD_TEXT_FIELDS, toFailureRecord } from '../explain/failure-record.js';
 
 export const MAX_TESTS_JSON_RECORDS = 1000;
@@ -119,26 +119,33 @@ function affectedOutputs(report: Report): Outputs {
   };
 }
 
-/** The run's failed tests, explained; every one empty without test-results. */
+const FAILED_COUNTS = ['count', 'new-count', 'flaky-count', 'broken-count', 'quarantined-count'];
+
+/**
+ * The run's failed tests, explained; every one empty without test-results. While a report is
+ * unread the counts are empty (unknown, never a count of part of the run), and failed-tests-json
+ * lists the failures of what was read.
+ */
 function failedTestOutputs(run: FailedTestsReport | undefined): Outputs {
-  if (run === undefined) {
-    const names = ['count', 'new-count', 'flaky-count', 'broken-count', 'quarantined-count'];
-    return Object.fromEntries(
-      [...names.map((name) => `failed-${name}`), 'failed-tests-json'].map((name) => [name, '']),
-    );
-  }
+  const emptyCounts = Object.fromEntries(FAILED_COUNTS.map((name) => [`failed-${name}`, '']));
+  if (run === undefined) return { ...emptyCounts, 'failed-tests-json': '' };
   const counts = countClasses(run.failures);
   const records = cutRecordsJson(
     mapLazily(run.failures, toFailureRecord),
     FAILURE_RECORD_TEXT_FIELDS,
     RECORD_LIMIT_BYTES,
   );
+  const known = failuresUnknown(run)
+    ? emptyCounts
+    : {
+        'failed-count': String(run.failures.length),
+        'failed-new-count': String(counts.new),
+        'failed-flaky-count': String(counts.flaky),
+        'failed-broken-count': String(counts.broken),
+        'failed-quarantined-count': String(counts.quarantined),
+      };
   return {
-    'failed-count': String(run.failures.length),
-    'failed-new-count': String(counts.new),
-    'failed-flaky-count': String(counts.flaky),
-    'failed-broken-count': String(counts.broken),
-    'failed-quarantined-count': String(counts.quarantined),
+    ...known,
     'failed-tests-json': jsonArrayWithin(records, MAX_TESTS_JSON_RECORDS, OUTPUT_LIMIT_BYTES),
   };
 }

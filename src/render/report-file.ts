@@ -81,8 +81,9 @@ function* failedTestsJson(run: FailedTestsReport | undefined): Generator<string>
     yield 'null';
     return;
   }
-  const { patterns, files, total, passed, skipped } = run;
-  const head = JSON.stringify({ patterns, files, total, passed, skipped });
+  // unread: the reports not read, or read in part; while any is listed the counts are of what was read.
+  const { patterns, files, total, passed, skipped, unread } = run;
+  const head = JSON.stringify({ patterns, files, total, passed, skipped, unread });
   yield `${head.slice(0, -1)},"failures":[`;
   let separator = '';
   for (const failure of run.failures) {

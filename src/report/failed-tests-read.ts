@@ -5,7 +5,11 @@
 
 import { explainFailures, type TrunkKnowledge } from '../explain/classify.js';
 import { applyDefaultBranch, idsToLookUp } from '../explain/default-branch.js';
-import type { ExplainedFailure, FailedTestsReport } from '../explain/model.js';
+import {
+  READING_STOPPED,
+  type ExplainedFailure,
+  type FailedTestsReport,
+} from '../explain/model.js';
 import { emptyReading } from '../test-results/file-reading.js';
 import type { TestResults } from '../test-results/model.js';
 import { lookUpDefaultBranch, type DefaultBranchLookup } from './default-branch-read.js';
@@ -22,16 +26,28 @@ export interface FailedTestsRead {
 
 /**
  * A reading stage that threw is a warning: the run still has a verdict, with no report read, and
- * its failures unknown (every report is unread).
+ * its failures unknown (every report is unread). Stopped because another read's failure decided the
+ * run (an abort), it says so: that failure is the run's error.
  */
 export function unreadResults(error: unknown): TestResults {
-  const why = error instanceof Error ? error.message : String(error);
+  const why =
+    error instanceof Error && error.name === 'AbortError'
+      ? READING_STOPPED
+      : error instanceof Error
+        ? error.message
+        : String(error);
   return {
     ...emptyReading(),
     files: [],
     unread: [{ file: 'the test reports', why, partial: false }],
     warnings: [`The test reports could not be read: ${why}.`],
   };
+}
+
+/** "No report read" means no readable one: a file none of which could be read is not counted. */
+function readableFiles(results: TestResults): number {
+  const unreadable = new Set(results.unread.filter((u) => !u.partial).map((u) => u.file));
+  return results.files.filter((file) => !unreadable.has(file)).length;
 }
 
 async function checkDefaultBranch(
@@ -60,11 +76,12 @@ export async function explainRun(
   return {
     report: {
       patterns: read.patterns,
-      files: results.files.length,
+      files: readableFiles(results),
       total: results.total,
       passed: results.passed,
       skipped: results.skipped,
       failures: checked.failures,
+      unread: results.unread,
     },
     warnings: results.warnings,
     notes: checked.notes,

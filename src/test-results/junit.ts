@@ -170,6 +170,13 @@ class JunitReader {
     this.reading.warnings.push(
       `${where}: ${why}; ${counted}, the rest of the file is not read: its failures are unknown, not zero`,
     );
+    // A failure may be in the part skipped: the run's failures are unknown.
+    const partial = this.reading.total > 0;
+    this.reading.unread.push({
+      file: this.reportFile,
+      why: `${why} at line ${this.parser.line}`,
+      partial,
+    });
   }
 
   /** Nothing of the file was read. */

@@ -1,7 +1,12 @@
 import { countQuarantined } from '../report/counts.js';
 import type { GateCheck, GateInput, Report, UnhealthyTest, Verdict } from '../report/model.js';
 import type { Settings } from '../settings/settings.js';
-import { countNeedingAttention } from '../explain/model.js';
+import {
+  countNeedingAttention,
+  failuresUnknown,
+  readingStopped,
+  type FailedTestsReport,
+} from '../explain/model.js';
 
 export type GateSettings = Pick<
   Settings,
@@ -105,9 +110,26 @@ const affectedGate: Gate = {
   },
 };
 
+/** "reports/a.xml could not be read (empty file), and 2 more": the files, their why, bounded. */
+function unreadReason(run: FailedTestsReport): string {
+  const named = run.unread.slice(0, NAMES_IN_REASON).map((report) => {
+    const how = report.partial ? 'was read only in part' : 'could not be read';
+    return `${truncate(report.file, 200)} ${how} (${truncate(report.why, 200)})`;
+  });
+  const more =
+    run.unread.length > NAMES_IN_REASON ? `, and ${run.unread.length - NAMES_IN_REASON} more` : '';
+  return `${named.join('; ')}${more}`;
+}
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
 /**
  * Failures Trunk's data does not explain: new ones, and those it could not explain. No report read
  * is a failure too: a test job that crashed before writing one must not pass as "no new failure".
+ * Nor does a report that could not be read, or was read only in part: a failure may be in what was
+ * not read, so the count is unknown, and unknown is never zero.
  */
 const newFailuresGate: Gate = {
   input: 'max-new-failures',
@@ -116,8 +138,14 @@ const newFailuresGate: Gate = {
   threshold: (s) => `at most ${String(s.maxNewFailures)}`,
   judge(report, s) {
     const run = report.failedTests;
-    if (run === undefined) return undefined;
+    // Not read, and not judged: the read failure that stopped the reading decides the run.
+    if (run === undefined || readingStopped(run)) return undefined;
     const limit = s.maxNewFailures ?? Infinity;
+    if (failuresUnknown(run)) {
+      return {
+        reason: `The failures of this run are unknown: ${unreadReason(run)}, so max-new-failures (${String(limit)}) cannot be judged: re-run the job that writes the report, or fix what writes it (the warnings say more)`,
+      };
+    }
     if (run.files === 0) {
       return {
         counted: 0,

@@ -8,6 +8,7 @@ import {
 } from '../../src/explain/default-branch.js';
 import { indexTrunkTests, matchFailure, sameFile } from '../../src/explain/match.js';
 import type { FailedTestsReport } from '../../src/explain/model.js';
+import { unreadResults } from '../../src/report/failed-tests-read.js';
 import type { TestsReport, UnhealthyTest } from '../../src/report/model.js';
 import type { FailedTestCase } from '../../src/test-results/model.js';
 import { evaluateGates, type GateSettings } from '../../src/verdict/gates.js';
@@ -187,6 +188,7 @@ describe('the max-new-failures gate', () => {
       passed: 7,
       skipped: 0,
       failures: [],
+      unread: [],
       ...over,
     };
   }
@@ -210,6 +212,41 @@ describe('the max-new-failures gate', () => {
     const verdict = evaluateGates(report, gates(5));
     expect(verdict.result).toBe('failed');
     expect(verdict.reasons[0]).toContain('No test report was read from test-results (*.xml)');
+  });
+
+  it('trips while a report is unread, naming the files and why, whatever was counted', () => {
+    const unread = [
+      { file: 'reports/web/junit.xml', why: 'empty file', partial: false },
+      { file: 'reports/api/junit.xml', why: 'not well-formed XML (…)', partial: true },
+    ];
+    // Nothing counted in what was read, and a threshold no count could pass: still tripped.
+    const report = emptyReport({ failedTests: run({ unread }) });
+    const verdict = evaluateGates(report, gates(1000));
+    expect(verdict.result).toBe('failed');
+    expect(verdict.gates[0]).toMatchObject({ checked: true, counted: undefined, tripped: true });
+    expect(verdict.reasons).toEqual([
+      'The failures of this run are unknown: reports/web/junit.xml could not be read (empty file); reports/api/junit.xml was read only in part (not well-formed XML (…)), so max-new-failures (1000) cannot be judged: re-run the job that writes the report, or fix what writes it (the warnings say more)',
+    ]);
+  });
+
+  it('is not judged when the reading was stopped: the read failure that stopped it decides', () => {
+    const stopped = unreadResults(new DOMException('This operation was aborted', 'AbortError'));
+    const report = emptyReport({ failedTests: run({ files: 0, unread: stopped.unread }) });
+    const verdict = evaluateGates(report, gates(0));
+    expect(verdict.gates[0]).toMatchObject({ checked: false, tripped: false });
+    expect(verdict.reasons).toEqual([]);
+  });
+
+  it('names at most three unread files in its reason', () => {
+    const unread = ['a', 'b', 'c', 'd', 'e'].map((name) => ({
+      file: `${name}.xml`,
+      why: 'empty file',
+      partial: false,
+    }));
+    const report = emptyReport({ failedTests: run({ files: 0, unread }) });
+    const [reason] = evaluateGates(report, gates(0)).reasons;
+    expect(reason).toContain('c.xml could not be read (empty file), and 2 more, so');
+    expect(reason).not.toContain('d.xml');
   });
 
   it('is off when max-new-failures is empty', () => {

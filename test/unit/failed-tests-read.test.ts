@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { READING_STOPPED } from '../../src/explain/model.js';
 import type { DefaultBranchLookup } from '../../src/report/default-branch-read.js';
 import { explainRun, unreadResults } from '../../src/report/failed-tests-read.js';
 import type { TestResults } from '../../src/test-results/model.js';
@@ -67,6 +68,29 @@ describe('explainRun', () => {
     expect(failed.notes?.[0]).toContain(
       "the repository's default branch could not be read: Trunk answered 503",
     );
+  });
+
+  it('passes the unread reports on, and counts as read only the files read at least in part', async () => {
+    const unread = [
+      { file: 'empty.xml', why: 'empty file', partial: false },
+      { file: 'cut.xml', why: 'not well-formed XML', partial: true },
+    ];
+    const results = { ...RESULTS, files: ['cut.xml', 'empty.xml', 'summary.json'], unread };
+    const run = await explainRun(read(), results, TRUNK);
+    expect(run.report).toMatchObject({ files: 2, unread });
+    const none = await explainRun(
+      read(),
+      { ...results, unread: [unread[0]!, { ...unread[1]!, partial: false }] },
+      TRUNK,
+    );
+    expect(none.report.files).toBe(1);
+  });
+
+  it('says that a reading stopped by another read’s failure was stopped, not why it aborted', () => {
+    const stopped = unreadResults(new DOMException('This operation was aborted', 'AbortError'));
+    expect(stopped.unread).toEqual([
+      { file: 'the test reports', why: READING_STOPPED, partial: false },
+    ]);
   });
 
   it('turns a reading stage that threw into a warning with nothing read', () => {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { explainFailures } from '../../src/explain/classify.js';
-import type { ExplainedFailure, FailedTestsReport } from '../../src/explain/model.js';
+import {
+  READING_STOPPED,
+  type ExplainedFailure,
+  type FailedTestsReport,
+} from '../../src/explain/model.js';
 import type { UnhealthyTest, Verdict } from '../../src/report/model.js';
 import { renderComment } from '../../src/render/comment.js';
 import { buildFailedTestAnnotations } from '../../src/render/failed-test-annotations.js';
@@ -42,6 +46,7 @@ function run(
     passed: 120 - failures.length,
     skipped: 3,
     failures,
+    unread: [],
     ...over,
   };
 }
@@ -126,6 +131,70 @@ describe('the summary and the comment with test-results', () => {
     expect(comment).toContain('- 🔴 **adds a coupon**');
   });
 
+  it('open with the unread reports while any is unread, and never say that no test failed', () => {
+    const unread = [
+      { file: 'reports/web/junit.xml', why: 'empty file', partial: false },
+      { file: 'reports/api/my_junit.xml', why: 'not well-formed XML (…)', partial: true },
+    ];
+    for (const failures of [[], FOUR]) {
+      const partly = emptyReport({ failedTests: run(failures, { unread }) });
+      const summary = renderSummary(partly, PASSED, {});
+      expect(summary.split('\n').slice(0, 7)).toEqual([
+        '## ⚠️ Failures unknown: 2 test reports could not be read in full',
+        '',
+        '- `reports/web/junit.xml` (from `reports/*.xml`): not read, empty file',
+        '- `reports/api/my_junit.xml` (from `reports/*.xml`): read only in part, not well\\-formed XML \\(…\\)',
+        '',
+        "A failure may be in what was not read, so this run's failures are unknown and not counted: re-run the job that writes the report, or fix what writes it. The failures below are only those of what was read.",
+        '',
+      ]);
+      expect(summary).not.toContain('No test failed');
+      expect(summary).toContain(`${failures.length} failed, 3 skipped.`);
+      const comment = renderComment(partly, PASSED, { marker: '<!-- m -->' });
+      expect(comment.split('\n').slice(0, 4)).toEqual([
+        '<!-- m -->',
+        '### ⚠️ Failures unknown: 2 test reports could not be read in full',
+        '',
+        '- `reports/web/junit.xml` (from `reports/*.xml`): not read, empty file',
+      ]);
+    }
+  });
+
+  it('with no report read at all, list the unread ones and nothing else of the run', () => {
+    const unread = [{ file: 'junit.xml', why: 'empty file', partial: false }];
+    const patterns = ['a/*.xml', 'b/*.xml'];
+    const none = run([], { files: 0, total: 0, passed: 0, skipped: 0, unread, patterns });
+    const lines = failedTestsSection(none, { heading: '##', cap: 50, moreWhere: 'x' });
+    expect(lines[0]).toBe('## ⚠️ Failures unknown: 1 test report could not be read');
+    // Two patterns: which one matched the file is not known, so none is named.
+    expect(lines[2]).toBe('- `junit.xml`: not read, empty file');
+    expect(lines.join('\n')).toContain('No other test report was read.');
+    expect(lines.join('\n')).not.toContain('report file');
+  });
+
+  it('say when the reading was stopped by another read’s failure, and give no advice on reports', () => {
+    const unread = [{ file: 'the test reports', why: READING_STOPPED, partial: false }];
+    const stopped = run([], { files: 0, total: 0, passed: 0, skipped: 0, unread });
+    expect(failedTestsSection(stopped, { heading: '##', cap: 50, moreWhere: 'x' })).toEqual([
+      '## ⚠️ Failures unknown: the test reports were not read',
+      '',
+      'Reading them stopped when another read failed and decided the run: see below.',
+      '',
+    ]);
+  });
+
+  it('list at most ten unread reports; the warnings name the rest', () => {
+    const unread = Array.from({ length: 12 }, (_v, i) => ({
+      file: `r${i}.xml`,
+      why: 'x',
+      partial: true,
+    }));
+    const lines = failedTestsSection(run([], { unread }), { heading: '##', cap: 0, moreWhere: '' });
+    expect(lines[0]).toBe('## ⚠️ Failures unknown: 12 test reports were read only in part');
+    expect(lines.filter((line) => line.startsWith('- `'))).toHaveLength(10);
+    expect(lines).toContain('- and 2 more: see the warnings in the log');
+  });
+
   it('are unchanged without test-results', () => {
     expect(renderSummary(emptyReport(), PASSED, {}).startsWith('## ✅ Trunk Health Gate')).toBe(
       true,
@@ -194,6 +263,16 @@ describe('outputs of the run’s failures', () => {
       'name',
       'name',
     ]);
+  });
+
+  it('leave the counts empty (unknown) while a report is unread, and list what was read', () => {
+    const unread = [{ file: 'reports/web/junit.xml', why: 'empty file', partial: false }];
+    const outputs = buildOutputs(emptyReport({ failedTests: run(FOUR, { unread }) }), PASSED, '');
+    for (const name of ['count', 'new-count', 'flaky-count', 'broken-count', 'quarantined-count']) {
+      expect(outputs[`failed-${name}`], name).toBe('');
+    }
+    const records = JSON.parse(outputs['failed-tests-json'] ?? '') as { name: string }[];
+    expect(records).toHaveLength(4);
   });
 
   it('are empty without test-results', () => {

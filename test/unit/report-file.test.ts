@@ -83,12 +83,18 @@ describe('renderReportFile', () => {
       passed: 500,
       skipped: 0,
       failures,
+      unread: [{ file: 'cut.xml', why: 'not well-formed XML', partial: true }],
     };
     const report = emptyReport({ failedTests });
     const parsed = JSON.parse([...renderReportFile(report, VERDICT, SETTINGS)].join('')) as {
       failedTests: { files: number; total: number; failures: unknown[] };
     };
-    expect(parsed.failedTests).toMatchObject({ patterns: ['*.xml'], files: 1, total: 2000 });
+    expect(parsed.failedTests).toMatchObject({
+      patterns: ['*.xml'],
+      files: 1,
+      total: 2000,
+      unread: [{ file: 'cut.xml', why: 'not well-formed XML', partial: true }],
+    });
     expect(parsed.failedTests.failures).toEqual(failures.map(toFailureRecord));
   });
 

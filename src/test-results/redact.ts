@@ -1,0 +1,97 @@
+/**
+ * The action's own credentials taken out of what the test reports say, before anything uses it. A
+ * test of the very client that sends the token names it, quotes it in a failure, or writes it into a
+ * file name; the runner's log masking looks for the raw value only, and would miss it once Markdown
+ * (`trk\_live\_…`), HTML, a URL or JSON escapes it in a summary, a comment, an output or a file.
+ * So every text is redacted here, once, while it is still raw.
+ */
+import type { FailedTestCase, TestResults, UnreadReport } from './model.js';
+
+export const REDACTED = '***';
+
+/**
+ * A prefix this long of a secret, at the end of a text a reader cut short (`…`), is redacted too: a
+ * cut must not show most of a token.
+ */
+const MIN_CUT_PREFIX = 4;
+
+/** The secrets to look for: empty ones left out, longest first, so one inside another goes whole. */
+function secretsToFind(secrets: readonly string[]): string[] {
+  return [...new Set(secrets.filter((secret) => secret !== ''))].sort(
+    (a, b) => b.length - a.length,
+  );
+}
+
+function redactCut(text: string, secret: string): string {
+  if (!text.endsWith('…')) return text;
+  const body = text.slice(0, -1);
+  for (let length = Math.min(secret.length - 1, body.length); length >= MIN_CUT_PREFIX; length--) {
+    if (body.endsWith(secret.slice(0, length))) {
+      return `${body.slice(0, body.length - length)}${REDACTED}…`;
+    }
+  }
+  return text;
+}
+
+/** `text` with every occurrence of each secret replaced by `***`. */
+export function redactText(text: string, secrets: readonly string[]): string {
+  let redacted = text;
+  for (const secret of secretsToFind(secrets)) {
+    redacted = redactCut(redacted.split(secret).join(REDACTED), secret);
+  }
+  return redacted;
+}
+
+/** Every text field of a test record; numbers and flags are the reader's own. */
+function redactCase(test: FailedTestCase, secrets: readonly string[]): FailedTestCase {
+  const copy: Record<string, unknown> = { ...test };
+  for (const [key, value] of Object.entries(copy)) {
+    if (typeof value === 'string') copy[key] = redactText(value, secrets);
+  }
+  return copy as unknown as FailedTestCase;
+}
+
+function redactUnread(unread: UnreadReport, secrets: readonly string[]): UnreadReport {
+  return {
+    ...unread,
+    file: redactText(unread.file, secrets),
+    why: redactText(unread.why, secrets),
+  };
+}
+
+/**
+ * The reading with every text from the reports redacted: test names, classes, parents, files,
+ * messages, report file names, unread reports and warnings. Counts are unchanged.
+ */
+export function redactTestResults(results: TestResults, secrets: readonly string[]): TestResults {
+  const found = secretsToFind(secrets);
+  if (found.length === 0) return results;
+  const text = (value: string) => redactText(value, found);
+  return {
+    ...results,
+    files: results.files.map(text),
+    failures: results.failures.map((test) => redactCase(test, found)),
+    flaked: results.flaked.map((test) => redactCase(test, found)),
+    unread: results.unread.map((unread) => redactUnread(unread, found)),
+    warnings: results.warnings.map(text),
+  };
+}
+
+/**
+ * The reading stage with its product redacted; a reading that threw is rethrown with its message
+ * redacted (it may name a file), for the stage that reports it as unread.
+ */
+export async function redactedReading(
+  reading: Promise<TestResults>,
+  secrets: readonly string[],
+): Promise<TestResults> {
+  try {
+    return redactTestResults(await reading, secrets);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const redacted = redactText(message, secrets);
+    if (redacted === message) throw error;
+    // eslint-disable-next-line preserve-caught-error -- the cause holds the secret this removes
+    throw new Error(redacted);
+  }
+}

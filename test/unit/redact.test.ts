@@ -1,0 +1,93 @@
+/**
+ * The credentials taken out of a reading's text (issue 18, item 7): every text field, every
+ * occurrence, counts untouched, empty secrets ignored.
+ */
+import { describe, expect, it } from 'vitest';
+import { emptyReading } from '../../src/test-results/file-reading.js';
+import type { FailedTestCase, TestResults } from '../../src/test-results/model.js';
+import { redactedReading, redactTestResults, redactText } from '../../src/test-results/redact.js';
+
+const TOKEN = 'trk_live_abc123';
+const KEY = 'trunk_v2_key_789';
+const GH = 'ghs_job_token_42';
+
+function failure(over: Partial<FailedTestCase> = {}): FailedTestCase {
+  return {
+    name: `sends ${TOKEN}`,
+    classname: `Client ${GH}`,
+    parent: `suite ${KEY}`,
+    file: `test/${TOKEN}.test.ts`,
+    line: 12,
+    message: `expected ${GH} to be ${KEY}`,
+    trunkId: 'id-1',
+    trunkUrl: `https://app.trunk.io/t?${TOKEN}`,
+    format: 'junit',
+    reportFile: `reports/${TOKEN}/junit.xml`,
+    rerunFailures: 2,
+    ...over,
+  };
+}
+
+function reading(): TestResults {
+  return {
+    ...emptyReading(),
+    files: [`reports/${TOKEN}/junit.xml`],
+    total: 3,
+    passed: 1,
+    failed: 1,
+    skipped: 1,
+    failures: [failure()],
+    flaked: [failure({ failedAttempts: 1 })],
+    unread: [{ file: `reports/${KEY}.xml`, why: `not well-formed near ${GH}`, partial: true }],
+    warnings: [`reports/${TOKEN}/junit.xml: ${TOKEN}${TOKEN}`],
+  };
+}
+
+describe('redactTestResults', () => {
+  it('replaces every secret in every text taken from the reports, and keeps the counts', () => {
+    const redacted = redactTestResults(reading(), [TOKEN, KEY, GH]);
+    const text = JSON.stringify(redacted);
+    for (const secret of [TOKEN, KEY, GH]) expect(text).not.toContain(secret);
+    expect(redacted.failures[0]).toEqual(
+      failure({
+        name: 'sends ***',
+        classname: 'Client ***',
+        parent: 'suite ***',
+        file: 'test/***.test.ts',
+        message: 'expected *** to be ***',
+        trunkUrl: 'https://app.trunk.io/t?***',
+        reportFile: 'reports/***/junit.xml',
+      }),
+    );
+    expect(redacted.flaked[0]?.failedAttempts).toBe(1);
+    expect(redacted.unread).toEqual([
+      { file: 'reports/***.xml', why: 'not well-formed near ***', partial: true },
+    ]);
+    expect(redacted.warnings).toEqual(['reports/***/junit.xml: ******']);
+    expect(redacted.files).toEqual(['reports/***/junit.xml']);
+    expect([redacted.total, redacted.passed, redacted.failed, redacted.skipped]).toEqual([
+      3, 1, 1, 1,
+    ]);
+  });
+
+  it('ignores empty secrets: an unset api-key changes nothing', () => {
+    const original = reading();
+    expect(redactTestResults(original, ['', ''])).toEqual(reading());
+    expect(redactText('a b', [''])).toBe('a b');
+  });
+
+  it('replaces a secret that holds another one whole', () => {
+    expect(redactText(`x ${TOKEN}-v2 y`, ['abc', `${TOKEN}-v2`])).toBe('x *** y');
+  });
+
+  it('redacts the start of a secret that a reader cut off', () => {
+    expect(redactText(`header was trk_live_ab…`, [TOKEN])).toBe('header was ***…');
+    expect(redactText('ends with trk…', [TOKEN])).toBe('ends with trk…');
+    expect(redactText('not cut trk_live_ab', [TOKEN])).toBe('not cut trk_live_ab');
+  });
+
+  it('redacts the message of a reading that threw', async () => {
+    const threw = redactedReading(Promise.reject(new Error(`EACCES: ${TOKEN}.xml`)), [TOKEN]);
+    await expect(threw).rejects.toThrow('EACCES: ***.xml');
+  });
+});
