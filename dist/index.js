@@ -30767,7 +30767,7 @@ exports.isNCNameChar = isNCNameChar;
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(818);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1541);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30776,7 +30776,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 818:
+/***/ 1541:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34992,6 +34992,8 @@ function withPullRequestRead(context, pr) {
 
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
 ;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-glob-options-helper.js
 
 /**
@@ -38700,6 +38702,94 @@ function glob_hashFiles(patterns_1) {
     });
 }
 //# sourceMappingURL=glob.js.map
+;// CONCATENATED MODULE: ./src/explain/match.ts
+/**
+ * Finds a failed test among Trunk's unhealthy tests the way Trunk's uploader identifies a test: by
+ * its name together with its class (JUnit classname), its parent (the enclosing suite) and its
+ * file. The variant is set by the uploader, not written in the report, so every variant of a test
+ * matches. Trunk's test id is used where both sides use the same scheme: the upload summary's id
+ * is a v2 testId, so it is compared only with tests read through v2.
+ */
+function indexTrunkTests(tests, idsAreV2TestIds) {
+    const index = { byName: new Map(), byId: new Map() };
+    for (const test of tests) {
+        push(index.byName, test.name.trim(), test);
+        if (idsAreV2TestIds)
+            push(index.byId, test.id, test);
+    }
+    return index;
+}
+function push(map, key, value) {
+    const list = map.get(key);
+    if (list)
+        list.push(value);
+    else
+        map.set(key, [value]);
+}
+/** Runners write paths relative to different roots (./src/a.ts, /home/runner/work/r/r/src/a.ts). */
+function normalisePath(path) {
+    return path.trim().replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+/g, '/');
+}
+/** The same file when one path ends with the other at a folder boundary. */
+function sameFile(a, b) {
+    const [x, y] = [normalisePath(a), normalisePath(b)];
+    if (x === '' || y === '')
+        return false;
+    const [long, short] = x.length >= y.length ? [x, y] : [y, x];
+    return long === short || long.endsWith(`/${short.replace(/^\//, '')}`);
+}
+function match_compare(mine, theirs, same) {
+    if (!mine?.trim() || !theirs?.trim())
+        return 'unknown';
+    return same(mine, theirs) ? 'agree' : 'clash';
+}
+const equal = (a, b) => a.trim() === b.trim();
+/** Best first: the more identifiers agree, the surer the match. */
+const KIND_RANK = [
+    'id',
+    'name+class+file',
+    'name+parent+file',
+    'name+file',
+    'name+class',
+    'name+parent',
+    'name',
+];
+/** How a test of the same name matches, or undefined when an identifier both sides give differs. */
+function kindOf(failure, test) {
+    const file = match_compare(failure.file, test.file, sameFile);
+    const klass = match_compare(failure.classname, test.classname, equal);
+    const parent = match_compare(failure.parent, test.parent, equal);
+    if (file === 'clash' || klass === 'clash' || parent === 'clash')
+        return undefined;
+    if (klass === 'agree')
+        return file === 'agree' ? 'name+class+file' : 'name+class';
+    if (parent === 'agree')
+        return file === 'agree' ? 'name+parent+file' : 'name+parent';
+    if (file === 'agree')
+        return 'name+file';
+    return 'name';
+}
+function matchFailure(failure, index) {
+    const byId = failure.trunkId === undefined ? undefined : index.byId.get(failure.trunkId);
+    if (byId !== undefined)
+        return { kind: 'id', tests: byId };
+    let best = { kind: 'unmatched', tests: [] };
+    let bestRank = KIND_RANK.length;
+    for (const test of index.byName.get(failure.name.trim()) ?? []) {
+        const kind = kindOf(failure, test);
+        if (kind === undefined)
+            continue;
+        const rank = KIND_RANK.indexOf(kind);
+        if (rank < bestRank) {
+            best = { kind, tests: [test] };
+            bestRank = rank;
+        }
+        else if (rank === bestRank)
+            best.tests.push(test);
+    }
+    return best;
+}
+
 ;// CONCATENATED MODULE: ./src/test-results/file-reading.ts
 function emptyReading() {
     return {
@@ -38796,7 +38886,13 @@ function pytestModuleFile(classname) {
  * - Surefire/Gradle reruns: `flakyFailure`/`flakyError` mean it failed, was rerun and passed (passed);
  *   `rerunFailure`/`rerunError` beside a `failure` count the retries of a test that still failed;
  * - runners that write every attempt as its own `testcase` (gotestsum --rerun-fails, Gradle's retry
- *   plugin): a later `testcase` of the same suite, class and name replaces an earlier failed one.
+ *   plugin) write them in one `<testsuite>` element: a later `testcase` of the same suite element, class,
+ *   name and file replaces an earlier failed one. Other suites (Playwright's projects, jest's files
+ *   with the same `describe`) are other tests, whatever their names;
+ * - a test that passed after failed attempts (flakyFailure, or a failed attempt and then a pass) is
+ *   also listed in `flaked`;
+ * - a file that could not be read to its end is listed in `unread`, `partial` when tests before the
+ *   break were counted.
  */
 
 
@@ -38808,6 +38904,18 @@ function pytestModuleFile(classname) {
 const MAX_CHARS_WITHOUT_TAG = 32 * 1024 * 1024;
 /** Text kept from a `failure` without a `message` attribute, to find its first line. */
 const MAX_FAILURE_TEXT = 4_096;
+/**
+ * What XML 1.0 forbids and runners write anyway: C0 controls but tab, LF and CR (ANSI colours' ESC, a
+ * vertical tab, a NUL), raw or as character references (`&#x1B;`, `&#27;`), and U+FFFE/U+FFFF. Each
+ * becomes U+FFFD, Unicode's mark for "a character was here that cannot be shown", rather than being
+ * removed: a removed one would join the text around it unseen, U+FFFD shows where the runner wrote
+ * something, and it is never a control in a log or in Markdown. One pass over each chunk.
+ */
+const FORBIDDEN = 
+// eslint-disable-next-line no-control-regex -- matching control characters is its purpose
+/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|&#(?:[xX]0*(?:[0-8bBcCeEfF]|1[0-9a-fA-F]|[fF]{3}[eEfF])|0*(?:[0-8]|1[124-9]|2[0-9]|3[01]|6553[45]));/g;
+/** A character reference cut by the end of a chunk: held back until the next chunk completes it. */
+const OPEN_REFERENCE = /^&(?:#[0-9a-fA-FxX]{0,12})?$/;
 /** Reads one JUnit XML report from its text chunks. Never throws for what the file holds. */
 async function readJunit(chunks, reportFile) {
     const reader = new JunitReader(reportFile);
@@ -38827,8 +38935,11 @@ class JunitReader {
     suites = [];
     /** Element names from the root down to the current one. */
     open = [];
-    /** Failed tests of this file by suite, class and name, so a later attempt can replace them. */
+    /** Failed tests of this file by suite element, class, name and file, for a later attempt. */
     failedByKey = new Map();
+    suitesSeen = 0;
+    /** The end of the last chunk when it may be the start of a character reference. */
+    carry = '';
     current;
     /** The test whose end tag was the last event, not yet counted (see closeTag). */
     closing;
@@ -38857,27 +38968,53 @@ class JunitReader {
             this.stop(`a value longer than ${MAX_CHARS_WITHOUT_TAG.toLocaleString('en')} characters`);
             return false;
         }
-        this.parser.write(chunk);
+        let text = this.carry + chunk;
+        const amp = text.lastIndexOf('&');
+        this.carry =
+            amp >= text.length - 16 && OPEN_REFERENCE.test(text.slice(amp)) ? text.slice(amp) : '';
+        if (this.carry !== '')
+            text = text.slice(0, amp);
+        this.parser.write(text.replace(FORBIDDEN, '\uFFFD'));
         return !this.stopped;
     }
     end() {
+        if (!this.stopped && this.carry !== '')
+            this.parser.write(this.carry);
         // A test that ended just before the end of a truncated file still counts: settle it first.
         this.settle();
         if (!this.stopped)
             this.parser.close();
-        if (this.open.length === 0 && !this.stopped && this.reading.total === 0 && !this.sawRoot) {
-            this.reading.warnings.push(`${this.reportFile}: empty, no XML element in it`);
-        }
-        this.reading.failures.push(...this.failedByKey.values());
+        if (!this.stopped && !this.sawRoot)
+            this.unread('no XML element in it');
+        for (const { record } of this.failedByKey.values())
+            this.reading.failures.push(record);
         return this.reading;
     }
+    /** The file could not be read to its end: what was read counts, the rest is unknown. */
     stop(why) {
         if (this.stopped)
             return;
         this.settle();
         this.stopped = true;
-        const read = this.reading.total > 0 ? `; the ${this.reading.total} tests before it are counted` : '';
-        this.reading.warnings.push(`${this.reportFile}:${this.parser.line}: ${why}, the rest of the file is skipped${read}`);
+        const total = this.reading.total;
+        const where = `${this.reportFile}:${this.parser.line}`;
+        if (total === 0) {
+            this.unread(`${why} at line ${this.parser.line}`, where);
+            return;
+        }
+        const counted = total === 1 ? 'the 1 test before it is counted' : `the ${total} tests before it are counted`;
+        this.reading.unread.push({
+            file: this.reportFile,
+            why: `${why} at line ${this.parser.line}; ${counted}, the rest is not read`,
+            partial: true,
+        });
+        this.reading.warnings.push(`${where}: ${why}; ${counted}, the rest of the file is not read: its failures are unknown, not zero`);
+    }
+    /** Nothing of the file was read. */
+    unread(why, where = this.reportFile) {
+        this.stopped = true;
+        this.reading.unread.push({ file: this.reportFile, why, partial: false });
+        this.reading.warnings.push(`${where}: ${why}: its failures are unknown, not zero`);
     }
     openTag(tag) {
         this.charsWithoutTag = 0;
@@ -38888,9 +39025,16 @@ class JunitReader {
         const attributes = tag.attributes;
         if (!this.sawRoot) {
             this.sawRoot = true;
+            if (name.toLowerCase() === 'html') {
+                // A server's error page saved where the report should be: the report is missing.
+                this.unread('an HTML page, not a JUnit report (an error page saved in its place?)');
+                return;
+            }
             if (name !== 'testsuites' && name !== 'testsuite') {
+                // Well-formed XML of another kind (coverage, a build file) is not a report: no failures hide in it.
                 this.stopped = true;
-                this.reading.warnings.push(`${this.reportFile}: not a JUnit report (its root element is <${capped(name, 80)}>, not <testsuites> or <testsuite>)`);
+                this.reading.notAReport = true;
+                this.reading.warnings.push(`${this.reportFile}: not a test report this action reads (its root element is <${capped(name, 80)}>, not <testsuites> or <testsuite>)`);
                 return;
             }
         }
@@ -38899,9 +39043,10 @@ class JunitReader {
         if (name === 'testsuite') {
             const outer = this.suites[this.suites.length - 1];
             const suiteName = capped(attributes.name);
+            this.suitesSeen += 1;
             this.suites.push({
                 name: suiteName,
-                key: `${outer?.key ?? ''}\u0000${attributes.name ?? ''}`,
+                key: String(this.suitesSeen),
                 file: capped(attributes.file) ?? outer?.file,
                 pytest: suiteName === 'pytest' || outer?.pytest === true,
             });
@@ -38915,8 +39060,8 @@ class JunitReader {
     }
     openCase(attributes) {
         const suite = this.suites[this.suites.length - 1];
-        const key = `${suite?.key ?? ''}\u0001${attributes.classname ?? ''}\u0001${attributes.name ?? ''}`;
-        this.current = { key, attributes, suite, skipped: false, reruns: 0 };
+        const key = [suite?.key ?? '', attributes.classname, attributes.name, attributes.file].join('\u0001');
+        this.current = { key, attributes, suite, skipped: false, reruns: 0, flakyAttempts: 0 };
     }
     recordOf(current) {
         const { attributes, suite } = current;
@@ -38964,8 +39109,14 @@ class JunitReader {
             case 'skipped':
                 current.skipped = true;
                 break;
+            case 'flakyFailure':
+            case 'flakyError':
+                // Surefire and Gradle: an attempt that failed before the test passed on a rerun.
+                current.flakyAttempts += 1;
+                current.flakyMessage ??= firstLine(attributes.message) ?? firstLine(attributes.type);
+                break;
             default:
-                // flakyFailure/flakyError (rerun, then passed), system-out, properties: nothing to count.
+                // system-out, properties: nothing to count.
                 break;
         }
     }
@@ -39029,25 +39180,38 @@ class JunitReader {
             return;
         const reading = this.reading;
         const earlier = this.failedByKey.get(current.key);
+        let failedBefore = current.flakyAttempts;
         if (earlier !== undefined) {
             // Another attempt of a test that failed: the test is counted once, as its last attempt ended.
             this.failedByKey.delete(current.key);
             reading.failed -= 1;
             reading.total -= 1;
-            current.reruns += 1 + (earlier.rerunFailures ?? 0);
+            current.reruns += 1 + (earlier.record.rerunFailures ?? 0);
+            failedBefore = current.reruns;
         }
         reading.total += 1;
         if (current.record !== undefined) {
             reading.failed += 1;
             if (current.reruns > 0)
                 current.record.rerunFailures = current.reruns;
-            this.failedByKey.set(current.key, current.record);
+            this.failedByKey.set(current.key, {
+                record: current.record,
+                firstMessage: earlier === undefined ? current.record.message : earlier.firstMessage,
+            });
         }
-        else if (current.skipped) {
+        else if (current.skipped || current.attributes.status === 'disabled') {
+            // `status="disabled"` without a failure (xUnit.net, some Jenkins writers) did not run.
             reading.skipped += 1;
         }
         else {
             reading.passed += 1;
+            if (failedBefore > 0) {
+                reading.flaked.push({
+                    ...this.recordOf(current),
+                    message: earlier === undefined ? current.flakyMessage : earlier.firstMessage,
+                    failedAttempts: failedBefore,
+                });
+            }
         }
     }
 }
@@ -39071,38 +39235,38 @@ function caseLine(value, pytest) {
 /**
  * Trunk's upload summary: the JSON the analytics CLI writes with `--summary-output-file`
  * (what is known of both schemas, from Trunk's docs and trunk-io/analytics-cli's summary_output.rs:
- * test/fixtures/test-results/trunk-summary/README.md). Read leniently: known
- * fields are taken, the rest tolerated; an unknown `schemaVersion` or `type` is a warning naming the
- * file, never "no failures".
+ * test/fixtures/test-results/trunk-summary/README.md). Told from other JSON by its shape
+ * (`looksLikeTrunkSummary`); read leniently: known fields are taken, the rest tolerated. An unknown
+ * `schemaVersion` is a report not read (its failures are unknown, never "no failures"); a summary of
+ * another `type` than UPLOAD (VALIDATE) lists no test results, and is no report.
  */
 
 /**
- * Summaries are read whole (they list only failures): past this size a file is not one, and is a
- * warning rather than a memory risk.
+ * The shape of a summary: an object with a `schemaVersion` and one of the summary's own fields. Other
+ * JSON that sits beside reports (vitest's JSON reporter, a coverage summary) has no `schemaVersion`.
  */
-const MAX_SUMMARY_BYTES = 16 * 1024 * 1024;
-function readTrunkSummary(text, reportFile) {
-    let document;
-    try {
-        document = JSON.parse(text);
-    }
-    catch (error) {
-        return warned(reportFile, `not valid JSON (${capped(error instanceof Error ? error.message : String(error), 200)})`);
-    }
-    if (!isObject(document))
-        return warned(reportFile, 'a JSON value that is not an object, not a Trunk upload summary');
+function looksLikeTrunkSummary(value) {
+    return (isObject(value) &&
+        'schemaVersion' in value &&
+        ['failures', 'quarantined', 'summary', 'type'].some((field) => field in value));
+}
+/** A parsed summary (`looksLikeTrunkSummary` said yes). */
+function readTrunkSummary(value, reportFile) {
+    const document = isObject(value) ? value : {};
     const version = document.schemaVersion;
     if (version === 1)
         return readVersion1(document, reportFile);
     if (version === 2) {
         if (document.type !== undefined && document.type !== 'UPLOAD') {
-            return warned(reportFile, `a Trunk summary of type ${shown(document.type)}, not UPLOAD; its tests are not read`);
+            const reading = warned(reportFile, `a Trunk summary of type ${shown(document.type)}, not UPLOAD: not a test report this action reads`);
+            return { ...reading, notAReport: true };
         }
         return readVersion2(document, reportFile);
     }
-    if (version === undefined)
-        return warned(reportFile, 'JSON without a schemaVersion, not a Trunk upload summary');
-    return warned(reportFile, `a Trunk upload summary of schemaVersion ${shown(version)}, which this action cannot read (it reads 1 and 2): its failures are unknown, not zero`);
+    const why = `a Trunk upload summary of schemaVersion ${shown(version)}, which this action cannot read (it reads 1 and 2)`;
+    const reading = warned(reportFile, `${why}: its failures are unknown, not zero`);
+    reading.unread.push({ file: reportFile, why, partial: false });
+    return reading;
 }
 /** schemaVersion 1: one `failures` list, quarantined tests flagged `isQuarantined`. */
 function readVersion1(document, reportFile) {
@@ -39246,10 +39410,13 @@ function shown(value) {
 ;// CONCATENATED MODULE: ./src/test-results/read-test-results.ts
 /**
  * The run's own test reports: the `test-results` patterns matched with GitHub's glob rules
- * (@actions/glob), each file's format told by its first character (`<` JUnit XML, `{` Trunk's upload
- * summary, whatever its name), read one after the other and added up. What cannot be read is a
- * warning naming the file; only an abort throws.
+ * (@actions/glob), each regular file read one after the other, its format told by its content (`<`
+ * XML is JUnit; `{` or `[` is JSON, parsed once and then told by its shape, `JSON_FORMATS`), and the
+ * readings added up, each failure once. What cannot be read is a warning naming the file, and an
+ * `unread` entry when it may have held failures; only an abort throws.
  */
+
+
 
 
 
@@ -39259,6 +39426,20 @@ function shown(value) {
 
 /** Report files are read in chunks of this size: memory stays flat whatever the file's size. */
 const CHUNK_BYTES = 64 * 1024;
+/**
+ * JSON reports are read whole (a summary lists only failures): past this size a file is not one this
+ * action reads, and is not read rather than a memory risk.
+ */
+const MAX_JSON_BYTES = 16 * 1024 * 1024;
+const JSON_FORMATS = [
+    {
+        format: 'trunk-summary',
+        label: "Trunk's upload summary",
+        looksLike: looksLikeTrunkSummary,
+        read: readTrunkSummary,
+    },
+    // { format: 'ctrf', label: 'CTRF', looksLike: looksLikeCtrf, read: readCtrf },
+];
 async function readTestResults(patterns, options) {
     const results = { files: [], ...emptyReading() };
     const { files, warnings } = await matchReportFiles(patterns, options);
@@ -39267,26 +39448,80 @@ async function readTestResults(patterns, options) {
     for (const file of files) {
         options.signal?.throwIfAborted();
         const shown = shownPath(file, options.cwd);
-        results.files.push(shown);
+        const kind = await notRegular(file);
+        if (kind !== undefined) {
+            // Opening a named pipe waits for a writer, maybe forever: only regular files are opened.
+            results.warnings.push(`${shown}: not a regular file (${kind}), not read`);
+            continue;
+        }
         const reading = await readReportFile(file, shown, options.signal);
+        if (reading.notAReport !== true)
+            results.files.push(shown);
         readings.push({ ...inWorkspace(reading, options.cwd), format: reading.format, shown });
     }
-    for (const reading of countedOnce(readings, results.warnings))
+    for (const reading of countedOnce(readings))
         add(results, reading);
     return results;
 }
 /**
- * Trunk's upload summary is written from the same run's JUnit reports: when both are given, every
- * failure would count twice. The summaries win (they carry Trunk's ids and quarantine), and the
- * JUnit files add nothing but their warnings; a warning names them.
+ * Trunk's upload summary is written from its own job's reports, so a failure it lists may also be in
+ * a JUnit file given beside it: counted once, the summary's record winning (it carries Trunk's id and
+ * quarantine). Matched by test, never by file: each summary record takes at most one failure of
+ * another format, the same test (see `sameTest`), from the report nearest to it in the tree. A
+ * failure no summary holds counts, whichever job wrote the summary (or when it is the CLI's empty
+ * one). Reports of the same format are never merged: the legs of a matrix count each.
  */
-function countedOnce(readings, warnings) {
-    const junit = readings.filter((reading) => reading.format === 'junit');
-    if (junit.length === 0 || !readings.some((reading) => reading.format === 'trunk-summary'))
+function countedOnce(readings) {
+    const summaries = readings.filter((reading) => reading.format === 'trunk-summary');
+    if (summaries.length === 0)
         return readings;
-    const names = junit.map((reading) => reading.shown ?? '').join(', ');
-    warnings.push(`Trunk's upload summary and JUnit reports were both given; the upload summary is read from the same run's reports, so the JUnit files (${capped(names, 300) ?? ''}) are left out of the counts and failures, which would otherwise count twice.`);
-    return readings.map((reading) => reading.format === 'junit' ? { ...emptyReading(), warnings: reading.warnings } : reading);
+    const others = readings.flatMap((reading) => reading.format === 'trunk-summary' ? [] : reading.failures);
+    const taken = new Set();
+    for (const held of summaries.flatMap((reading) => reading.failures)) {
+        let best;
+        for (const failure of others) {
+            if (taken.has(failure) || !sameTest(failure, held))
+                continue;
+            if (best === undefined || nearness(failure, held) > nearness(best, held))
+                best = failure;
+        }
+        if (best !== undefined)
+            taken.add(best);
+    }
+    if (taken.size === 0)
+        return readings;
+    return readings.map((reading) => {
+        const kept = reading.failures.filter((failure) => !taken.has(failure));
+        const counted = reading.failures.length - kept.length;
+        if (counted === 0)
+            return reading;
+        return {
+            ...reading,
+            failures: kept,
+            failed: reading.failed - counted,
+            total: reading.total - counted,
+        };
+    });
+}
+/**
+ * The same test: the same name, and class, parent (suite) and file where both say one; paths agree
+ * when one ends the other at a `/` (a summary's are repository-relative, a runner's may start at its
+ * working directory or with `./`).
+ */
+function sameTest(a, b) {
+    const agree = (x, y, same = (p, q) => p.trim() === q.trim()) => !x?.trim() || !y?.trim() || same(x, y);
+    return (a.name.trim() === b.name.trim() &&
+        agree(a.classname, b.classname) &&
+        agree(a.parent, b.parent) &&
+        agree(a.file, b.file, sameFile));
+}
+/** How many folders two report files share from the top: a job's files sit in one folder. */
+function nearness(a, b) {
+    const [x, y] = [(0,external_node_path_namespaceObject.dirname)(a.reportFile).split('/'), (0,external_node_path_namespaceObject.dirname)(b.reportFile).split('/')];
+    let shared = 0;
+    while (shared < x.length && x[shared] === y[shared])
+        shared += 1;
+    return shared;
 }
 function add(results, reading) {
     results.total += reading.total;
@@ -39345,37 +39580,68 @@ function shownPath(file, cwd) {
  * workspace, the path from it is the repository path Trunk knows; outside it, the path is left as is.
  */
 function inWorkspace(reading, cwd) {
-    for (const failure of reading.failures) {
-        if (failure.file !== undefined && (0,external_node_path_namespaceObject.isAbsolute)(failure.file))
-            failure.file = shownPath(failure.file, cwd);
+    for (const test of [...reading.failures, ...reading.flaked]) {
+        if (test.file !== undefined && (0,external_node_path_namespaceObject.isAbsolute)(test.file))
+            test.file = shownPath(test.file, cwd);
     }
     return reading;
 }
+/** What a path is when it is not a regular file (a pattern may match a pipe, socket or device). */
+async function notRegular(file) {
+    let info;
+    try {
+        info = await (0,promises_namespaceObject.stat)(file);
+    }
+    catch {
+        return undefined; // gone or unreadable: readReportFile says why
+    }
+    if (info.isFile())
+        return undefined;
+    if (info.isFIFO())
+        return 'a named pipe';
+    if (info.isSocket())
+        return 'a socket';
+    if (info.isCharacterDevice() || info.isBlockDevice())
+        return 'a device';
+    return info.isDirectory() ? 'a directory' : 'not a regular file';
+}
+/**
+ * The encoding a file is written in: UTF-16 by its byte-order mark or, without one, by an XML file's
+ * first `<` (XML 1.0, appendix F); else UTF-8. The decoder drops the byte-order mark.
+ */
+function encodingOf(bytes) {
+    const [a, b] = [bytes[0], bytes[1]];
+    if ((a === 0xff && b === 0xfe) || (a === 0x3c && b === 0x00))
+        return 'utf-16le';
+    if ((a === 0xfe && b === 0xff) || (a === 0x00 && b === 0x3c))
+        return 'utf-16be';
+    return 'utf-8';
+}
 /** One report file, its format told from its first non-blank character. */
 async function readReportFile(file, shown, signal) {
-    const stream = (0,external_node_fs_namespaceObject.createReadStream)(file, { encoding: 'utf8', highWaterMark: CHUNK_BYTES, signal });
+    const stream = (0,external_node_fs_namespaceObject.createReadStream)(file, { highWaterMark: CHUNK_BYTES, signal });
     const chunks = stream[Symbol.asyncIterator]();
     try {
+        const start = await chunks.next();
+        if (start.done === true)
+            return unreadable(shown, 'empty file');
+        const decoder = new external_node_util_.TextDecoder(encodingOf(start.value));
+        const text = read_test_results_decoded(start.value, chunks, decoder)[Symbol.asyncIterator]();
         let first = '';
-        // A leading BOM or blank lines may fill the first chunk: read on until a character tells.
-        while (first.replace(/^[\uFEFF\s]+/, '') === '') {
-            const next = await chunks.next();
+        // Blank lines may fill the first chunk: read on until a character tells. They are dropped, so
+        // an XML declaration after them is at the start, where XML wants it.
+        while (first === '') {
+            const next = await text.next();
             if (next.done === true)
-                return unreadable(shown, first === '' ? 'empty file' : 'only blank text in it');
-            first += next.value;
+                return unreadable(shown, 'only blank text in it');
+            first = next.value.replace(/^\s+/, '');
         }
-        const head = first.replace(/^[\uFEFF\s]+/, '');
-        const rest = restOf(first, chunks);
-        if (head.startsWith('<'))
+        const rest = restOf(first, text);
+        if (first.startsWith('<'))
             return { ...(await readJunit(rest, shown)), format: 'junit' };
-        if (head.startsWith('{')) {
-            const size = (await (0,promises_namespaceObject.stat)(file)).size;
-            if (size > MAX_SUMMARY_BYTES) {
-                return unreadable(shown, `a JSON file of ${size} bytes, larger than an upload summary can be (${MAX_SUMMARY_BYTES})`);
-            }
-            return { ...readTrunkSummary(await collect(rest), shown), format: 'trunk-summary' };
-        }
-        return unreadable(shown, 'neither JUnit XML (starts with <) nor a Trunk upload summary (starts with {)');
+        if (first.startsWith('{') || first.startsWith('['))
+            return await readJson(file, shown, rest);
+        return unreadable(shown, `neither XML nor JSON (it starts with ${JSON.stringify(capped(first.slice(0, 12), 12))})`);
     }
     catch (error) {
         if (signal?.aborted === true)
@@ -39385,6 +39651,33 @@ async function readReportFile(file, shown, signal) {
     finally {
         stream.destroy();
     }
+}
+/** A JSON file, parsed once, read by the first format whose shape it has. */
+async function readJson(file, shown, text) {
+    const size = (await (0,promises_namespaceObject.stat)(file)).size;
+    if (size > MAX_JSON_BYTES) {
+        return unreadable(shown, `a JSON file of ${size.toLocaleString('en')} bytes, larger than a report this action reads can be (${MAX_JSON_BYTES.toLocaleString('en')})`);
+    }
+    let value;
+    try {
+        value = JSON.parse(await collect(text));
+    }
+    catch (error) {
+        return unreadable(shown, `not valid JSON (${messageOf(error)})`);
+    }
+    const known = JSON_FORMATS.find((entry) => entry.looksLike(value));
+    if (known !== undefined)
+        return { ...known.read(value, shown), format: known.format };
+    // Valid JSON of another shape (a coverage summary, another runner's JSON) holds no failure we miss.
+    const reading = { ...emptyReading(), notAReport: true };
+    reading.warnings.push(`${shown}: not a test report this action reads (JSON, but not ${JSON_FORMATS.map((entry) => entry.label).join(' or ')})`);
+    return reading;
+}
+async function* read_test_results_decoded(first, chunks, decoder) {
+    yield decoder.decode(first, { stream: true });
+    for (let next = await chunks.next(); next.done !== true; next = await chunks.next())
+        yield decoder.decode(next.value, { stream: true });
+    yield decoder.decode();
 }
 async function* restOf(first, chunks) {
     yield first;
@@ -39397,15 +39690,98 @@ async function collect(chunks) {
         parts.push(chunk);
     return parts.join('');
 }
+/** A file none of which was read: its failures are unknown. */
 function unreadable(shown, why) {
     return {
         ...emptyReading(),
         unread: [{ file: shown, why, partial: false }],
-        warnings: [`${shown}: ${why}`],
+        warnings: [`${shown}: ${why}: its failures are unknown, not zero`],
     };
 }
 function messageOf(error) {
     return capped(error instanceof Error ? error.message : String(error), 200) ?? 'unknown error';
+}
+
+;// CONCATENATED MODULE: ./src/test-results/redact.ts
+const REDACTED = '***';
+/**
+ * A prefix this long of a secret, at the end of a text a reader cut short (`…`), is redacted too: a
+ * cut must not show most of a token.
+ */
+const MIN_CUT_PREFIX = 4;
+/** The secrets to look for: empty ones left out, longest first, so one inside another goes whole. */
+function secretsToFind(secrets) {
+    return [...new Set(secrets.filter((secret) => secret !== ''))].sort((a, b) => b.length - a.length);
+}
+function redactCut(text, secret) {
+    if (!text.endsWith('…'))
+        return text;
+    const body = text.slice(0, -1);
+    for (let length = Math.min(secret.length - 1, body.length); length >= MIN_CUT_PREFIX; length--) {
+        if (body.endsWith(secret.slice(0, length))) {
+            return `${body.slice(0, body.length - length)}${REDACTED}…`;
+        }
+    }
+    return text;
+}
+/** `text` with every occurrence of each secret replaced by `***`. */
+function redactText(text, secrets) {
+    let redacted = text;
+    for (const secret of secretsToFind(secrets)) {
+        redacted = redactCut(redacted.split(secret).join(REDACTED), secret);
+    }
+    return redacted;
+}
+/** Every text field of a test record; numbers and flags are the reader's own. */
+function redactCase(test, secrets) {
+    const copy = { ...test };
+    for (const [key, value] of Object.entries(copy)) {
+        if (typeof value === 'string')
+            copy[key] = redactText(value, secrets);
+    }
+    return copy;
+}
+function redactUnread(unread, secrets) {
+    return {
+        ...unread,
+        file: redactText(unread.file, secrets),
+        why: redactText(unread.why, secrets),
+    };
+}
+/**
+ * The reading with every text from the reports redacted: test names, classes, parents, files,
+ * messages, report file names, unread reports and warnings. Counts are unchanged.
+ */
+function redactTestResults(results, secrets) {
+    const found = secretsToFind(secrets);
+    if (found.length === 0)
+        return results;
+    const text = (value) => redactText(value, found);
+    return {
+        ...results,
+        files: results.files.map(text),
+        failures: results.failures.map((test) => redactCase(test, found)),
+        flaked: results.flaked.map((test) => redactCase(test, found)),
+        unread: results.unread.map((unread) => redactUnread(unread, found)),
+        warnings: results.warnings.map(text),
+    };
+}
+/**
+ * The reading stage with its product redacted; a reading that threw is rethrown with its message
+ * redacted (it may name a file), for the stage that reports it as unread.
+ */
+async function redactedReading(reading, secrets) {
+    try {
+        return redactTestResults(await reading, secrets);
+    }
+    catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const redacted = redactText(message, secrets);
+        if (redacted === message)
+            throw error;
+        // eslint-disable-next-line preserve-caught-error -- the cause holds the secret this removes
+        throw new Error(redacted);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/trunk/errors.ts
@@ -47029,6 +47405,7 @@ function safeJson(text) {
 
 
 
+
 /** The workflow's repository holds the pull request, whatever Trunk calls the repository. */
 function githubRepository(settings, context) {
     const [owner = settings.owner, repo = settings.repoName] = context.repository
@@ -47102,7 +47479,12 @@ function failedTestsRead(settings, lookup, signal, now) {
     const patterns = settings.testResults;
     return {
         patterns,
-        results: () => readTestResults(patterns, { cwd: process.cwd(), signal }),
+        // The credentials are taken out of the reports' text before anything reads it.
+        results: () => redactedReading(readTestResults(patterns, { cwd: process.cwd(), signal }), [
+            settings.apiToken,
+            settings.apiKey,
+            settings.githubToken,
+        ]),
         defaultBranch: lookup,
         now,
     };
@@ -47141,7 +47523,7 @@ function planReads(settings, pullRequest, log, signal) {
 
 ;// CONCATENATED MODULE: ./src/report/affected-tests.ts
 /** Trunk and GitHub may spell one path differently: ./a/b, a\b, /a/b all mean a/b. */
-function normalisePath(path) {
+function affected_tests_normalisePath(path) {
     return path
         .trim()
         .replace(/\\/g, '/')
@@ -47151,8 +47533,8 @@ function normalisePath(path) {
 }
 /** Unhealthy tests that live in a file the pull request changes; a test without a file never matches. */
 function findAffectedTests(tests, changedFiles) {
-    const changed = new Set(changedFiles.map(normalisePath));
-    return tests.filter((test) => test.file !== undefined && changed.has(normalisePath(test.file)));
+    const changed = new Set(changedFiles.map(affected_tests_normalisePath));
+    return tests.filter((test) => test.file !== undefined && changed.has(affected_tests_normalisePath(test.file)));
 }
 
 ;// CONCATENATED MODULE: ./src/report/day.ts
@@ -47163,94 +47545,6 @@ function findAffectedTests(tests, changedFiles) {
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 function dayMonthYear(date) {
     return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;
-}
-
-;// CONCATENATED MODULE: ./src/explain/match.ts
-/**
- * Finds a failed test among Trunk's unhealthy tests the way Trunk's uploader identifies a test: by
- * its name together with its class (JUnit classname), its parent (the enclosing suite) and its
- * file. The variant is set by the uploader, not written in the report, so every variant of a test
- * matches. Trunk's test id is used where both sides use the same scheme: the upload summary's id
- * is a v2 testId, so it is compared only with tests read through v2.
- */
-function indexTrunkTests(tests, idsAreV2TestIds) {
-    const index = { byName: new Map(), byId: new Map() };
-    for (const test of tests) {
-        push(index.byName, test.name.trim(), test);
-        if (idsAreV2TestIds)
-            push(index.byId, test.id, test);
-    }
-    return index;
-}
-function push(map, key, value) {
-    const list = map.get(key);
-    if (list)
-        list.push(value);
-    else
-        map.set(key, [value]);
-}
-/** Runners write paths relative to different roots (./src/a.ts, /home/runner/work/r/r/src/a.ts). */
-function match_normalisePath(path) {
-    return path.trim().replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+/g, '/');
-}
-/** The same file when one path ends with the other at a folder boundary. */
-function sameFile(a, b) {
-    const [x, y] = [match_normalisePath(a), match_normalisePath(b)];
-    if (x === '' || y === '')
-        return false;
-    const [long, short] = x.length >= y.length ? [x, y] : [y, x];
-    return long === short || long.endsWith(`/${short.replace(/^\//, '')}`);
-}
-function match_compare(mine, theirs, same) {
-    if (!mine?.trim() || !theirs?.trim())
-        return 'unknown';
-    return same(mine, theirs) ? 'agree' : 'clash';
-}
-const equal = (a, b) => a.trim() === b.trim();
-/** Best first: the more identifiers agree, the surer the match. */
-const KIND_RANK = [
-    'id',
-    'name+class+file',
-    'name+parent+file',
-    'name+file',
-    'name+class',
-    'name+parent',
-    'name',
-];
-/** How a test of the same name matches, or undefined when an identifier both sides give differs. */
-function kindOf(failure, test) {
-    const file = match_compare(failure.file, test.file, sameFile);
-    const klass = match_compare(failure.classname, test.classname, equal);
-    const parent = match_compare(failure.parent, test.parent, equal);
-    if (file === 'clash' || klass === 'clash' || parent === 'clash')
-        return undefined;
-    if (klass === 'agree')
-        return file === 'agree' ? 'name+class+file' : 'name+class';
-    if (parent === 'agree')
-        return file === 'agree' ? 'name+parent+file' : 'name+parent';
-    if (file === 'agree')
-        return 'name+file';
-    return 'name';
-}
-function matchFailure(failure, index) {
-    const byId = failure.trunkId === undefined ? undefined : index.byId.get(failure.trunkId);
-    if (byId !== undefined)
-        return { kind: 'id', tests: byId };
-    let best = { kind: 'unmatched', tests: [] };
-    let bestRank = KIND_RANK.length;
-    for (const test of index.byName.get(failure.name.trim()) ?? []) {
-        const kind = kindOf(failure, test);
-        if (kind === undefined)
-            continue;
-        const rank = KIND_RANK.indexOf(kind);
-        if (rank < bestRank) {
-            best = { kind, tests: [test] };
-            bestRank = rank;
-        }
-        else if (rank === bestRank)
-            best.tests.push(test);
-    }
-    return best;
 }
 
 ;// CONCATENATED MODULE: ./src/explain/model.ts
@@ -47267,6 +47561,16 @@ const CLASS_ORDER = [
     'flaky',
     'quarantined',
 ];
+/** Why the reports are unread when another read's failure decided the run and stopped the rest. */
+const READING_STOPPED = 'stopped when another read failed and decided the run';
+/** The reading was stopped before its end: the read failure that stopped it decides the run. */
+function readingStopped(run) {
+    return run.unread.some((report) => report.why === READING_STOPPED);
+}
+/** The run's failures are unknown: a report could not be read, or was read only in part. */
+function failuresUnknown(run) {
+    return run.unread.length > 0;
+}
 function countClasses(failures) {
     const counts = { quarantined: 0, flaky: 0, broken: 0, new: 0, unexplained: 0 };
     for (const failure of failures)
@@ -47475,18 +47779,29 @@ async function lookUpDefaultBranch(lookup, testIds, now) {
 
 
 
+
 /**
  * A reading stage that threw is a warning: the run still has a verdict, with no report read, and
- * its failures unknown (every report is unread).
+ * its failures unknown (every report is unread). Stopped because another read's failure decided the
+ * run (an abort), it says so: that failure is the run's error.
  */
 function unreadResults(error) {
-    const why = error instanceof Error ? error.message : String(error);
+    const why = error instanceof Error && error.name === 'AbortError'
+        ? READING_STOPPED
+        : error instanceof Error
+            ? error.message
+            : String(error);
     return {
         ...emptyReading(),
         files: [],
         unread: [{ file: 'the test reports', why, partial: false }],
         warnings: [`The test reports could not be read: ${why}.`],
     };
+}
+/** "No report read" means no readable one: a file none of which could be read is not counted. */
+function readableFiles(results) {
+    const unreadable = new Set(results.unread.filter((u) => !u.partial).map((u) => u.file));
+    return results.files.filter((file) => !unreadable.has(file)).length;
 }
 async function checkDefaultBranch(read, failures) {
     const ids = idsToLookUp(failures);
@@ -47507,11 +47822,12 @@ async function explainRun(read, results, trunk) {
     return {
         report: {
             patterns: read.patterns,
-            files: results.files.length,
+            files: readableFiles(results),
             total: results.total,
             passed: results.passed,
             skipped: results.skipped,
             failures: checked.failures,
+            unread: results.unread,
         },
         warnings: results.warnings,
         notes: checked.notes,
@@ -47996,6 +48312,8 @@ const LEGEND = '<sub>🔴 new · 🟠 broken before this change or failing on th
 /** Lines shown before the rest fold away: the new failures come first, so they stay in view. */
 const OPEN_LINES = 10;
 const MAX_NOTE = 300;
+/** Unread reports listed by name; the warnings name every one. */
+const MAX_UNREAD_LINES = 10;
 const failed_tests_section_SEPARATOR = ' · ';
 function attention(failures) {
     const counts = countClasses(failures);
@@ -48008,8 +48326,23 @@ function attention(failures) {
     }
     return parts.length > 0 ? parts.join(', ') : 'Trunk explains every one';
 }
+/** "1 test report could not be read", "2 test reports were read only in part", … */
+function unreadSummary(unread) {
+    const partial = unread.filter((report) => report.partial).length;
+    const how = partial === 0
+        ? 'could not be read'
+        : partial === unread.length
+            ? `${unread.length === 1 ? 'was' : 'were'} read only in part`
+            : 'could not be read in full';
+    return `${plural(unread.length, 'test report')} ${how}`;
+}
 function failedTestsHeadline(run) {
     const failed = run.failures.length;
+    // Never "no test failed" while a report is unread: a failure may be in what was not read.
+    if (readingStopped(run))
+        return '⚠️ Failures unknown: the test reports were not read';
+    if (failuresUnknown(run))
+        return `⚠️ Failures unknown: ${unreadSummary(run.unread)}`;
     if (run.files === 0)
         return '⚠️ No test report was read from `test-results`';
     if (failed === 0) {
@@ -48047,7 +48380,40 @@ function failureLine(failure) {
 }
 function reportsLine(run) {
     const failed = run.failures.length;
-    return `<sub>${plural(run.total, 'test')} in ${plural(run.files, 'report file')}: ${formatNumber(run.passed)} passed, ${formatNumber(failed)} failed, ${formatNumber(run.skipped)} skipped.</sub>`;
+    const read = failuresUnknown(run) ? ' read' : '';
+    return `<sub>${plural(run.total, 'test')} in ${plural(run.files, 'report file')}${read}: ${formatNumber(run.passed)} passed, ${formatNumber(failed)} failed, ${formatNumber(run.skipped)} skipped.</sub>`;
+}
+/** The pattern a report came from: known when test-results has one pattern that adds files. */
+function fromPattern(patterns) {
+    const including = patterns
+        .map((pattern) => pattern.trim())
+        .filter((pattern) => pattern !== '' && !pattern.startsWith('#') && !pattern.startsWith('!'));
+    return including.length === 1 ? ` (from ${code(truncateText(including[0] ?? '', 200))})` : '';
+}
+function unreadLine(report, from) {
+    const what = report.partial ? 'read only in part' : 'not read';
+    const why = escapeMarkdown(truncateText(report.why, MAX_NOTE));
+    return `- ${code(truncateText(report.file, 200)) || '(no name)'}${from}: ${what}, ${why}`;
+}
+/** What opens the section while a report is unread: which, from where, why, and what it means. */
+function unreadLines(run) {
+    if (readingStopped(run)) {
+        return ['Reading them stopped when another read failed and decided the run: see below.', ''];
+    }
+    const from = fromPattern(run.patterns);
+    const shown = run.unread.slice(0, MAX_UNREAD_LINES).map((report) => unreadLine(report, from));
+    const more = run.unread.length - shown.length;
+    const rest = more > 0 ? [`- and ${formatNumber(more)} more: see the warnings in the log`] : [];
+    const read = run.files === 0
+        ? 'No other test report was read.'
+        : 'The failures below are only those of what was read.';
+    return [
+        ...shown,
+        ...rest,
+        '',
+        `A failure may be in what was not read, so this run's failures are unknown and not counted: re-run the job that writes the report, or fix what writes it. ${read}`,
+        '',
+    ];
 }
 function testLines(run, options) {
     const shown = run.failures.slice(0, options.cap).map(failureLine);
@@ -48065,9 +48431,14 @@ function failedTestsSection(run, options) {
     if (run === undefined)
         return [];
     const lines = [`${options.heading} ${failedTestsHeadline(run)}`, ''];
-    if (run.files === 0) {
+    if (failuresUnknown(run)) {
+        lines.push(...unreadLines(run));
+        if (run.files === 0)
+            return lines;
+    }
+    else if (run.files === 0) {
         const patterns = run.patterns.map((pattern) => code(truncateText(pattern, 200)));
-        lines.push(`No file matched ${patterns.join(', ')}, or none could be read: see the warnings below.`, '');
+        lines.push(`No file matched ${patterns.join(', ')}, or none of them is a test report this action reads: see the warnings below.`, '');
         return lines;
     }
     if (run.failures.length > 0 && options.cap > 0) {
@@ -48778,20 +49149,30 @@ function affectedOutputs(report) {
         'in-merge-queue': String(report.context.inMergeQueue),
     };
 }
-/** The run's failed tests, explained; every one empty without test-results. */
+const FAILED_COUNTS = ['count', 'new-count', 'flaky-count', 'broken-count', 'quarantined-count'];
+/**
+ * The run's failed tests, explained; every one empty without test-results. While a report is
+ * unread, or none was read, the counts are empty (unknown, never a count of part of the run), and
+ * failed-tests-json lists the failures of what was read.
+ */
 function failedTestOutputs(run) {
-    if (run === undefined) {
-        const names = ['count', 'new-count', 'flaky-count', 'broken-count', 'quarantined-count'];
-        return Object.fromEntries([...names.map((name) => `failed-${name}`), 'failed-tests-json'].map((name) => [name, '']));
-    }
+    const emptyCounts = Object.fromEntries(FAILED_COUNTS.map((name) => [`failed-${name}`, '']));
+    if (run === undefined)
+        return { ...emptyCounts, 'failed-tests-json': '' };
     const counts = countClasses(run.failures);
     const records = cutRecordsJson(mapLazily(run.failures, toFailureRecord), FAILURE_RECORD_TEXT_FIELDS, RECORD_LIMIT_BYTES);
+    // No readable report is not "no failure": the counts stay empty, as the gate says.
+    const known = failuresUnknown(run) || run.files === 0
+        ? emptyCounts
+        : {
+            'failed-count': String(run.failures.length),
+            'failed-new-count': String(counts.new),
+            'failed-flaky-count': String(counts.flaky),
+            'failed-broken-count': String(counts.broken),
+            'failed-quarantined-count': String(counts.quarantined),
+        };
     return {
-        'failed-count': String(run.failures.length),
-        'failed-new-count': String(counts.new),
-        'failed-flaky-count': String(counts.flaky),
-        'failed-broken-count': String(counts.broken),
-        'failed-quarantined-count': String(counts.quarantined),
+        ...known,
         'failed-tests-json': jsonArrayWithin(records, MAX_TESTS_JSON_RECORDS, OUTPUT_LIMIT_BYTES),
     };
 }
@@ -48880,8 +49261,9 @@ function* failedTestsJson(run) {
         yield 'null';
         return;
     }
-    const { patterns, files, total, passed, skipped } = run;
-    const head = JSON.stringify({ patterns, files, total, passed, skipped });
+    // unread: the reports not read, or read in part; while any is listed the counts are of what was read.
+    const { patterns, files, total, passed, skipped, unread } = run;
+    const head = JSON.stringify({ patterns, files, total, passed, skipped, unread });
     yield `${head.slice(0, -1)},"failures":[`;
     let separator = '';
     for (const failure of run.failures) {
@@ -48962,7 +49344,11 @@ function failedTestRows(report, gate) {
     const run = report.failedTests;
     if (run === undefined)
         return [];
-    const count = run.files === 0 ? NONE : formatNumber(countNeedingAttention(run.failures));
+    const count = failuresUnknown(run)
+        ? 'unknown'
+        : run.files === 0
+            ? NONE
+            : formatNumber(countNeedingAttention(run.failures));
     return [tableRow(['New failures in this run', count, ...gateCells(gate)])];
 }
 function gateCells(gate) {
@@ -49752,9 +50138,23 @@ const affectedGate = {
         };
     },
 };
+/** "reports/a.xml could not be read (empty file), and 2 more": the files, their why, bounded. */
+function unreadReason(run) {
+    const named = run.unread.slice(0, NAMES_IN_REASON).map((report) => {
+        const how = report.partial ? 'was read only in part' : 'could not be read';
+        return `${truncate(report.file, 200)} ${how} (${truncate(report.why, 200)})`;
+    });
+    const more = run.unread.length > NAMES_IN_REASON ? `, and ${run.unread.length - NAMES_IN_REASON} more` : '';
+    return `${named.join('; ')}${more}`;
+}
+function truncate(text, max) {
+    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
 /**
  * Failures Trunk's data does not explain: new ones, and those it could not explain. No report read
  * is a failure too: a test job that crashed before writing one must not pass as "no new failure".
+ * Nor does a report that could not be read, or was read only in part: a failure may be in what was
+ * not read, so the count is unknown, and unknown is never zero.
  */
 const newFailuresGate = {
     input: 'max-new-failures',
@@ -49763,9 +50163,15 @@ const newFailuresGate = {
     threshold: (s) => `at most ${String(s.maxNewFailures)}`,
     judge(report, s) {
         const run = report.failedTests;
-        if (run === undefined)
+        // Not read, and not judged: the read failure that stopped the reading decides the run.
+        if (run === undefined || readingStopped(run))
             return undefined;
         const limit = s.maxNewFailures ?? Infinity;
+        if (failuresUnknown(run)) {
+            return {
+                reason: `The failures of this run are unknown: ${unreadReason(run)}, so max-new-failures (${String(limit)}) cannot be judged: re-run the job that writes the report, or fix what writes it (the warnings say more)`,
+            };
+        }
         if (run.files === 0) {
             return {
                 counted: 0,

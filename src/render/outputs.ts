@@ -123,8 +123,8 @@ const FAILED_COUNTS = ['count', 'new-count', 'flaky-count', 'broken-count', 'qua
 
 /**
  * The run's failed tests, explained; every one empty without test-results. While a report is
- * unread the counts are empty (unknown, never a count of part of the run), and failed-tests-json
- * lists the failures of what was read.
+ * unread, or none was read, the counts are empty (unknown, never a count of part of the run), and
+ * failed-tests-json lists the failures of what was read.
  */
 function failedTestOutputs(run: FailedTestsReport | undefined): Outputs {
   const emptyCounts = Object.fromEntries(FAILED_COUNTS.map((name) => [`failed-${name}`, '']));
@@ -135,15 +135,17 @@ function failedTestOutputs(run: FailedTestsReport | undefined): Outputs {
     FAILURE_RECORD_TEXT_FIELDS,
     RECORD_LIMIT_BYTES,
   );
-  const known = failuresUnknown(run)
-    ? emptyCounts
-    : {
-        'failed-count': String(run.failures.length),
-        'failed-new-count': String(counts.new),
-        'failed-flaky-count': String(counts.flaky),
-        'failed-broken-count': String(counts.broken),
-        'failed-quarantined-count': String(counts.quarantined),
-      };
+  // No readable report is not "no failure": the counts stay empty, as the gate says.
+  const known =
+    failuresUnknown(run) || run.files === 0
+      ? emptyCounts
+      : {
+          'failed-count': String(run.failures.length),
+          'failed-new-count': String(counts.new),
+          'failed-flaky-count': String(counts.flaky),
+          'failed-broken-count': String(counts.broken),
+          'failed-quarantined-count': String(counts.quarantined),
+        };
   return {
     ...known,
     'failed-tests-json': jsonArrayWithin(records, MAX_TESTS_JSON_RECORDS, OUTPUT_LIMIT_BYTES),

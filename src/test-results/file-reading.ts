@@ -5,7 +5,13 @@
 import type { TestResults } from './model.js';
 
 /** The run's figures for one file: everything but the list of files. */
-export type FileReading = Omit<TestResults, 'files'>;
+export type FileReading = Omit<TestResults, 'files'> & {
+  /**
+   * The file is something else (a coverage summary, another tool's JSON or XML): no failure can hide
+   * in it, so it is no report, and a run whose files are all such has read no report.
+   */
+  notAReport?: boolean;
+};
 
 export function emptyReading(): FileReading {
   return {

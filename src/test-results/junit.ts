@@ -91,7 +91,7 @@ class JunitReader {
     xmlns: false,
     position: true,
   });
-  private readonly reading = emptyReading();
+  private readonly reading: FileReading = emptyReading();
   private readonly suites: Suite[] = [];
   /** Element names from the root down to the current one. */
   private readonly open: string[] = [];
@@ -170,13 +170,6 @@ class JunitReader {
     this.reading.warnings.push(
       `${where}: ${why}; ${counted}, the rest of the file is not read: its failures are unknown, not zero`,
     );
-    // A failure may be in the part skipped: the run's failures are unknown.
-    const partial = this.reading.total > 0;
-    this.reading.unread.push({
-      file: this.reportFile,
-      why: `${why} at line ${this.parser.line}`,
-      partial,
-    });
   }
 
   /** Nothing of the file was read. */
@@ -202,6 +195,7 @@ class JunitReader {
       if (name !== 'testsuites' && name !== 'testsuite') {
         // Well-formed XML of another kind (coverage, a build file) is not a report: no failures hide in it.
         this.stopped = true;
+        this.reading.notAReport = true;
         this.reading.warnings.push(
           `${this.reportFile}: not a test report this action reads (its root element is <${capped(name, 80)}>, not <testsuites> or <testsuite>)`,
         );

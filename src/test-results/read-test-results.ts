@@ -67,8 +67,8 @@ export async function readTestResults(
       results.warnings.push(`${shown}: not a regular file (${kind}), not read`);
       continue;
     }
-    results.files.push(shown);
     const reading = await readReportFile(file, shown, options.signal);
+    if (reading.notAReport !== true) results.files.push(shown);
     readings.push({ ...inWorkspace(reading, options.cwd), format: reading.format, shown });
   }
   for (const reading of countedOnce(readings)) add(results, reading);
@@ -296,7 +296,7 @@ async function readJson(
   const known = JSON_FORMATS.find((entry) => entry.looksLike(value));
   if (known !== undefined) return { ...known.read(value, shown), format: known.format };
   // Valid JSON of another shape (a coverage summary, another runner's JSON) holds no failure we miss.
-  const reading = emptyReading();
+  const reading: FileReading = { ...emptyReading(), notAReport: true };
   reading.warnings.push(
     `${shown}: not a test report this action reads (JSON, but not ${JSON_FORMATS.map((entry) => entry.label).join(' or ')})`,
   );

@@ -30,10 +30,11 @@ export function readTrunkSummary(value: unknown, reportFile: string): FileReadin
   if (version === 1) return readVersion1(document, reportFile);
   if (version === 2) {
     if (document.type !== undefined && document.type !== 'UPLOAD') {
-      return warned(
+      const reading = warned(
         reportFile,
         `a Trunk summary of type ${shown(document.type)}, not UPLOAD: not a test report this action reads`,
       );
+      return { ...reading, notAReport: true };
     }
     return readVersion2(document, reportFile);
   }

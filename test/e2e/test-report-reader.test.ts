@@ -83,6 +83,20 @@ describe('the test-report reader through the bundle, max-new-failures 0', () => 
     expect(warnings(run)).toContain('reports/validate.json: a Trunk summary of type "VALIDATE"');
   });
 
+  it('item 1: files that are no test report (coverage, vitest JSON, non-JUnit XML) are not a report read', async () => {
+    put({
+      'reports/vitest-results.json': fixture('beside/vitest-results.json'),
+      'reports/coverage/coverage-summary.json': fixture('beside/coverage-summary.json'),
+      'reports/coverage.xml': text('<?xml version="1.0"?><coverage line-rate="0.9"></coverage>'),
+    });
+
+    const run = await gate();
+
+    expect(expectSingleFailure(run)).toContain('No test report was read from test-results');
+    expect(run.summary).not.toContain('No test failed');
+    expect(run.outputs['failed-count'], describeRun(run)).toBe('');
+  });
+
   it('item 2: an upload summary of another job, or the CLI’s empty one, takes no JUnit failure away', async () => {
     put({
       'reports/test-report-web/junit.xml': fixture('vitest/junit.xml'),
@@ -227,9 +241,12 @@ describe('the test-report reader through the bundle, max-new-failures 0', () => 
 
     const run = await gate();
 
-    expectSingleFailure(run);
+    // The entity file is a report that could not be read: the run's count is unknown (empty), the
+    // gate names it, and failed-tests-json lists what the others hold.
+    expect(expectSingleFailure(run)).toContain('reports/laughs.xml could not be read');
+    expect(run.outputs['failed-count'], describeRun(run)).toBe('');
     // The summary's 4 (2 quarantined), gotestsum's 3 (its reruns once), the inert one.
-    expect(run.outputs['failed-count'], describeRun(run)).toBe('8');
+    expect(failedNames(run)).toHaveLength(8);
     expect(warnings(run)).toContain('reports/laughs.xml:3: not well-formed XML (undefined entity)');
     expect(run.stdout).not.toContain('lollol');
     expect(run.stdout).not.toMatch(/^::warning::injected/m);

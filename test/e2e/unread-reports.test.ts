@@ -297,7 +297,7 @@ it('names every unread report, and the section says what was read', async () => 
     'The failures of this run are unknown: reports/api/junit.xml could not be read (not well-formed XML',
   );
   expect(failures[0], account).toMatch(
-    /; reports\/e2e\/results\.xml could not be read \(neither JUnit XML .*\); reports\/unit\/junit\.xml was read only in part \(not well-formed XML/,
+    /; reports\/e2e\/results\.xml could not be read \(neither XML nor JSON .*\); reports\/unit\/junit\.xml was read only in part \(not well-formed XML/,
   );
   const lines = run.summary.split('\n');
   expect(lines.slice(0, 5), account).toEqual([
@@ -307,7 +307,7 @@ it('names every unread report, and the section says what was read', async () => 
       /^- `reports\/api\/junit\.xml` \(from `reports\/\*\*\/\*\.xml`\): not read, not well\\-formed XML/,
     ),
     expect.stringMatching(
-      /^- `reports\/e2e\/results\.xml` \(from `reports\/\*\*\/\*\.xml`\): not read, neither JUnit XML/,
+      /^- `reports\/e2e\/results\.xml` \(from `reports\/\*\*\/\*\.xml`\): not read, neither XML nor JSON/,
     ),
     expect.stringMatching(
       /^- `reports\/unit\/junit\.xml` \(from `reports\/\*\*\/\*\.xml`\): read only in part, not well\\-formed XML/,
