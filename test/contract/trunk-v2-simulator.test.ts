@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { describeRun, expectPassed } from '../support/e2e.js';
 import { loadOpenApi } from '../support/openapi-validator.js';
 import { mergeGroupEvent, pushEvent } from '../support/run-action.js';
-import { makeTestRuns, makeV2Tests } from '../support/trunk-v2-data.js';
+import { makeTestCollection, makeTestRuns, makeV2Tests } from '../support/trunk-v2-data.js';
 import type { TrunkV2Simulator, V2Request } from '../support/trunk-v2-simulator.js';
 import {
   closeV2Simulators,
@@ -251,6 +251,27 @@ describe('every kind of answer the simulator gives', () => {
     ];
     expect(answers.map((record) => record.status)).toEqual([200, 404, 400]);
     expect(answers[1]?.responseBody).toContain('TEST_COLLECTION_NOT_FOUND');
+    answers.forEach(expectResponseConforms);
+  });
+
+  it('answers the spec allows and the action must read: an empty repositoryId, an empty collection id', async () => {
+    const rows = makeV2Tests(2, 'broken', {
+      repositoryId: '',
+      testCollectionId: COLLECTION,
+      seed: 8,
+    });
+    const sim = await startV2Sim({ flaky: 0, broken: 0, extra: rows });
+    sim.fault({
+      path: 'collection',
+      json: { ...makeTestCollection(COLLECTION, []), id: '', name: '' },
+    });
+    const answers = [
+      await get(sim, `/v2/tests?testCollectionId=${COLLECTION}&status=broken&limit=100`),
+      await get(sim, `/v2/test-collections/${COLLECTION}`),
+    ];
+    expect(answers.map((record) => record.status)).toEqual([200, 200]);
+    expect(answers[0]?.responseBody).toContain('"repositoryId":""');
+    expect(answers[1]?.responseBody).toContain('"id":""');
     answers.forEach(expectResponseConforms);
   });
 

@@ -115,16 +115,12 @@ export const pullRequestSchema = z.object({
 });
 export const pullRequestListSchema = page(pullRequestSchema);
 
-export const testCollectionSchema = z.object({
-  id: z.string().check(z.minLength(1)),
-  name: lenient(z.string()),
-});
-
 export const testSummarySchema = z.object({
   id: z.string().check(z.minLength(1)),
   name: z.string(),
-  // The join key: v2 has no repository filter, so a row without it cannot be placed.
-  repositoryId: z.string().check(z.minLength(1)),
+  // The join key: v2 has no repository filter, so a row without it cannot be placed. Trunk's spec
+  // requires it but not that it be non-empty: an empty one is no repository's id, so not ours.
+  repositoryId: z.string(),
   testCollectionId: lenient(z.string()),
   file: lenient(z.string()),
   parentName: lenient(z.string()),
