@@ -6,7 +6,7 @@ import type {
   UnhealthyTest,
   Verdict,
 } from '../report/model.js';
-import { countNew, countQuarantined, queueDepth } from '../report/counts.js';
+import { countNew, countQuarantined, queueDepth, queuePosition } from '../report/counts.js';
 import { TEST_RECORD_TEXT_FIELDS, toTestRecord } from '../report/test-record.js';
 import { cutRecordsJson } from './cut-record.js';
 import {
@@ -108,8 +108,8 @@ function queueOutputs(queue: QueueReport | undefined, prNumber: number | undefin
       'queue-json': '',
     };
   }
-  const entries = queue.kind === 'queue' ? queue.entries : [];
-  const mine = entries.find((entry) => prNumber !== undefined && entry.prNumber === prNumber);
+  const mine =
+    queue.kind === 'queue' && prNumber !== undefined ? queuePosition(queue, prNumber) : undefined;
   return {
     'queue-state': queue.kind === 'queue' ? queue.state : 'none',
     'queue-mode': queue.kind === 'queue' ? (queue.mode ?? '') : '',

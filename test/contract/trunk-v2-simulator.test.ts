@@ -242,6 +242,29 @@ describe('every kind of answer the simulator gives', () => {
     answers.forEach(expectResponseConforms);
   });
 
+  it('the order of a graph queue, with directlyAhead, and of one whose graph has a cycle', async () => {
+    const graph = {
+      mode: 'graph',
+      batchingEnabled: true,
+      batches: [[{ number: 1 }]],
+      pending: [
+        { number: 2, directlyAhead: [1] },
+        { number: 3, directlyAhead: [2, 1] },
+      ],
+    };
+    const answers: V2Request[] = [];
+    for (const queue of [graph, { ...graph, hasCycle: true, pending: [{ number: 2 }] }]) {
+      const sim = await startV2Sim({ queue });
+      const list = await get(sim, `/v2/merge-queues?repositoryId=${REPO.id}&targetBranch=main`);
+      const id = (JSON.parse(list.responseBody ?? '{}') as { data: { id: string }[] }).data[0]?.id;
+      answers.push(await get(sim, `/v2/merge-queues/${id}/order`));
+    }
+    expect(answers.map((record) => record.status)).toEqual([200, 200]);
+    expect(answers[0]?.responseBody).toContain('"directlyAhead":[{"id":"pr_2"');
+    expect(answers[1]?.responseBody).toContain('"hasCycle":true');
+    answers.forEach(expectResponseConforms);
+  });
+
   it('a test collection; 404 for one it does not have; 400 for an id off the pattern', async () => {
     const sim = await startV2Sim();
     const answers = [

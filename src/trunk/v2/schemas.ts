@@ -79,6 +79,8 @@ const queuedPullRequestSchema = z.object({
 export const orderSchema = z.object({
   queueState: lenient(z.string()),
   mode: lenient(z.string()),
+  batchingEnabled: lenient(z.boolean()),
+  hasCycle: lenient(z.boolean()),
   batches: z.array(
     z.object({
       state: lenient(z.string()),
@@ -90,6 +92,9 @@ export const orderSchema = z.object({
     z.object({
       pullRequest: queuedPullRequestSchema,
       schedulability: lenient(z.string()),
+      // What precedes it in a graph queue: read only to count its position, so a malformed one
+      // reads as not known, and the position falls back to the place in the order.
+      directlyAhead: lenient(z.array(queuedPullRequestSchema)),
       heldBy: lenient(z.array(queuedPullRequestSchema)),
     }),
   ),
