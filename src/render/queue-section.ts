@@ -17,7 +17,7 @@ import {
   tableRow,
 } from './format.js';
 import { collapsible } from './collapsible.js';
-import { escapeMarkdown, mdLink, truncateText } from './markdown.js';
+import { escapeMarkdown, literalLink, mdLink, truncateText } from './markdown.js';
 import { queueDepth, queuePosition } from '../report/counts.js';
 
 const MAX_STATUSES = 20;
@@ -167,7 +167,8 @@ export function pullRequestLink(report: Report, prNumber: number): string {
   const text = `#${formatNumber(prNumber)}`;
   if (!Number.isSafeInteger(prNumber) || prNumber <= 0) return escapeMarkdown(text);
   const { serverUrl, repository } = report.context;
-  return mdLink(`#${prNumber}`, `${serverUrl.replace(/\/+$/, '')}/${repository}/pull/${prNumber}`);
+  const url = `${serverUrl.replace(/\/+$/, '')}/${repository}/pull/${prNumber}`;
+  return literalLink(`#${prNumber}`, url) ?? mdLink(`#${prNumber}`, url);
 }
 
 function priority(entry: QueueEntry): string {
