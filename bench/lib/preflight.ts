@@ -9,9 +9,11 @@ import { bundleInputsFingerprint } from '../../scripts/bundle-fingerprint.js';
 /**
  * Whether the bundle in `dist` was built from the sources beside it (`dist/..`): the fingerprint
  * `npm run bundle` writes (dist/inputs.sha256) against the sources' own, by content. A fresh clone
- * gives every file the checkout's time, so times cannot tell.
+ * gives every file the checkout's time, so times cannot tell. A bundle kept elsewhere (an earlier
+ * build, to compare with) has no sources beside it: there is nothing to say.
  */
-export function bundleFreshness(dist: string): 'current' | 'stale' | 'unknown' {
+export function bundleFreshness(dist: string): 'current' | 'stale' | 'unknown' | 'elsewhere' {
+  if (!existsSync(join(dist, '..', 'src'))) return 'elsewhere';
   const file = join(dist, 'inputs.sha256');
   if (!existsSync(file)) return 'unknown';
   const built = readFileSync(file, 'utf8').trim();

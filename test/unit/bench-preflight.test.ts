@@ -41,6 +41,14 @@ describe('the bench says whether dist/ is current', () => {
     expect(bundleFreshness(join(root, 'dist'))).toBe('stale');
   });
 
+  it('says nothing of a bundle kept where no sources are (an earlier build, to compare with)', () => {
+    const kept = mkdtempSync(join(tmpdir(), 'bench-preflight-kept-'));
+    temps.push(kept);
+    mkdirSync(join(kept, 'dist'));
+    writeFileSync(join(kept, 'dist', 'inputs.sha256'), 'f'.repeat(64));
+    expect(bundleFreshness(join(kept, 'dist'))).toBe('elsewhere');
+  });
+
   it('unknown without the fingerprint file', () => {
     const root = clone();
     rmSync(join(root, 'dist', 'inputs.sha256'));
