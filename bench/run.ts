@@ -43,7 +43,8 @@ import {
 } from './lib/step.js';
 import { startV2Scenario, timeV2Step, v2ChainAfterLookup } from './lib/v2.js';
 import { benchTestResults, testResultsRows } from './lib/test-results.js';
-import { distSize, gnuTime, machine, newestModification, nodeVersion, which } from './lib/tools.js';
+import { distSize, gnuTime, machine, nodeVersion, which } from './lib/tools.js';
+import { bundleFreshness, shadowingNode } from './lib/preflight.js';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = resolve(BENCH_DIR, '..');
@@ -281,12 +282,19 @@ async function main(): Promise<void> {
       `${host.cpus} × ${host.cpuModel}, ${host.memoryGiB} GiB, load ${host.loadAverage.join(' ')}`,
   );
   console.log(`  bundle: ${relative(process.cwd(), entry) || entry}`);
-  if (!options.nodeGiven && options.node.includes('/node_modules/')) {
-    note(`the bench runs under ${options.node}: a node_modules/.bin/node shadows the system node`);
+  const shadow = options.nodeGiven ? undefined : shadowingNode(REPO_ROOT, options.node);
+  if (shadow !== undefined) {
+    note(`the bench runs under ${options.node}: ${shadow} shadows the system node`);
   }
-  const sources = join(options.dist, '..', 'src');
-  if (newestModification(sources) > statSync(entry).mtimeMs) {
-    note('dist/index.js is older than src/: run "npm run bundle" to bench the current code');
+  const freshness = bundleFreshness(options.dist);
+  if (freshness === 'stale') {
+    note(
+      'dist/ was built from other sources than src/: run "npm run bundle" to bench the current code',
+    );
+  } else if (freshness === 'unknown') {
+    note(
+      'dist/ has no inputs.sha256, so whether it was built from src/ is not known: run "npm run bundle"',
+    );
   }
   if (process.env.NODE_OPTIONS || process.env.NODE_EXTRA_CA_CERTS) {
     note(

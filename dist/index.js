@@ -34698,6 +34698,24 @@ function normalise_v2_entryOf(placed, index, details) {
         held: placed.held,
     };
 }
+/**
+ * What precedes each pending pull request, by number, when the order is a graph that says so: Trunk
+ * leaves `directlyAhead` empty throughout when batching is off or the graph has a cycle, and a
+ * queue in `queue` mode is one line, where the place in the order is the position. Anything not
+ * known (a field absent or malformed) reads as no graph.
+ */
+function graphOf(order, mode) {
+    if (mode !== 'parallel' || order.batchingEnabled !== true || order.hasCycle !== false) {
+        return undefined;
+    }
+    const graph = {};
+    for (const item of order.pending) {
+        if (!item.directlyAhead)
+            return undefined;
+        graph[item.pullRequest.number] = item.directlyAhead.map((pr) => pr.number);
+    }
+    return graph;
+}
 /** The queue as v1 showed it: one flat list in order, authors and entry states joined by id. */
 function normaliseQueueV2(queue, order, pullRequests, targetBranch) {
     const byId = new Map(pullRequests.map((pr) => [pr.id, pr]));
@@ -34713,6 +34731,7 @@ function normaliseQueueV2(queue, order, pullRequests, targetBranch) {
         entries: placed.map((item, index) => normalise_v2_entryOf(item, index, byId.get(item.pr.id))),
         depth: placed.length + (awaitingTotal - listedAwaiting),
         url: present(queue.htmlUrl),
+        directlyAhead: graphOf(order, queueMode(order.mode ?? queue.mode)),
     };
 }
 
@@ -47106,6 +47125,8 @@ const queuedPullRequestSchema = object({
 const orderSchema = object({
     queueState: lenient(schemas_string()),
     mode: lenient(schemas_string()),
+    batchingEnabled: lenient(schemas_boolean()),
+    hasCycle: lenient(schemas_boolean()),
     batches: array(object({
         state: lenient(schemas_string()),
         isBisection: lenient(schemas_boolean()),
@@ -47114,6 +47135,9 @@ const orderSchema = object({
     pending: array(object({
         pullRequest: queuedPullRequestSchema,
         schedulability: lenient(schemas_string()),
+        // What precedes it in a graph queue: read only to count its position, so a malformed one
+        // reads as not known, and the position falls back to the place in the order.
+        directlyAhead: lenient(array(queuedPullRequestSchema)),
         heldBy: lenient(array(queuedPullRequestSchema)),
     })),
     awaitingAdmission: array(queuedPullRequestSchema),
@@ -47135,15 +47159,12 @@ const pullRequestSchema = object({
     queueEntry: lenient(queueEntrySchema),
 });
 const pullRequestListSchema = page(pullRequestSchema);
-const testCollectionSchema = object({
-    id: schemas_string().check(_minLength(1)),
-    name: lenient(schemas_string()),
-});
 const testSummarySchema = object({
     id: schemas_string().check(_minLength(1)),
     name: schemas_string(),
-    // The join key: v2 has no repository filter, so a row without it cannot be placed.
-    repositoryId: schemas_string().check(_minLength(1)),
+    // The join key: v2 has no repository filter, so a row without it cannot be placed. Trunk's spec
+    // requires it but not that it be non-empty: an empty one is no repository's id, so not ours.
+    repositoryId: schemas_string(),
     testCollectionId: lenient(schemas_string()),
     file: lenient(schemas_string()),
     parentName: lenient(schemas_string()),
@@ -47226,13 +47247,13 @@ class TrunkV2Client {
     /**
      * One collection of test-collection-id. v2 lists the tests of a collection it does not have as
      * an empty list, which would pass every test gate; so none (404, which v2 also answers for what
-     * the key may not see) is a configuration error, like a repository Trunk does not know.
+     * the key may not see) is a configuration error, like a repository Trunk does not know. Only the
+     * status matters: nothing in the body is used, and Trunk's spec lets its fields be empty.
      */
     async checkTestCollection(id) {
         const where = 'GET /v2/test-collections/{id}';
         try {
-            const got = await this.getJson(`/v2/test-collections/${encodeURIComponent(id)}`, {}, where);
-            this.check('/v2/test-collections/{id}', got, testCollectionSchema);
+            await this.getJson(`/v2/test-collections/${encodeURIComponent(id)}`, {}, where);
         }
         catch (error) {
             if (!(error instanceof TrunkApiError) || error.kind !== 'not-found')
@@ -48009,16 +48030,19 @@ function flatten(text) {
 /**
  * GitHub turns patterns in rendered text into live references after Markdown is parsed, so
  * backslash escapes do not stop them (nor do entities such as `&#64;`). An invisible zero-width
- * joiner inside each pattern does: after `@` (mentions, `owner/repo@sha`), after `#` (`#123`,
- * `owner/repo#7`), between a `PREFIX-` and its number (`GH-45` and repositories' own autolinks),
- * after `:` (`:emoji:` shortcodes, `https://` autolinks) and every six characters of a hexadecimal
- * run long enough to be a commit SHA.
+ * joiner inside each pattern does: after an `@` that starts a name (mentions, `owner/repo@sha`),
+ * after a `#` before a number (`#123`, `owner/repo#7`), between a `PREFIX-` and its number (`GH-45`
+ * and repositories' own autolinks), after a `:` that starts an `:emoji:` shortcode or a `://`
+ * autolink, and every six characters of a hexadecimal run long enough to be a commit SHA.
+ * Only there: text around them copies as it reads, so `api-token: ${{ … }}` in a message, a
+ * heading's `#`, or a number such as `1000000` (a run without a letter is a number, not a SHA)
+ * holds nothing invisible.
  */
 function defuseReferences(text) {
     return text
-        .replace(/[@#:]/g, `$&${ZWJ}`)
+        .replace(/@(?=[A-Za-z0-9])|#(?=\d)|:(?=\/\/|[A-Za-z0-9_+-]+:)/g, `$&${ZWJ}`)
         .replace(/([A-Za-z]-)(?=\d)/g, `$1${ZWJ}`)
-        .replace(/\b[0-9a-f]{7,}\b/gi, (run) => run.replace(/.{6}(?=.)/g, `$&${ZWJ}`))
+        .replace(/\b(?=\d*[a-f])[0-9a-f]{7,}\b/gi, (run) => run.replace(/.{6}(?=.)/g, `$&${ZWJ}`))
         .replace(/\bwww\./gi, `www${ZWJ}.`);
 }
 /** For text inside HTML elements such as `<summary>`, where Markdown is not parsed. */
@@ -48039,13 +48063,14 @@ function mdLink(text, url, shape = breakLongWords) {
 }
 /**
  * `[text](url)` with the text shown exactly as written, for identifiers people copy (ticket keys
- * such as `ABC-123`): GitHub makes no reference, mention or autolink inside a link's text, so no
- * joiner is needed there. Only letters, digits, `.`, `_` and `-` are taken (`_` is escaped, which
- * shows and copies as `_`); undefined for other text or a URL mdLink would not link.
+ * such as `ABC-123`, pull requests such as `#42`): GitHub makes no reference, mention or autolink
+ * inside a link's text, so no joiner is needed there. Only letters, digits, `.`, `_` and `-`, after
+ * an optional `#`, are taken (`_` is escaped, which shows and copies as `_`); undefined for other
+ * text or a URL mdLink would not link.
  */
 function literalLink(text, url) {
     const safe = safeUrl(url);
-    if (safe === undefined || !/^[A-Za-z0-9._-]+$/.test(text))
+    if (safe === undefined || !/^#?[A-Za-z0-9._-]+$/.test(text))
         return undefined;
     return `[${text.replace(/_/g, '\\_')}](${safe})`;
 }
@@ -48498,6 +48523,33 @@ function countNew(tests) {
 function queueDepth(queue) {
     return queue.depth ?? queue.entries.length;
 }
+/**
+ * Trunk: "array position is not a wait estimate … `directlyAhead` is what actually precedes a pull
+ * request; use it rather than counting". In a graph queue a pending pull request's position is the
+ * pull requests reachable through `directlyAhead`, each once, plus one; elsewhere (a queue that is
+ * not a graph, one whose graph Trunk does not give, a pull request under test or awaiting
+ * admission) it is its place in Trunk's order. A cycle in the data is walked once, never looped.
+ */
+function queuePosition(queue, prNumber) {
+    const entry = queue.entries.find((candidate) => candidate.prNumber === prNumber);
+    if (entry === undefined)
+        return undefined;
+    const graph = queue.directlyAhead;
+    const first = graph === undefined ? undefined : Object.hasOwn(graph, prNumber) ? graph[prNumber] : undefined;
+    if (graph === undefined || first === undefined)
+        return { entry, position: entry.position };
+    const seen = new Set([prNumber]);
+    const next = [...first];
+    for (let number = next.pop(); number !== undefined; number = next.pop()) {
+        if (seen.has(number))
+            continue;
+        seen.add(number);
+        if (Object.hasOwn(graph, number))
+            next.push(...(graph[number] ?? []));
+    }
+    const ahead = seen.size - 1;
+    return { entry, position: ahead + 1, ahead };
+}
 
 ;// CONCATENATED MODULE: ./src/render/affected-section.ts
 /** "What concerns this pull request": unhealthy tests in the files it changes. */
@@ -48614,7 +48666,7 @@ function entriesTable(report, queue, cap) {
     }
     const mine = current === undefined ? undefined : findEntry(queue, current);
     if (mine && entries.indexOf(mine) >= cap) {
-        lines.push(`👉 **This PR** is at position ${formatNumber(mine.position)}.`, '');
+        lines.push(`👉 **This PR** is at position ${positionText(queue, mine.prNumber)}.`, '');
     }
     return lines;
 }
@@ -48653,7 +48705,8 @@ function pullRequestLink(report, prNumber) {
     if (!Number.isSafeInteger(prNumber) || prNumber <= 0)
         return escapeMarkdown(text);
     const { serverUrl, repository } = report.context;
-    return mdLink(`#${prNumber}`, `${serverUrl.replace(/\/+$/, '')}/${repository}/pull/${prNumber}`);
+    const url = `${serverUrl.replace(/\/+$/, '')}/${repository}/pull/${prNumber}`;
+    return literalLink(`#${prNumber}`, url) ?? mdLink(`#${prNumber}`, url);
 }
 function priority(entry) {
     const parts = [];
@@ -48674,12 +48727,19 @@ function priority(entry) {
 function findEntry(queue, prNumber) {
     return queue.entries.find((entry) => entry.prNumber === prNumber);
 }
-/** "3 of 7", or "not in the queue". */
+/**
+ * "3 of 7" (its place in Trunk's order), "3 (2 ahead of it)" (counted through a graph queue's
+ * `directlyAhead`, where the order is no line), or "not in the queue".
+ */
 function positionText(queue, prNumber) {
-    const entry = findEntry(queue, prNumber);
-    if (!entry)
+    const found = queuePosition(queue, prNumber);
+    if (!found)
         return 'not in the queue';
-    return `${formatNumber(entry.position)} of ${formatNumber(queueDepth(queue))}`;
+    if (found.ahead === undefined) {
+        return `${formatNumber(found.position)} of ${formatNumber(queueDepth(queue))}`;
+    }
+    const ahead = found.ahead === 0 ? 'none' : formatNumber(found.ahead);
+    return `${formatNumber(found.position)} (${ahead} ahead of it)`;
 }
 
 ;// CONCATENATED MODULE: ./src/render/verdict-line.ts
@@ -48988,30 +49048,99 @@ function* cutRecordsJson(records, textFields, maxBytes) {
 }
 
 ;// CONCATENATED MODULE: ./src/render/json-output.ts
-/** Outputs are passed through the runner's files and expressions; 1 MiB is GitHub's limit for one. */
-const OUTPUT_LIMIT_BYTES = 1_000_000;
+/**
+ * GitHub caps a job's outputs at 1 MB, all of them together, "approximated based on UTF-16
+ * encoding": 1 MiB is 524,288 UTF-16 code units (JavaScript's string length). A gate job may map
+ * every output of the step into `jobs.<id>.outputs`, so the step's outputs share this one budget,
+ * names included (GitHub does not say whether it counts them; counting them errs on the safe side).
+ */
+const OUTPUTS_LIMIT_UNITS = 524_288;
+/**
+ * Room kept for `report-path`, which is set after the report file is written: Linux's PATH_MAX.
+ * The outputs are budgeted without its value.
+ */
+const REPORT_PATH_ROOM_UNITS = 4096;
 /**
  * No record may take more than 1% of an output: one test with a 2 MB name must not push every
- * other test out of tests-json. Ordinary records are a few hundred bytes.
+ * other test out of tests-json. Ordinary records are a few hundred bytes. Counted in UTF-8 bytes,
+ * which are never fewer than UTF-16 code units.
  */
 const RECORD_LIMIT_BYTES = 10_000;
+function jsonArrayOutput(records, maxItems, wrap = { before: '', after: '' }) {
+    return { kind: 'json-array', records, maxItems, ...wrap };
+}
 /**
- * Joins JSON texts in order until one would break either limit, so the cost stays linear however
- * many there are. The texts are taken lazily: those past the limits are never serialised.
+ * Joins JSON texts in order until one would break either limit (in UTF-16 code units, brackets and
+ * commas counted), so the cost stays linear however many there are. A record that does not fit
+ * ends the array: the records keep their order and the counts outputs keep the whole number.
  */
-function jsonArrayWithin(texts, maxItems, maxBytes) {
+function jsonArrayWithin(texts, maxItems, maxUnits) {
     const parts = [];
-    let bytes = 2; // the brackets
+    let units = 2; // the brackets
     for (const text of texts) {
         if (parts.length >= maxItems)
             break;
-        const size = Buffer.byteLength(text) + (parts.length > 0 ? 1 : 0);
-        if (bytes + size > maxBytes)
+        const size = text.length + (parts.length > 0 ? 1 : 0);
+        if (units + size > maxUnits)
             break;
         parts.push(text);
-        bytes += size;
+        units += size;
     }
     return `[${parts.join(',')}]`;
+}
+/** The records an array output would take with `maxUnits` of room for its array, and their size. */
+function takeWithin(output, maxUnits) {
+    const texts = [];
+    let units = 2;
+    for (const text of output.records) {
+        if (texts.length >= output.maxItems)
+            break;
+        const size = text.length + (texts.length > 0 ? 1 : 0);
+        if (units + size > maxUnits)
+            break;
+        texts.push(text);
+        units += size;
+    }
+    return { texts, units };
+}
+/**
+ * Every output's text, together within `limit` UTF-16 code units (names, values and the room kept
+ * for report-path). Plain outputs are short and taken whole; the JSON arrays share what is left,
+ * evenly, the room one of them does not need going to the others, so no output starves another
+ * whatever the order they are declared in.
+ */
+function fitOutputs(declared, limit = OUTPUTS_LIMIT_UNITS - REPORT_PATH_ROOM_UNITS) {
+    const arrays = [];
+    let used = 0;
+    for (const [name, value] of Object.entries(declared)) {
+        used += name.length;
+        if (typeof value === 'string')
+            used += value.length;
+        else {
+            used += value.before.length + value.after.length;
+            arrays.push({ name, output: value });
+        }
+    }
+    let room = Math.max(0, limit - used);
+    // What each array would take with all the room: at most `room` units of records are serialised.
+    const wanted = arrays
+        .map(({ name, output }) => ({ name, output, ...takeWithin(output, room) }))
+        .sort((a, b) => a.units - b.units);
+    const texts = new Map();
+    wanted.forEach(({ name, output, texts: records }, index) => {
+        const share = Math.floor(room / (wanted.length - index));
+        const array = jsonArrayWithin(records, output.maxItems, share);
+        texts.set(name, `${output.before}${array}${output.after}`);
+        room -= array.length;
+    });
+    return Object.fromEntries(Object.entries(declared).map(([name, value]) => [
+        name,
+        typeof value === 'string' ? value : (texts.get(name) ?? ''),
+    ]));
+}
+/** UTF-16 code units of every output's name and value: what GitHub counts against a job. */
+function outputsUnits(outputs) {
+    return Object.entries(outputs).reduce((sum, [name, value]) => sum + name.length + value.length, 0);
 }
 
 ;// CONCATENATED MODULE: ./src/explain/failure-record.ts
@@ -49064,12 +49193,13 @@ function toFailureRecord(failure) {
 
 const MAX_TESTS_JSON_RECORDS = 1000;
 /**
- * Test records, each cut to its share, at most 1,000 and under the output limit: a cut record keeps
- * its place, one that cannot be cut small enough is left out, and the others stay.
+ * Test records, each cut to its share, at most 1,000, as many as the outputs' budget leaves room
+ * for: a cut record keeps its place, one that cannot be cut small enough is left out, and the
+ * others stay.
  */
 function testsJson(tests) {
     const records = cutRecordsJson(mapLazily(tests, toTestRecord), TEST_RECORD_TEXT_FIELDS, RECORD_LIMIT_BYTES);
-    return jsonArrayWithin(records, MAX_TESTS_JSON_RECORDS, OUTPUT_LIMIT_BYTES);
+    return jsonArrayOutput(records, MAX_TESTS_JSON_RECORDS);
 }
 function* mapLazily(items, map) {
     for (const item of items)
@@ -49114,9 +49244,8 @@ function queueJson(queue) {
         url: queue.url ?? null,
         settings: queue.settings,
     });
-    // Room for the entries is what the rest leaves: the queue's settings are small and bounded.
-    const entries = jsonArrayWithin(cutRecordsJson(queue.entries, QUEUE_ENTRY_TEXT_FIELDS, RECORD_LIMIT_BYTES), queue.entries.length, OUTPUT_LIMIT_BYTES - Buffer.byteLength(head) - 20);
-    return `${head.slice(0, -1)},"entries":${entries}}`;
+    // The entries get the room the budget leaves: the queue's settings are small and bounded.
+    return jsonArrayOutput(cutRecordsJson(queue.entries, QUEUE_ENTRY_TEXT_FIELDS, RECORD_LIMIT_BYTES), queue.entries.length, { before: `${head.slice(0, -1)},"entries":`, after: '}' });
 }
 function queueOutputs(queue, prNumber) {
     if (queue === undefined) {
@@ -49128,8 +49257,7 @@ function queueOutputs(queue, prNumber) {
             'queue-json': '',
         };
     }
-    const entries = queue.kind === 'queue' ? queue.entries : [];
-    const mine = entries.find((entry) => prNumber !== undefined && entry.prNumber === prNumber);
+    const mine = queue.kind === 'queue' && prNumber !== undefined ? queuePosition(queue, prNumber) : undefined;
     return {
         'queue-state': queue.kind === 'queue' ? queue.state : 'none',
         'queue-mode': queue.kind === 'queue' ? (queue.mode ?? '') : '',
@@ -49173,11 +49301,15 @@ function failedTestOutputs(run) {
         };
     return {
         ...known,
-        'failed-tests-json': jsonArrayWithin(records, MAX_TESTS_JSON_RECORDS, OUTPUT_LIMIT_BYTES),
+        'failed-tests-json': jsonArrayOutput(records, MAX_TESTS_JSON_RECORDS),
     };
 }
 /** Every output, always: later steps can rely on each name being set, empty when unknown. */
 function buildOutputs(report, verdict, reportPath) {
+    return fitOutputs(declareOutputs(report, verdict, reportPath));
+}
+/** Every output as declared, before the shared budget cuts the JSON arrays to fit. */
+function declareOutputs(report, verdict, reportPath) {
     return {
         ...testOutputs(report.tests),
         ...queueOutputs(report.queue, report.context.prNumber),
@@ -49316,12 +49448,225 @@ function tellFailures(failures) {
     return [...told.values()];
 }
 
+;// CONCATENATED MODULE: ./src/verdict/gates.ts
+
+
+const NAMES_IN_REASON = 3;
+/** The tests a threshold counts: quarantined ones are left out when the user says so. */
+function countedTests(tests, ignoreQuarantined) {
+    return ignoreQuarantined ? tests.length - countQuarantined(tests) : tests.length;
+}
+const quarantineNote = (s) => s.ignoreQuarantined ? ', quarantined tests not counted' : '';
+function maxTestsGate(status) {
+    const input = status === 'broken' ? 'max-broken-tests' : 'max-flaky-tests';
+    const max = (s) => (status === 'broken' ? s.maxBrokenTests : s.maxFlakyTests);
+    return {
+        input,
+        label: status === 'broken' ? 'Broken tests' : 'Flaky tests',
+        isOn: (s) => max(s) !== undefined,
+        threshold: (s) => `at most ${String(max(s))}${quarantineNote(s)}`,
+        row(report, check) {
+            const label = status === 'broken' ? 'Broken tests' : 'Flaky tests';
+            const tests = report.tests;
+            if (tests === undefined)
+                return check && { label, count: undefined };
+            const incomplete = tests.incomplete.includes(status);
+            return { label, count: { of: tests[status].length, counted: check?.counted, incomplete } };
+        },
+        judge(report, s) {
+            if (report.tests === undefined)
+                return undefined;
+            const counted = countedTests(report.tests[status], s.ignoreQuarantined);
+            const limit = max(s) ?? Infinity;
+            if (counted <= limit)
+                return { counted };
+            const noun = counted === 1 ? 'test' : 'tests';
+            return {
+                counted,
+                reason: `${counted} ${status} ${noun}, more than ${input} (${String(limit)}${quarantineNote(s)})`,
+            };
+        },
+    };
+}
+const queueStateGate = {
+    input: 'fail-on-queue-states',
+    label: 'Merge queue state',
+    isOn: (s) => s.failOnQueueStates.length > 0,
+    threshold: (s) => `fails when ${s.failOnQueueStates.join(' or ')}`,
+    row(report, check) {
+        const queue = report.queue;
+        if (queue === undefined) {
+            const failed = report.failures.some((failure) => failure.what === 'queue');
+            if (!check && !failed)
+                return undefined;
+            return { label: 'Merge queue', count: failed ? 'could not be read' : 'not checked' };
+        }
+        const count = queue.kind === 'none' ? 'no Trunk merge queue' : queue.state;
+        return { label: 'Merge queue on', code: queue.branch, count };
+    },
+    judge(report, s) {
+        const queue = report.queue;
+        if (queue === undefined)
+            return undefined;
+        if (queue.kind !== 'queue' || !s.failOnQueueStates.includes(queue.state))
+            return {};
+        return {
+            reason: `The merge queue of ${queue.branch} is ${queue.state} (fail-on-queue-states: ${s.failOnQueueStates.join(', ')})`,
+        };
+    },
+};
+const affectedGate = {
+    input: 'fail-on-affected',
+    label: 'Tests in changed files',
+    isOn: (s) => s.failOnAffected !== 'none',
+    threshold: (s) => s.failOnAffected === 'broken' ? 'no broken test' : 'no unhealthy (broken or flaky) test',
+    // Every unhealthy test in a changed file, and how many of them the gate counts, as the rows
+    // above do: the section below the table lists them all.
+    row(report, check) {
+        const label = 'Unhealthy tests in changed files';
+        const affected = report.affected;
+        if (affected !== undefined) {
+            return { label, count: { of: affected.tests.length, counted: check?.counted } };
+        }
+        if (!check)
+            return undefined;
+        return {
+            label,
+            count: report.context.prNumber === undefined ? 'no pull request' : 'not read',
+        };
+    },
+    judge(report, s) {
+        if (report.affected === undefined)
+            return undefined;
+        const counted = report.affected.tests.filter((test) => (s.failOnAffected === 'unhealthy' || test.status === 'broken') &&
+            !(s.ignoreQuarantined && test.quarantined));
+        if (counted.length === 0)
+            return { counted: 0 };
+        const label = s.failOnAffected === 'broken' ? 'broken' : 'unhealthy';
+        const names = counted.slice(0, NAMES_IN_REASON).map((test) => test.name);
+        const more = counted.length > NAMES_IN_REASON ? `, and ${counted.length - NAMES_IN_REASON} more` : '';
+        const noun = counted.length === 1 ? 'test' : 'tests';
+        return {
+            counted: counted.length,
+            reason: `${counted.length} ${label} ${noun} in files this pull request changes (fail-on-affected: ${s.failOnAffected}): ${names.join(', ')}${more}`,
+        };
+    },
+};
+/** "reports/a.xml could not be read (empty file), and 2 more": the files, their why, bounded. */
+function unreadReason(run) {
+    const named = run.unread.slice(0, NAMES_IN_REASON).map((report) => {
+        const how = report.partial ? 'was read only in part' : 'could not be read';
+        return `${truncate(report.file, 200)} ${how} (${truncate(report.why, 200)})`;
+    });
+    const more = run.unread.length > NAMES_IN_REASON ? `, and ${run.unread.length - NAMES_IN_REASON} more` : '';
+    return `${named.join('; ')}${more}`;
+}
+function truncate(text, max) {
+    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+/**
+ * Failures Trunk's data does not explain: new ones, and those it could not explain. No report read
+ * is a failure too: a test job that crashed before writing one must not pass as "no new failure".
+ * Nor does a report that could not be read, or was read only in part: a failure may be in what was
+ * not read, so the count is unknown, and unknown is never zero.
+ */
+const newFailuresGate = {
+    input: 'max-new-failures',
+    label: 'New failures in this run',
+    isOn: (s) => s.maxNewFailures !== undefined,
+    threshold: (s) => `at most ${String(s.maxNewFailures)}`,
+    row(report) {
+        const run = report.failedTests;
+        if (run === undefined)
+            return undefined;
+        // A report unread: the count is unknown, never the count of what happened to be read.
+        const count = failuresUnknown(run)
+            ? 'unknown'
+            : run.files === 0
+                ? undefined
+                : { of: countNeedingAttention(run.failures) };
+        return { label: 'New failures in this run', count };
+    },
+    judge(report, s) {
+        const run = report.failedTests;
+        // Not read, and not judged: the read failure that stopped the reading decides the run.
+        if (run === undefined || readingStopped(run))
+            return undefined;
+        const limit = s.maxNewFailures ?? Infinity;
+        if (failuresUnknown(run)) {
+            return {
+                reason: `The failures of this run are unknown: ${unreadReason(run)}, so max-new-failures (${String(limit)}) cannot be judged: re-run the job that writes the report, or fix what writes it (the warnings say more)`,
+            };
+        }
+        if (run.files === 0) {
+            return {
+                counted: 0,
+                reason: `No test report was read from test-results (${run.patterns.join(', ')}), so max-new-failures (${String(limit)}) cannot be judged: check the paths and that the tests wrote their reports`,
+            };
+        }
+        const counted = countNeedingAttention(run.failures);
+        if (counted <= limit)
+            return { counted };
+        const noun = counted === 1 ? 'failed test is' : 'failed tests are';
+        return {
+            counted,
+            reason: `${counted} ${noun} not explained by Trunk's data (new or unexplained), more than max-new-failures (${String(limit)})`,
+        };
+    },
+};
+const GATES = [
+    maxTestsGate('broken'),
+    maxTestsGate('flaky'),
+    queueStateGate,
+    affectedGate,
+    newFailuresGate,
+];
+/** Each gate's row in the counts table, in GATES order, with its check when the gate is on. */
+function gateRows(report, verdict) {
+    return GATES.flatMap((gate) => {
+        const check = verdict.gates.find((candidate) => candidate.input === gate.input);
+        const row = gate.row ? gate.row(report, check) : defaultRow(gate, check);
+        return row === undefined ? [] : [{ input: gate.input, row, check }];
+    });
+}
+function defaultRow(gate, check) {
+    if (check === undefined)
+        return undefined;
+    return {
+        label: gate.label,
+        count: check.counted === undefined ? undefined : { of: check.counted },
+    };
+}
+function gates_check(gate, report, settings) {
+    const finding = gate.judge(report, settings);
+    return {
+        input: gate.input,
+        label: gate.label,
+        threshold: gate.threshold(settings),
+        checked: finding !== undefined,
+        counted: finding?.counted,
+        tripped: finding?.reason !== undefined,
+        reason: finding?.reason,
+    };
+}
+/**
+ * Applies the gates the inputs turn on to what could be read. A gate whose data could not be read
+ * is not tripped: the read failure itself decides (result "error").
+ */
+function evaluateGates(report, settings) {
+    const gates = GATES.filter((gate) => gate.isOn(settings)).map((gate) => gates_check(gate, report, settings));
+    const reasons = gates.flatMap((gate) => (gate.reason === undefined ? [] : [gate.reason]));
+    if (reasons.length > 0)
+        return { result: 'failed', reasons, gates };
+    return { result: report.failures.length > 0 ? 'error' : 'passed', reasons, gates };
+}
+
 ;// CONCATENATED MODULE: ./src/render/counts-table.ts
 /**
- * The job summary's counts table: one row per count, with the threshold of the gate that watches
- * it and whether that gate tripped. Four columns, so it fits the comment's width as well.
+ * The job summary's counts table: one row per gate (GATES declares each, in its order), with the
+ * gate's threshold and whether it tripped, and beside them the counts that are no gate's. Four
+ * columns, so it fits the comment's width as well.
  */
-
 
 
 
@@ -49329,27 +49674,28 @@ function tellFailures(failures) {
 
 const HEADER = ['| | Count | Threshold | Gate |', '|---|---:|---|---|'];
 function countsTable(report, verdict) {
-    const gate = (input) => verdict.gates.find((g) => g.input === input);
     return [
         ...HEADER,
-        ...testRows(report, gate),
-        ...affectedRows(report, gate('fail-on-affected')),
-        ...queueRows(report, gate('fail-on-queue-states')),
-        ...failedTestRows(report, gate('max-new-failures')),
+        ...unreadTestsRow(report),
+        ...gateRows(report, verdict).flatMap(({ input, row, check }) => [
+            tableRow([labelCell(row), countCell(row.count), ...gateCells(check)]),
+            ...(FACTS_AFTER[input]?.(report) ?? []),
+        ]),
         '',
     ];
 }
-/** The run's failures Trunk does not explain (new or unexplained), when test-results is given. */
-function failedTestRows(report, gate) {
-    const run = report.failedTests;
-    if (run === undefined)
-        return [];
-    const count = failuresUnknown(run)
-        ? 'unknown'
-        : run.files === 0
-            ? NONE
-            : formatNumber(countNeedingAttention(run.failures));
-    return [tableRow(['New failures in this run', count, ...gateCells(gate)])];
+function labelCell(row) {
+    return row.code === undefined ? row.label : `${row.label} ${code(truncateText(row.code, 60))}`;
+}
+function countCell(count) {
+    if (count === undefined)
+        return NONE;
+    if (typeof count === 'string')
+        return escapeMarkdown(truncateText(count, 60));
+    const counted = count.counted !== undefined && count.counted !== count.of
+        ? ` (${formatNumber(count.counted)} counted)`
+        : '';
+    return `${formatNumber(count.of)}${counted}${count.incomplete ? ' (list incomplete)' : ''}`;
 }
 function gateCells(gate) {
     if (gate === undefined)
@@ -49357,73 +49703,36 @@ function gateCells(gate) {
     const mark = !gate.checked ? '⚪ not checked' : gate.tripped ? '❌ tripped' : '✅ held';
     return [escapeMarkdown(gate.threshold), mark];
 }
-function testRows(report, gate) {
-    const tests = report.tests;
-    const broken = gate('max-broken-tests');
-    const flaky = gate('max-flaky-tests');
-    if (!tests) {
-        const what = unread(report, 'tests');
-        const rows = [tableRow(['Unhealthy tests', what, '', ''])];
-        if (broken)
-            rows.push(tableRow(['Broken tests', NONE, ...gateCells(broken)]));
-        if (flaky)
-            rows.push(tableRow(['Flaky tests', NONE, ...gateCells(flaky)]));
-        return rows;
-    }
-    const count = (status, check) => {
-        const total = tests[status].length;
-        const counted = check?.counted !== undefined && check.counted !== total
-            ? ` (${formatNumber(check.counted)} counted)`
-            : '';
-        const incomplete = tests.incomplete.includes(status) ? ' (list incomplete)' : '';
-        return `${formatNumber(total)}${counted}${incomplete}`;
-    };
-    const quarantined = countQuarantined(tests.broken) + countQuarantined(tests.flaky);
-    return [
-        tableRow(['Broken tests', count('broken', broken), ...gateCells(broken)]),
-        tableRow(['Flaky tests', count('flaky', flaky), ...gateCells(flaky)]),
-        tableRow(['Quarantined', formatNumber(quarantined), '', '']),
-    ];
-}
-function affectedRows(report, gate) {
-    const affected = report.affected;
-    if (affected === undefined && gate === undefined)
+/** The tests as a whole, when they were not read: each test gate's row then says "—". */
+function unreadTestsRow(report) {
+    if (report.tests)
         return [];
-    const count = affected === undefined
-        ? report.context.prNumber === undefined
-            ? 'no pull request'
-            : 'not read'
-        : formatNumber(gate?.counted ?? affected.tests.length);
-    return [tableRow(['Unhealthy tests in changed files', count, ...gateCells(gate)])];
+    const what = report.failures.some((f) => f.what === 'tests')
+        ? 'could not be read'
+        : 'not checked';
+    return [tableRow(['Unhealthy tests', what, '', ''])];
 }
-function queueRows(report, gate) {
-    const queue = report.queue;
-    if (!queue) {
-        return gate || report.failures.some((f) => f.what === 'queue')
-            ? [tableRow(['Merge queue', unread(report, 'queue'), ...gateCells(gate)])]
-            : [];
-    }
-    const branch = code(truncateText(queue.branch, 60));
-    if (queue.kind === 'none') {
-        return [tableRow([`Merge queue on ${branch}`, 'no Trunk merge queue', ...gateCells(gate)])];
-    }
-    const rows = [
-        tableRow([
-            `Merge queue on ${branch}`,
-            escapeMarkdown(truncateText(queue.state, 60)),
-            ...gateCells(gate),
-        ]),
-        tableRow(['Enqueued pull requests', formatNumber(queueDepth(queue)), '', '']),
-    ];
-    const prNumber = report.context.prNumber;
-    if (prNumber !== undefined) {
-        rows.push(tableRow(['Position of this PR', positionText(queue, prNumber), '', '']));
-    }
-    return rows;
-}
-function unread(report, what) {
-    return report.failures.some((f) => f.what === what) ? 'could not be read' : 'not checked';
-}
+/** Counts that are no gate's, after the row of the gate whose data they come from. */
+const FACTS_AFTER = {
+    'max-flaky-tests': (report) => {
+        const tests = report.tests;
+        if (!tests)
+            return [];
+        const quarantined = countQuarantined(tests.broken) + countQuarantined(tests.flaky);
+        return [tableRow(['Quarantined', formatNumber(quarantined), '', ''])];
+    },
+    'fail-on-queue-states': (report) => {
+        const queue = report.queue;
+        if (queue?.kind !== 'queue')
+            return [];
+        const rows = [tableRow(['Enqueued pull requests', formatNumber(queueDepth(queue)), '', ''])];
+        const prNumber = report.context.prNumber;
+        if (prNumber !== undefined) {
+            rows.push(tableRow(['Position of this PR', positionText(queue, prNumber), '', '']));
+        }
+        return rows;
+    },
+};
 
 ;// CONCATENATED MODULE: ./src/render/owners-section.ts
 /** Unhealthy tests grouped by code owner, so each team sees its share at a glance. */
@@ -50066,157 +50375,6 @@ function crossChecks(settings) {
         problems.push("test-results needs check-tests: true: failed tests are explained by Trunk's unhealthy tests");
     }
     return problems;
-}
-
-;// CONCATENATED MODULE: ./src/verdict/gates.ts
-
-
-const NAMES_IN_REASON = 3;
-/** The tests a threshold counts: quarantined ones are left out when the user says so. */
-function countedTests(tests, ignoreQuarantined) {
-    return ignoreQuarantined ? tests.length - countQuarantined(tests) : tests.length;
-}
-const quarantineNote = (s) => s.ignoreQuarantined ? ', quarantined tests not counted' : '';
-function maxTestsGate(status) {
-    const input = status === 'broken' ? 'max-broken-tests' : 'max-flaky-tests';
-    const max = (s) => (status === 'broken' ? s.maxBrokenTests : s.maxFlakyTests);
-    return {
-        input,
-        label: status === 'broken' ? 'Broken tests' : 'Flaky tests',
-        isOn: (s) => max(s) !== undefined,
-        threshold: (s) => `at most ${String(max(s))}${quarantineNote(s)}`,
-        judge(report, s) {
-            if (report.tests === undefined)
-                return undefined;
-            const counted = countedTests(report.tests[status], s.ignoreQuarantined);
-            const limit = max(s) ?? Infinity;
-            if (counted <= limit)
-                return { counted };
-            const noun = counted === 1 ? 'test' : 'tests';
-            return {
-                counted,
-                reason: `${counted} ${status} ${noun}, more than ${input} (${String(limit)}${quarantineNote(s)})`,
-            };
-        },
-    };
-}
-const queueStateGate = {
-    input: 'fail-on-queue-states',
-    label: 'Merge queue state',
-    isOn: (s) => s.failOnQueueStates.length > 0,
-    threshold: (s) => `fails when ${s.failOnQueueStates.join(' or ')}`,
-    judge(report, s) {
-        const queue = report.queue;
-        if (queue === undefined)
-            return undefined;
-        if (queue.kind !== 'queue' || !s.failOnQueueStates.includes(queue.state))
-            return {};
-        return {
-            reason: `The merge queue of ${queue.branch} is ${queue.state} (fail-on-queue-states: ${s.failOnQueueStates.join(', ')})`,
-        };
-    },
-};
-const affectedGate = {
-    input: 'fail-on-affected',
-    label: 'Tests in changed files',
-    isOn: (s) => s.failOnAffected !== 'none',
-    threshold: (s) => s.failOnAffected === 'broken' ? 'no broken test' : 'no unhealthy (broken or flaky) test',
-    judge(report, s) {
-        if (report.affected === undefined)
-            return undefined;
-        const counted = report.affected.tests.filter((test) => (s.failOnAffected === 'unhealthy' || test.status === 'broken') &&
-            !(s.ignoreQuarantined && test.quarantined));
-        if (counted.length === 0)
-            return { counted: 0 };
-        const label = s.failOnAffected === 'broken' ? 'broken' : 'unhealthy';
-        const names = counted.slice(0, NAMES_IN_REASON).map((test) => test.name);
-        const more = counted.length > NAMES_IN_REASON ? `, and ${counted.length - NAMES_IN_REASON} more` : '';
-        const noun = counted.length === 1 ? 'test' : 'tests';
-        return {
-            counted: counted.length,
-            reason: `${counted.length} ${label} ${noun} in files this pull request changes (fail-on-affected: ${s.failOnAffected}): ${names.join(', ')}${more}`,
-        };
-    },
-};
-/** "reports/a.xml could not be read (empty file), and 2 more": the files, their why, bounded. */
-function unreadReason(run) {
-    const named = run.unread.slice(0, NAMES_IN_REASON).map((report) => {
-        const how = report.partial ? 'was read only in part' : 'could not be read';
-        return `${truncate(report.file, 200)} ${how} (${truncate(report.why, 200)})`;
-    });
-    const more = run.unread.length > NAMES_IN_REASON ? `, and ${run.unread.length - NAMES_IN_REASON} more` : '';
-    return `${named.join('; ')}${more}`;
-}
-function truncate(text, max) {
-    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-/**
- * Failures Trunk's data does not explain: new ones, and those it could not explain. No report read
- * is a failure too: a test job that crashed before writing one must not pass as "no new failure".
- * Nor does a report that could not be read, or was read only in part: a failure may be in what was
- * not read, so the count is unknown, and unknown is never zero.
- */
-const newFailuresGate = {
-    input: 'max-new-failures',
-    label: 'New failures in this run',
-    isOn: (s) => s.maxNewFailures !== undefined,
-    threshold: (s) => `at most ${String(s.maxNewFailures)}`,
-    judge(report, s) {
-        const run = report.failedTests;
-        // Not read, and not judged: the read failure that stopped the reading decides the run.
-        if (run === undefined || readingStopped(run))
-            return undefined;
-        const limit = s.maxNewFailures ?? Infinity;
-        if (failuresUnknown(run)) {
-            return {
-                reason: `The failures of this run are unknown: ${unreadReason(run)}, so max-new-failures (${String(limit)}) cannot be judged: re-run the job that writes the report, or fix what writes it (the warnings say more)`,
-            };
-        }
-        if (run.files === 0) {
-            return {
-                counted: 0,
-                reason: `No test report was read from test-results (${run.patterns.join(', ')}), so max-new-failures (${String(limit)}) cannot be judged: check the paths and that the tests wrote their reports`,
-            };
-        }
-        const counted = countNeedingAttention(run.failures);
-        if (counted <= limit)
-            return { counted };
-        const noun = counted === 1 ? 'failed test is' : 'failed tests are';
-        return {
-            counted,
-            reason: `${counted} ${noun} not explained by Trunk's data (new or unexplained), more than max-new-failures (${String(limit)})`,
-        };
-    },
-};
-const GATES = [
-    maxTestsGate('broken'),
-    maxTestsGate('flaky'),
-    queueStateGate,
-    affectedGate,
-    newFailuresGate,
-];
-function gates_check(gate, report, settings) {
-    const finding = gate.judge(report, settings);
-    return {
-        input: gate.input,
-        label: gate.label,
-        threshold: gate.threshold(settings),
-        checked: finding !== undefined,
-        counted: finding?.counted,
-        tripped: finding?.reason !== undefined,
-        reason: finding?.reason,
-    };
-}
-/**
- * Applies the gates the inputs turn on to what could be read. A gate whose data could not be read
- * is not tripped: the read failure itself decides (result "error").
- */
-function evaluateGates(report, settings) {
-    const gates = GATES.filter((gate) => gate.isOn(settings)).map((gate) => gates_check(gate, report, settings));
-    const reasons = gates.flatMap((gate) => (gate.reason === undefined ? [] : [gate.reason]));
-    if (reasons.length > 0)
-        return { result: 'failed', reasons, gates };
-    return { result: report.failures.length > 0 ? 'error' : 'passed', reasons, gates };
 }
 
 ;// CONCATENATED MODULE: ./src/verdict/outcome.ts

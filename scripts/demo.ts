@@ -47,6 +47,7 @@ import {
   SCENARIOS,
   type Scenario,
 } from './demo-data.js';
+import { shortenAnnotation } from './demo-log.js';
 import { startDemoV2Simulator } from './demo-v2-data.js';
 import { COMMENT_WIDTH, renderMarkdownPage, SUMMARY_WIDTH } from './summary-html.js';
 
@@ -155,8 +156,6 @@ function unescapeCommand(text: string): string {
     .replace(/%25/g, '%');
 }
 
-const MAX_ANNOTATION = 140;
-
 /** The action's stdout as the Actions log shows it: commands turned into readable lines. */
 function formatLog(stdout: string, debug: boolean): string[] {
   const lines: string[] = [];
@@ -170,9 +169,7 @@ function formatLog(stdout: string, debug: boolean): string[] {
     const [, name, properties, message] = command as unknown as [string, string, string, string];
     let text = unescapeCommand(message).replace(/\n/g, '\n      ');
     // Annotations repeat what the summary shows; one line each is enough here.
-    if (properties && !debug && text.length > MAX_ANNOTATION) {
-      text = `${text.slice(0, MAX_ANNOTATION).replace(/\s+\S*$/, '')} …`;
-    }
+    if (properties && !debug) text = shortenAnnotation(text);
     const where = /file=([^,]*)/.exec(properties ?? '')?.[1];
     const at = where ? dim(` (${unescapeCommand(where)})`) : '';
     if (name === 'group') lines.push(`  ${bold(`▸ ${text}`)}`);

@@ -1,43 +1,43 @@
 /**
- * The job summary's counts table: one row per count, with the threshold of the gate that watches
- * it and whether that gate tripped. Four columns, so it fits the comment's width as well.
+ * The job summary's counts table: one row per gate (GATES declares each, in its order), with the
+ * gate's threshold and whether it tripped, and beside them the counts that are no gate's. Four
+ * columns, so it fits the comment's width as well.
  */
 
-import type { GateCheck, GateInput, ReadFailure, Report, Verdict } from '../report/model.js';
-import { countQuarantined } from '../report/counts.js';
+import type { GateCheck, GateInput, Report, Verdict } from '../report/model.js';
+import { countQuarantined, queueDepth } from '../report/counts.js';
+import { gateRows, type GateRow } from '../verdict/gates.js';
 import { formatNumber, NONE, tableRow } from './format.js';
 import { code, escapeMarkdown, truncateText } from './markdown.js';
 import { positionText } from './queue-section.js';
-import { queueDepth } from '../report/counts.js';
-import { countNeedingAttention, failuresUnknown } from '../explain/model.js';
 
 const HEADER = ['| | Count | Threshold | Gate |', '|---|---:|---|---|'];
 
 export function countsTable(report: Report, verdict: Verdict): string[] {
-  const gate = (input: GateInput) => verdict.gates.find((g) => g.input === input);
   return [
     ...HEADER,
-    ...testRows(report, gate),
-    ...affectedRows(report, gate('fail-on-affected')),
-    ...queueRows(report, gate('fail-on-queue-states')),
-    ...failedTestRows(report, gate('max-new-failures')),
+    ...unreadTestsRow(report),
+    ...gateRows(report, verdict).flatMap(({ input, row, check }) => [
+      tableRow([labelCell(row), countCell(row.count), ...gateCells(check)]),
+      ...(FACTS_AFTER[input]?.(report) ?? []),
+    ]),
     '',
   ];
 }
 
-/** The run's failures Trunk does not explain (new or unexplained), when test-results is given. */
-function failedTestRows(report: Report, gate: GateCheck | undefined): string[] {
-  const run = report.failedTests;
-  if (run === undefined) return [];
-  const count = failuresUnknown(run)
-    ? 'unknown'
-    : run.files === 0
-      ? NONE
-      : formatNumber(countNeedingAttention(run.failures));
-  return [tableRow(['New failures in this run', count, ...gateCells(gate)])];
+function labelCell(row: GateRow): string {
+  return row.code === undefined ? row.label : `${row.label} ${code(truncateText(row.code, 60))}`;
 }
 
-type FindGate = (input: GateInput) => GateCheck | undefined;
+function countCell(count: GateRow['count']): string {
+  if (count === undefined) return NONE;
+  if (typeof count === 'string') return escapeMarkdown(truncateText(count, 60));
+  const counted =
+    count.counted !== undefined && count.counted !== count.of
+      ? ` (${formatNumber(count.counted)} counted)`
+      : '';
+  return `${formatNumber(count.of)}${counted}${count.incomplete ? ' (list incomplete)' : ''}`;
+}
 
 function gateCells(gate: GateCheck | undefined): string[] {
   if (gate === undefined) return [NONE, ''];
@@ -45,72 +45,31 @@ function gateCells(gate: GateCheck | undefined): string[] {
   return [escapeMarkdown(gate.threshold), mark];
 }
 
-function testRows(report: Report, gate: FindGate): string[] {
-  const tests = report.tests;
-  const broken = gate('max-broken-tests');
-  const flaky = gate('max-flaky-tests');
-  if (!tests) {
-    const what = unread(report, 'tests');
-    const rows = [tableRow(['Unhealthy tests', what, '', ''])];
-    if (broken) rows.push(tableRow(['Broken tests', NONE, ...gateCells(broken)]));
-    if (flaky) rows.push(tableRow(['Flaky tests', NONE, ...gateCells(flaky)]));
+/** The tests as a whole, when they were not read: each test gate's row then says "—". */
+function unreadTestsRow(report: Report): string[] {
+  if (report.tests) return [];
+  const what = report.failures.some((f) => f.what === 'tests')
+    ? 'could not be read'
+    : 'not checked';
+  return [tableRow(['Unhealthy tests', what, '', ''])];
+}
+
+/** Counts that are no gate's, after the row of the gate whose data they come from. */
+const FACTS_AFTER: Partial<Record<GateInput, (report: Report) => string[]>> = {
+  'max-flaky-tests': (report) => {
+    const tests = report.tests;
+    if (!tests) return [];
+    const quarantined = countQuarantined(tests.broken) + countQuarantined(tests.flaky);
+    return [tableRow(['Quarantined', formatNumber(quarantined), '', ''])];
+  },
+  'fail-on-queue-states': (report) => {
+    const queue = report.queue;
+    if (queue?.kind !== 'queue') return [];
+    const rows = [tableRow(['Enqueued pull requests', formatNumber(queueDepth(queue)), '', ''])];
+    const prNumber = report.context.prNumber;
+    if (prNumber !== undefined) {
+      rows.push(tableRow(['Position of this PR', positionText(queue, prNumber), '', '']));
+    }
     return rows;
-  }
-  const count = (status: 'broken' | 'flaky', check: GateCheck | undefined) => {
-    const total = tests[status].length;
-    const counted =
-      check?.counted !== undefined && check.counted !== total
-        ? ` (${formatNumber(check.counted)} counted)`
-        : '';
-    const incomplete = tests.incomplete.includes(status) ? ' (list incomplete)' : '';
-    return `${formatNumber(total)}${counted}${incomplete}`;
-  };
-  const quarantined = countQuarantined(tests.broken) + countQuarantined(tests.flaky);
-  return [
-    tableRow(['Broken tests', count('broken', broken), ...gateCells(broken)]),
-    tableRow(['Flaky tests', count('flaky', flaky), ...gateCells(flaky)]),
-    tableRow(['Quarantined', formatNumber(quarantined), '', '']),
-  ];
-}
-
-function affectedRows(report: Report, gate: GateCheck | undefined): string[] {
-  const affected = report.affected;
-  if (affected === undefined && gate === undefined) return [];
-  const count =
-    affected === undefined
-      ? report.context.prNumber === undefined
-        ? 'no pull request'
-        : 'not read'
-      : formatNumber(gate?.counted ?? affected.tests.length);
-  return [tableRow(['Unhealthy tests in changed files', count, ...gateCells(gate)])];
-}
-
-function queueRows(report: Report, gate: GateCheck | undefined): string[] {
-  const queue = report.queue;
-  if (!queue) {
-    return gate || report.failures.some((f) => f.what === 'queue')
-      ? [tableRow(['Merge queue', unread(report, 'queue'), ...gateCells(gate)])]
-      : [];
-  }
-  const branch = code(truncateText(queue.branch, 60));
-  if (queue.kind === 'none') {
-    return [tableRow([`Merge queue on ${branch}`, 'no Trunk merge queue', ...gateCells(gate)])];
-  }
-  const rows = [
-    tableRow([
-      `Merge queue on ${branch}`,
-      escapeMarkdown(truncateText(queue.state, 60)),
-      ...gateCells(gate),
-    ]),
-    tableRow(['Enqueued pull requests', formatNumber(queueDepth(queue)), '', '']),
-  ];
-  const prNumber = report.context.prNumber;
-  if (prNumber !== undefined) {
-    rows.push(tableRow(['Position of this PR', positionText(queue, prNumber), '', '']));
-  }
-  return rows;
-}
-
-function unread(report: Report, what: ReadFailure['what']): string {
-  return report.failures.some((f) => f.what === what) ? 'could not be read' : 'not checked';
-}
+  },
+};

@@ -33,16 +33,19 @@ function flatten(text: string): string {
 /**
  * GitHub turns patterns in rendered text into live references after Markdown is parsed, so
  * backslash escapes do not stop them (nor do entities such as `&#64;`). An invisible zero-width
- * joiner inside each pattern does: after `@` (mentions, `owner/repo@sha`), after `#` (`#123`,
- * `owner/repo#7`), between a `PREFIX-` and its number (`GH-45` and repositories' own autolinks),
- * after `:` (`:emoji:` shortcodes, `https://` autolinks) and every six characters of a hexadecimal
- * run long enough to be a commit SHA.
+ * joiner inside each pattern does: after an `@` that starts a name (mentions, `owner/repo@sha`),
+ * after a `#` before a number (`#123`, `owner/repo#7`), between a `PREFIX-` and its number (`GH-45`
+ * and repositories' own autolinks), after a `:` that starts an `:emoji:` shortcode or a `://`
+ * autolink, and every six characters of a hexadecimal run long enough to be a commit SHA.
+ * Only there: text around them copies as it reads, so `api-token: ${{ … }}` in a message, a
+ * heading's `#`, or a number such as `1000000` (a run without a letter is a number, not a SHA)
+ * holds nothing invisible.
  */
 function defuseReferences(text: string): string {
   return text
-    .replace(/[@#:]/g, `$&${ZWJ}`)
+    .replace(/@(?=[A-Za-z0-9])|#(?=\d)|:(?=\/\/|[A-Za-z0-9_+-]+:)/g, `$&${ZWJ}`)
     .replace(/([A-Za-z]-)(?=\d)/g, `$1${ZWJ}`)
-    .replace(/\b[0-9a-f]{7,}\b/gi, (run) => run.replace(/.{6}(?=.)/g, `$&${ZWJ}`))
+    .replace(/\b(?=\d*[a-f])[0-9a-f]{7,}\b/gi, (run) => run.replace(/.{6}(?=.)/g, `$&${ZWJ}`))
     .replace(/\bwww\./gi, `www${ZWJ}.`);
 }
 
@@ -67,13 +70,14 @@ export function mdLink(text: string, url: string | undefined, shape = breakLongW
 
 /**
  * `[text](url)` with the text shown exactly as written, for identifiers people copy (ticket keys
- * such as `ABC-123`): GitHub makes no reference, mention or autolink inside a link's text, so no
- * joiner is needed there. Only letters, digits, `.`, `_` and `-` are taken (`_` is escaped, which
- * shows and copies as `_`); undefined for other text or a URL mdLink would not link.
+ * such as `ABC-123`, pull requests such as `#42`): GitHub makes no reference, mention or autolink
+ * inside a link's text, so no joiner is needed there. Only letters, digits, `.`, `_` and `-`, after
+ * an optional `#`, are taken (`_` is escaped, which shows and copies as `_`); undefined for other
+ * text or a URL mdLink would not link.
  */
 export function literalLink(text: string, url: string): string | undefined {
   const safe = safeUrl(url);
-  if (safe === undefined || !/^[A-Za-z0-9._-]+$/.test(text)) return undefined;
+  if (safe === undefined || !/^#?[A-Za-z0-9._-]+$/.test(text)) return undefined;
   return `[${text.replace(/_/g, '\\_')}](${safe})`;
 }
 

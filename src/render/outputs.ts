@@ -6,10 +6,16 @@ import type {
   UnhealthyTest,
   Verdict,
 } from '../report/model.js';
-import { countNew, countQuarantined, queueDepth } from '../report/counts.js';
+import { countNew, countQuarantined, queueDepth, queuePosition } from '../report/counts.js';
 import { TEST_RECORD_TEXT_FIELDS, toTestRecord } from '../report/test-record.js';
 import { cutRecordsJson } from './cut-record.js';
-import { jsonArrayWithin, OUTPUT_LIMIT_BYTES, RECORD_LIMIT_BYTES } from './json-output.js';
+import {
+  fitOutputs,
+  jsonArrayOutput,
+  RECORD_LIMIT_BYTES,
+  type DeclaredOutput,
+  type JsonArrayOutput,
+} from './json-output.js';
 import { oneLogLine } from './log-text.js';
 import type { FailedTestsReport } from '../explain/model.js';
 import { countClasses, failuresUnknown } from '../explain/model.js';
@@ -20,16 +26,23 @@ export const MAX_TESTS_JSON_RECORDS = 1000;
 export type Outputs = Record<string, string>;
 
 /**
- * Test records, each cut to its share, at most 1,000 and under the output limit: a cut record keeps
- * its place, one that cannot be cut small enough is left out, and the others stay.
+ * Outputs as declared: a JSON array output is a `jsonArrayOutput`, and the shared budget
+ * (`fitOutputs`) decides how many of its records fit, so a new one joins it by being declared so.
  */
-function testsJson(tests: Iterable<UnhealthyTest>): string {
+type Declared = Record<string, DeclaredOutput>;
+
+/**
+ * Test records, each cut to its share, at most 1,000, as many as the outputs' budget leaves room
+ * for: a cut record keeps its place, one that cannot be cut small enough is left out, and the
+ * others stay.
+ */
+function testsJson(tests: Iterable<UnhealthyTest>): JsonArrayOutput {
   const records = cutRecordsJson(
     mapLazily(tests, toTestRecord),
     TEST_RECORD_TEXT_FIELDS,
     RECORD_LIMIT_BYTES,
   );
-  return jsonArrayWithin(records, MAX_TESTS_JSON_RECORDS, OUTPUT_LIMIT_BYTES);
+  return jsonArrayOutput(records, MAX_TESTS_JSON_RECORDS);
 }
 
 function* mapLazily<T, U>(items: Iterable<T>, map: (item: T) => U): Generator<U> {
@@ -45,7 +58,7 @@ const QUEUE_ENTRY_TEXT_FIELDS = [
   'priorityName',
 ] as const satisfies readonly (keyof QueueEntry)[];
 
-function testOutputs(tests: TestsReport | undefined): Outputs {
+function testOutputs(tests: TestsReport | undefined): Declared {
   if (tests === undefined) {
     const empty = [
       'flaky-count',
@@ -66,7 +79,7 @@ function testOutputs(tests: TestsReport | undefined): Outputs {
   };
 }
 
-function queueJson(queue: QueueReport): string {
+function queueJson(queue: QueueReport): DeclaredOutput {
   if (queue.kind === 'none')
     return JSON.stringify({ branch: queue.branch, state: 'none', depth: 0, entries: [] });
   const head = JSON.stringify({
@@ -77,16 +90,15 @@ function queueJson(queue: QueueReport): string {
     url: queue.url ?? null,
     settings: queue.settings,
   });
-  // Room for the entries is what the rest leaves: the queue's settings are small and bounded.
-  const entries = jsonArrayWithin(
+  // The entries get the room the budget leaves: the queue's settings are small and bounded.
+  return jsonArrayOutput(
     cutRecordsJson(queue.entries, QUEUE_ENTRY_TEXT_FIELDS, RECORD_LIMIT_BYTES),
     queue.entries.length,
-    OUTPUT_LIMIT_BYTES - Buffer.byteLength(head) - 20,
+    { before: `${head.slice(0, -1)},"entries":`, after: '}' },
   );
-  return `${head.slice(0, -1)},"entries":${entries}}`;
 }
 
-function queueOutputs(queue: QueueReport | undefined, prNumber: number | undefined): Outputs {
+function queueOutputs(queue: QueueReport | undefined, prNumber: number | undefined): Declared {
   if (queue === undefined) {
     return {
       'queue-state': '',
@@ -96,8 +108,8 @@ function queueOutputs(queue: QueueReport | undefined, prNumber: number | undefin
       'queue-json': '',
     };
   }
-  const entries = queue.kind === 'queue' ? queue.entries : [];
-  const mine = entries.find((entry) => prNumber !== undefined && entry.prNumber === prNumber);
+  const mine =
+    queue.kind === 'queue' && prNumber !== undefined ? queuePosition(queue, prNumber) : undefined;
   return {
     'queue-state': queue.kind === 'queue' ? queue.state : 'none',
     'queue-mode': queue.kind === 'queue' ? (queue.mode ?? '') : '',
@@ -107,7 +119,7 @@ function queueOutputs(queue: QueueReport | undefined, prNumber: number | undefin
   };
 }
 
-function affectedOutputs(report: Report): Outputs {
+function affectedOutputs(report: Report): Declared {
   const tests = report.tests;
   const affected = report.affected?.tests;
   return {
@@ -126,7 +138,7 @@ const FAILED_COUNTS = ['count', 'new-count', 'flaky-count', 'broken-count', 'qua
  * unread, or none was read, the counts are empty (unknown, never a count of part of the run), and
  * failed-tests-json lists the failures of what was read.
  */
-function failedTestOutputs(run: FailedTestsReport | undefined): Outputs {
+function failedTestOutputs(run: FailedTestsReport | undefined): Declared {
   const emptyCounts = Object.fromEntries(FAILED_COUNTS.map((name) => [`failed-${name}`, '']));
   if (run === undefined) return { ...emptyCounts, 'failed-tests-json': '' };
   const counts = countClasses(run.failures);
@@ -148,12 +160,17 @@ function failedTestOutputs(run: FailedTestsReport | undefined): Outputs {
         };
   return {
     ...known,
-    'failed-tests-json': jsonArrayWithin(records, MAX_TESTS_JSON_RECORDS, OUTPUT_LIMIT_BYTES),
+    'failed-tests-json': jsonArrayOutput(records, MAX_TESTS_JSON_RECORDS),
   };
 }
 
 /** Every output, always: later steps can rely on each name being set, empty when unknown. */
 export function buildOutputs(report: Report, verdict: Verdict, reportPath: string): Outputs {
+  return fitOutputs(declareOutputs(report, verdict, reportPath));
+}
+
+/** Every output as declared, before the shared budget cuts the JSON arrays to fit. */
+export function declareOutputs(report: Report, verdict: Verdict, reportPath: string): Declared {
   return {
     ...testOutputs(report.tests),
     ...queueOutputs(report.queue, report.context.prNumber),

@@ -17,8 +17,8 @@ import {
   tableRow,
 } from './format.js';
 import { collapsible } from './collapsible.js';
-import { escapeMarkdown, mdLink, truncateText } from './markdown.js';
-import { queueDepth } from '../report/counts.js';
+import { escapeMarkdown, literalLink, mdLink, truncateText } from './markdown.js';
+import { queueDepth, queuePosition } from '../report/counts.js';
 
 const MAX_STATUSES = 20;
 
@@ -125,7 +125,7 @@ function entriesTable(report: Report, queue: MergeQueue, cap: number): string[] 
   }
   const mine = current === undefined ? undefined : findEntry(queue, current);
   if (mine && entries.indexOf(mine) >= cap) {
-    lines.push(`👉 **This PR** is at position ${formatNumber(mine.position)}.`, '');
+    lines.push(`👉 **This PR** is at position ${positionText(queue, mine.prNumber)}.`, '');
   }
   return lines;
 }
@@ -167,7 +167,8 @@ export function pullRequestLink(report: Report, prNumber: number): string {
   const text = `#${formatNumber(prNumber)}`;
   if (!Number.isSafeInteger(prNumber) || prNumber <= 0) return escapeMarkdown(text);
   const { serverUrl, repository } = report.context;
-  return mdLink(`#${prNumber}`, `${serverUrl.replace(/\/+$/, '')}/${repository}/pull/${prNumber}`);
+  const url = `${serverUrl.replace(/\/+$/, '')}/${repository}/pull/${prNumber}`;
+  return literalLink(`#${prNumber}`, url) ?? mdLink(`#${prNumber}`, url);
 }
 
 function priority(entry: QueueEntry): string {
@@ -187,9 +188,16 @@ export function findEntry(queue: MergeQueue, prNumber: number): QueueEntry | und
   return queue.entries.find((entry) => entry.prNumber === prNumber);
 }
 
-/** "3 of 7", or "not in the queue". */
+/**
+ * "3 of 7" (its place in Trunk's order), "3 (2 ahead of it)" (counted through a graph queue's
+ * `directlyAhead`, where the order is no line), or "not in the queue".
+ */
 export function positionText(queue: MergeQueue, prNumber: number): string {
-  const entry = findEntry(queue, prNumber);
-  if (!entry) return 'not in the queue';
-  return `${formatNumber(entry.position)} of ${formatNumber(queueDepth(queue))}`;
+  const found = queuePosition(queue, prNumber);
+  if (!found) return 'not in the queue';
+  if (found.ahead === undefined) {
+    return `${formatNumber(found.position)} of ${formatNumber(queueDepth(queue))}`;
+  }
+  const ahead = found.ahead === 0 ? 'none' : formatNumber(found.ahead);
+  return `${formatNumber(found.position)} (${ahead} ahead of it)`;
 }

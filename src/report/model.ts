@@ -104,6 +104,12 @@ export interface MergeQueue {
   depth?: number;
   /** v2 only: the queue's page on Trunk. */
   url?: string;
+  /**
+   * v2 graph queues only, with batching on and no cycle (Trunk's /order leaves `directlyAhead`
+   * empty otherwise): the numbers of the pull requests directly ahead of each pending one, keyed by
+   * its number. A pending pull request's position is counted from it (`queuePosition`).
+   */
+  directlyAhead?: Record<string, number[]>;
 }
 
 /** getQueue answered 404: the branch has no merge queue. */

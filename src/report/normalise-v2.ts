@@ -141,6 +141,24 @@ function entryOf(placed: Placed, index: number, details: RawPullRequest | undefi
   };
 }
 
+/**
+ * What precedes each pending pull request, by number, when the order is a graph that says so: Trunk
+ * leaves `directlyAhead` empty throughout when batching is off or the graph has a cycle, and a
+ * queue in `queue` mode is one line, where the place in the order is the position. Anything not
+ * known (a field absent or malformed) reads as no graph.
+ */
+function graphOf(order: RawOrder, mode: string | undefined): Record<string, number[]> | undefined {
+  if (mode !== 'parallel' || order.batchingEnabled !== true || order.hasCycle !== false) {
+    return undefined;
+  }
+  const graph: Record<string, number[]> = {};
+  for (const item of order.pending) {
+    if (!item.directlyAhead) return undefined;
+    graph[item.pullRequest.number] = item.directlyAhead.map((pr) => pr.number);
+  }
+  return graph;
+}
+
 /** The queue as v1 showed it: one flat list in order, authors and entry states joined by id. */
 export function normaliseQueueV2(
   queue: RawMergeQueue,
@@ -161,5 +179,6 @@ export function normaliseQueueV2(
     entries: placed.map((item, index) => entryOf(item, index, byId.get(item.pr.id))),
     depth: placed.length + (awaitingTotal - listedAwaiting),
     url: present(queue.htmlUrl),
+    directlyAhead: graphOf(order, queueMode(order.mode ?? queue.mode)),
   };
 }

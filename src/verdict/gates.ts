@@ -33,8 +33,23 @@ interface Finding {
 }
 
 /**
- * One gate: the input that turns it on, what it watches, its threshold in words and how it judges
- * the report. Adding a gate is adding one entry to GATES.
+ * A count in the summary's counts table: tests ("3 (2 counted)" when the gate counts fewer than
+ * there are), words ("paused", "not read"), or undefined when it is not known (shown as —).
+ */
+export type RowCount = { of: number; counted?: number; incomplete?: boolean } | string | undefined;
+
+/** A gate's row in the counts table, in plain words: the table escapes and lays it out. */
+export interface GateRow {
+  label: string;
+  /** Shown as inline code after the label: Merge queue on `main`. */
+  code?: string;
+  count: RowCount;
+}
+
+/**
+ * One gate: the input that turns it on, what it watches, its threshold in words, how it judges
+ * the report and, when the default does not fit, its row in the summary's counts table. Adding a
+ * gate is adding one entry to GATES: the counts table, failure-reasons and the error line follow.
  */
 interface Gate {
   input: GateInput;
@@ -42,6 +57,11 @@ interface Gate {
   isOn(settings: GateSettings): boolean;
   threshold(settings: GateSettings): string;
   judge(report: Report, settings: GateSettings): Finding | undefined;
+  /**
+   * Its row, shown whether or not the gate is on (`check` is undefined when it is off); no row when
+   * it gives undefined. Without it: the label and what the gate counted, while the gate is on.
+   */
+  row?(report: Report, check: GateCheck | undefined): GateRow | undefined;
 }
 
 const quarantineNote = (s: GateSettings) =>
@@ -55,6 +75,13 @@ function maxTestsGate(status: 'broken' | 'flaky'): Gate {
     label: status === 'broken' ? 'Broken tests' : 'Flaky tests',
     isOn: (s) => max(s) !== undefined,
     threshold: (s) => `at most ${String(max(s))}${quarantineNote(s)}`,
+    row(report, check) {
+      const label = status === 'broken' ? 'Broken tests' : 'Flaky tests';
+      const tests = report.tests;
+      if (tests === undefined) return check && { label, count: undefined };
+      const incomplete = tests.incomplete.includes(status);
+      return { label, count: { of: tests[status].length, counted: check?.counted, incomplete } };
+    },
     judge(report, s) {
       if (report.tests === undefined) return undefined;
       const counted = countedTests(report.tests[status], s.ignoreQuarantined);
@@ -74,6 +101,16 @@ const queueStateGate: Gate = {
   label: 'Merge queue state',
   isOn: (s) => s.failOnQueueStates.length > 0,
   threshold: (s) => `fails when ${s.failOnQueueStates.join(' or ')}`,
+  row(report, check) {
+    const queue = report.queue;
+    if (queue === undefined) {
+      const failed = report.failures.some((failure) => failure.what === 'queue');
+      if (!check && !failed) return undefined;
+      return { label: 'Merge queue', count: failed ? 'could not be read' : 'not checked' };
+    }
+    const count = queue.kind === 'none' ? 'no Trunk merge queue' : queue.state;
+    return { label: 'Merge queue on', code: queue.branch, count };
+  },
   judge(report, s) {
     const queue = report.queue;
     if (queue === undefined) return undefined;
@@ -90,6 +127,20 @@ const affectedGate: Gate = {
   isOn: (s) => s.failOnAffected !== 'none',
   threshold: (s) =>
     s.failOnAffected === 'broken' ? 'no broken test' : 'no unhealthy (broken or flaky) test',
+  // Every unhealthy test in a changed file, and how many of them the gate counts, as the rows
+  // above do: the section below the table lists them all.
+  row(report, check) {
+    const label = 'Unhealthy tests in changed files';
+    const affected = report.affected;
+    if (affected !== undefined) {
+      return { label, count: { of: affected.tests.length, counted: check?.counted } };
+    }
+    if (!check) return undefined;
+    return {
+      label,
+      count: report.context.prNumber === undefined ? 'no pull request' : 'not read',
+    };
+  },
   judge(report, s) {
     if (report.affected === undefined) return undefined;
     const counted = report.affected.tests.filter(
@@ -136,6 +187,17 @@ const newFailuresGate: Gate = {
   label: 'New failures in this run',
   isOn: (s) => s.maxNewFailures !== undefined,
   threshold: (s) => `at most ${String(s.maxNewFailures)}`,
+  row(report) {
+    const run = report.failedTests;
+    if (run === undefined) return undefined;
+    // A report unread: the count is unknown, never the count of what happened to be read.
+    const count = failuresUnknown(run)
+      ? 'unknown'
+      : run.files === 0
+        ? undefined
+        : { of: countNeedingAttention(run.failures) };
+    return { label: 'New failures in this run', count };
+  },
   judge(report, s) {
     const run = report.failedTests;
     // Not read, and not judged: the read failure that stopped the reading decides the run.
@@ -169,6 +231,26 @@ export const GATES: readonly Gate[] = [
   affectedGate,
   newFailuresGate,
 ];
+
+/** Each gate's row in the counts table, in GATES order, with its check when the gate is on. */
+export function gateRows(
+  report: Report,
+  verdict: Verdict,
+): { input: GateInput; row: GateRow; check?: GateCheck }[] {
+  return GATES.flatMap((gate) => {
+    const check = verdict.gates.find((candidate) => candidate.input === gate.input);
+    const row = gate.row ? gate.row(report, check) : defaultRow(gate, check);
+    return row === undefined ? [] : [{ input: gate.input, row, check }];
+  });
+}
+
+function defaultRow(gate: Gate, check: GateCheck | undefined): GateRow | undefined {
+  if (check === undefined) return undefined;
+  return {
+    label: gate.label,
+    count: check.counted === undefined ? undefined : { of: check.counted },
+  };
+}
 
 function check(gate: Gate, report: Report, settings: GateSettings): GateCheck {
   const finding = gate.judge(report, settings);

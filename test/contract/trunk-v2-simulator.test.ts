@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { describeRun, expectPassed } from '../support/e2e.js';
 import { loadOpenApi } from '../support/openapi-validator.js';
 import { mergeGroupEvent, pushEvent } from '../support/run-action.js';
-import { makeTestRuns, makeV2Tests } from '../support/trunk-v2-data.js';
+import { makeTestCollection, makeTestRuns, makeV2Tests } from '../support/trunk-v2-data.js';
 import type { TrunkV2Simulator, V2Request } from '../support/trunk-v2-simulator.js';
 import {
   closeV2Simulators,
@@ -242,6 +242,29 @@ describe('every kind of answer the simulator gives', () => {
     answers.forEach(expectResponseConforms);
   });
 
+  it('the order of a graph queue, with directlyAhead, and of one whose graph has a cycle', async () => {
+    const graph = {
+      mode: 'graph',
+      batchingEnabled: true,
+      batches: [[{ number: 1 }]],
+      pending: [
+        { number: 2, directlyAhead: [1] },
+        { number: 3, directlyAhead: [2, 1] },
+      ],
+    };
+    const answers: V2Request[] = [];
+    for (const queue of [graph, { ...graph, hasCycle: true, pending: [{ number: 2 }] }]) {
+      const sim = await startV2Sim({ queue });
+      const list = await get(sim, `/v2/merge-queues?repositoryId=${REPO.id}&targetBranch=main`);
+      const id = (JSON.parse(list.responseBody ?? '{}') as { data: { id: string }[] }).data[0]?.id;
+      answers.push(await get(sim, `/v2/merge-queues/${id}/order`));
+    }
+    expect(answers.map((record) => record.status)).toEqual([200, 200]);
+    expect(answers[0]?.responseBody).toContain('"directlyAhead":[{"id":"pr_2"');
+    expect(answers[1]?.responseBody).toContain('"hasCycle":true');
+    answers.forEach(expectResponseConforms);
+  });
+
   it('a test collection; 404 for one it does not have; 400 for an id off the pattern', async () => {
     const sim = await startV2Sim();
     const answers = [
@@ -251,6 +274,27 @@ describe('every kind of answer the simulator gives', () => {
     ];
     expect(answers.map((record) => record.status)).toEqual([200, 404, 400]);
     expect(answers[1]?.responseBody).toContain('TEST_COLLECTION_NOT_FOUND');
+    answers.forEach(expectResponseConforms);
+  });
+
+  it('answers the spec allows and the action must read: an empty repositoryId, an empty collection id', async () => {
+    const rows = makeV2Tests(2, 'broken', {
+      repositoryId: '',
+      testCollectionId: COLLECTION,
+      seed: 8,
+    });
+    const sim = await startV2Sim({ flaky: 0, broken: 0, extra: rows });
+    sim.fault({
+      path: 'collection',
+      json: { ...makeTestCollection(COLLECTION, []), id: '', name: '' },
+    });
+    const answers = [
+      await get(sim, `/v2/tests?testCollectionId=${COLLECTION}&status=broken&limit=100`),
+      await get(sim, `/v2/test-collections/${COLLECTION}`),
+    ];
+    expect(answers.map((record) => record.status)).toEqual([200, 200]);
+    expect(answers[0]?.responseBody).toContain('"repositoryId":""');
+    expect(answers[1]?.responseBody).toContain('"id":""');
     answers.forEach(expectResponseConforms);
   });
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { closeSimulators, describeRun, expectPassed, startSim, TOKEN } from '../support/e2e.js';
 import { mergeGroupEvent, pushEvent, runAction, visibleText } from '../support/run-action.js';
 import { makeQueue, makeQueueEntry, makeTests } from '../support/trunk-data.js';
-import { makeV2Tests } from '../support/trunk-v2-data.js';
+import { makeV2Tests, type QueueSpec } from '../support/trunk-v2-data.js';
 import {
   closeV2Simulators,
   COLLECTION,
@@ -158,6 +158,70 @@ describe('queue positions through batches, pending and awaiting admission', () =
     expectPassed(run);
     expect(run.outputs['queue-state'], describeRun(run)).toBe('none');
     expect(run.warningLines.join('\n')).toContain('/v2/merge-queues?repositoryId=');
+  });
+});
+
+describe('queue position in a graph queue, from directlyAhead', () => {
+  // #1 and #2 are under test. In Trunk's order #6 is 6th, but only #5, #3 and #1 precede it (#3
+  // twice, counted once); #4 overlaps nothing and is next whatever its place in the order.
+  const graph = {
+    mode: 'graph',
+    batchingEnabled: true,
+    batches: [[{ number: 1 }, { number: 2 }]],
+    pending: [
+      { number: 3, directlyAhead: [1] },
+      { number: 4, directlyAhead: [] },
+      { number: 5, directlyAhead: [3] },
+      { number: 6, directlyAhead: [5, 3] },
+    ],
+  };
+
+  async function positionOf(prNumber: number, queue: Omit<QueueSpec, 'repositoryId'>) {
+    const sim = await startV2Sim({ queue });
+    const run = await runAgainstV2(sim, {
+      event: mergeGroupEvent({ base: 'main', prNumber }),
+      inputs: { 'check-tests': false },
+    });
+    expectPassed(run);
+    return run;
+  }
+
+  it.each([
+    [6, '4', '4 (3 ahead of it)'],
+    [4, '1', '1 (none ahead of it)'],
+    [3, '2', '2 (1 ahead of it)'],
+    [1, '1', '1 of 6'],
+  ])('pull request #%i is at %s', async (prNumber, position, shown) => {
+    const run = await positionOf(prNumber, graph);
+
+    expect(run.outputs['pr-position'], describeRun(run)).toBe(position);
+    expect(run.outputs['queue-mode']).toBe('parallel');
+    expect(run.summary).toContain(`| Position of this PR | ${shown} |`);
+  });
+
+  it('walks a cycle in the data once, never looping', async () => {
+    const cyclic = {
+      ...graph,
+      pending: [
+        { number: 3, directlyAhead: [5, 1] },
+        { number: 5, directlyAhead: [3] },
+      ],
+    };
+    const run = await positionOf(5, cyclic);
+
+    expect(run.outputs['pr-position'], describeRun(run)).toBe('3');
+    expect(run.summary).toContain('| Position of this PR | 3 (2 ahead of it) |');
+  });
+
+  it.each([
+    ['batching is off', { batchingEnabled: false }],
+    ['the graph has a cycle', { hasCycle: true }],
+    ['the queue is one line', { mode: 'queue' }],
+  ])('keeps the place in the order when %s', async (_, over) => {
+    const run = await positionOf(6, { ...graph, ...over });
+
+    expect(run.outputs['pr-position'], describeRun(run)).toBe('6');
+    expect(run.summary).toContain('| Position of this PR | 6 of 6 |');
   });
 });
 

@@ -15,7 +15,7 @@ import {
 } from '../support/e2e.js';
 import { pushEvent } from '../support/run-action.js';
 import { runInProcess } from '../support/run-in-process.js';
-import { makeV2Tests, type V2Test } from '../support/trunk-v2-data.js';
+import { makeTestCollection, makeV2Tests, type V2Test } from '../support/trunk-v2-data.js';
 import type { TrunkV2Simulator } from '../support/trunk-v2-simulator.js';
 import { closeV2Simulators, COLLECTION, REPO, startV2Sim, v2Options } from '../support/v2-e2e.js';
 
@@ -81,6 +81,21 @@ describe('3.2 the repository of each test row', () => {
     },
   );
 
+  it("an empty repositoryId (the spec does not forbid it) is another repository's row, not a break", async () => {
+    const rows = makeV2Tests(4, 'broken', {
+      repositoryId: '',
+      testCollectionId: COLLECTION,
+      seed: 8,
+    });
+    const sim = await startV2Sim({ flaky: 0, broken: 2, extra: rows });
+
+    const run = await runV2(sim, { ...testsOnly, 'max-broken-tests': 2 });
+
+    expectPassed(run);
+    expect(run.outputs['broken-count']).toBe('2');
+    expect(run.summary).toMatch(/4 unhealthy tests of other repositories/);
+  });
+
   it('a repositoryId in other letters is this repository', async () => {
     const rows = makeV2Tests(3, 'broken', {
       repositoryId: REPO.id.toUpperCase(),
@@ -111,6 +126,21 @@ describe('3.3 a test collection Trunk does not have', () => {
     expect(message).toContain('test-collection-id');
     expect(message).not.toContain(`collection ${COLLECTION}`);
     expect(run.outputs.result).toBe('error');
+  });
+
+  it('reads only the status of the collection check: an empty id or name in its answer is fine', async () => {
+    const sim = await startV2Sim({ flaky: 3, broken: 0 });
+    sim.fault({
+      path: 'collection',
+      json: { ...makeTestCollection(COLLECTION, []), id: '', name: '' },
+      times: Infinity,
+    });
+
+    const run = await runV2(sim, { ...testsOnly, 'max-flaky-tests': 5 });
+
+    expectPassed(run);
+    expect(run.outputs['flaky-count']).toBe('3');
+    expect(sim.requestsTo('collection')).toHaveLength(1);
   });
 
   it('checks each collection once per run, whatever reads need it', async () => {

@@ -188,10 +188,14 @@ export interface QueueSpec {
   mode?: string;
   htmlUrl?: string;
   batches?: QueuedSpec[][];
-  pending?: (QueuedSpec & { heldBy?: number[] })[];
+  /** `directlyAhead`: the numbers of the pull requests in front of it in a graph queue. */
+  pending?: (QueuedSpec & { heldBy?: number[]; directlyAhead?: number[] })[];
   awaiting?: QueuedSpec[];
   /** More than `awaiting` lists when the list is cut. */
   awaitingTotal?: number;
+  /** /order's flags; by default batching is on when a batch holds more than one, and no cycle. */
+  batchingEnabled?: boolean;
+  hasCycle?: boolean;
 }
 
 function queuedPr(spec: QueuedSpec): V2QueuedPr {
@@ -263,7 +267,7 @@ export function makeV2Queue(spec: QueueSpec): V2Queue {
       bisectionConcurrency: 1,
       pendingFailureDepth: 1,
       canOptimisticallyMerge: true,
-      allowBatching: (spec.batches ?? []).some((batch) => batch.length > 1),
+      allowBatching: spec.batchingEnabled ?? (spec.batches ?? []).some((batch) => batch.length > 1),
       batchingMaxWaitTimeMinutes: 0,
       batchingMinSize: 1,
       testingTimeoutMinutes: 60,
@@ -286,7 +290,7 @@ export function makeV2Queue(spec: QueueSpec): V2Queue {
     },
   };
   const batches = spec.batches ?? [];
-  const batching = batches.some((batch) => batch.length > 1);
+  const batching = spec.batchingEnabled ?? batches.some((batch) => batch.length > 1);
   const pending = spec.pending ?? [];
   const awaiting = spec.awaiting ?? [];
   const order = {
@@ -294,7 +298,7 @@ export function makeV2Queue(spec: QueueSpec): V2Queue {
     queueState: queue.state,
     batchingEnabled: batching,
     isolationResolved: true,
-    hasCycle: false,
+    hasCycle: spec.hasCycle ?? false,
     batches: batches.map((batch, index) => ({
       verificationRunId: `run_${index + 1}`,
       state: 'testing',
@@ -305,7 +309,7 @@ export function makeV2Queue(spec: QueueSpec): V2Queue {
       pullRequest: queuedPr(item),
       schedulability: item.heldBy ? 'heldBehindFailure' : 'schedulable',
       predictedBatch: index + 1,
-      directlyAhead: [],
+      directlyAhead: (item.directlyAhead ?? []).map((number) => queuedPr({ number })),
       heldBy: (item.heldBy ?? []).map((number) => queuedPr({ number })),
     })),
     awaitingAdmission: awaiting.map(queuedPr),

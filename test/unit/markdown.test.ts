@@ -38,13 +38,11 @@ describe('escapeMarkdown', () => {
   });
 
   it('escapes block starters and bare URLs', () => {
-    expect(escapeMarkdown('# 1. + - www.evil.com')).toBe(
-      `\\#${ZWJ} 1\\. \\+ \\- www${ZWJ}\\.evil\\.com`,
-    );
+    expect(escapeMarkdown('# 1. + - www.evil.com')).toBe(`\\# 1\\. \\+ \\- www${ZWJ}\\.evil\\.com`);
   });
 
   it('keeps backslashes off the entities it writes', () => {
-    expect(escapeMarkdown('#<')).toBe(`\\#${ZWJ}&lt;`);
+    expect(escapeMarkdown('#<')).toBe(`\\#&lt;`);
   });
 
   it('puts everything on one line', () => {
@@ -66,7 +64,9 @@ describe('GitHub references in untrusted text', () => {
     ['a cross-repository reference', 'owner/repo#7', `owner/repo\\#${ZWJ}7`],
     ['a GH- reference', 'GH-45', `GH\\-${ZWJ}45`],
     ['a repository autolink prefix', 'JIRA-12', `JIRA\\-${ZWJ}12`],
-    ['an emoji shortcode', ':tada:', `\\:${ZWJ}tada\\:${ZWJ}`],
+    ['an emoji shortcode', ':tada:', `\\:${ZWJ}tada\\:`],
+    ['a shortcode with + and -', ':+1: :-1:', `\\:${ZWJ}\\+1\\: \\:${ZWJ}\\-1\\:`],
+    ['a mention after a word', 'cc:@octocat', `cc\\:@${ZWJ}octocat`],
     [
       'a commit SHA',
       '0123456789abcdef0123456789abcdef01234567',
@@ -82,6 +82,17 @@ describe('GitHub references in untrusted text', () => {
     expect(escapeMarkdown('cafe 123456 v2 a-b')).toBe('cafe 123456 v2 a\\-b');
   });
 
+  it('leaves what only looks like a pattern as it is, so it copies clean', () => {
+    // A colon before a space, a heading's # and an @ or # before no name or number make no
+    // reference; a run of decimal digits is a number, not a SHA.
+    expect(escapeMarkdown('api-token: ${{ secrets.TRUNK_API_TOKEN }}')).toBe(
+      'api\\-token\\: \\$\\{\\{ secrets\\.TRUNK\\_API\\_TOKEN \\}\\}',
+    );
+    expect(escapeMarkdown('at most 1000000; # of tests; a @ b')).toBe(
+      'at most 1000000; \\# of tests; a @ b',
+    );
+  });
+
   it('shows bidirectional controls as visible marks', () => {
     expect(escapeMarkdown('a\u202eb\u2066c\u200f')).toBe(
       'a\\[U\\+202E\\]b\\[U\\+2066\\]c\\[U\\+200F\\]',
@@ -91,7 +102,7 @@ describe('GitHub references in untrusted text', () => {
   });
 
   it('breaks references in HTML text too', () => {
-    expect(escapeHtml('#1 GH-2 :x:')).toBe(`#${ZWJ}1 GH-${ZWJ}2 :${ZWJ}x:${ZWJ}`);
+    expect(escapeHtml('#1 GH-2 :x:')).toBe(`#${ZWJ}1 GH-${ZWJ}2 :${ZWJ}x:`);
   });
 });
 

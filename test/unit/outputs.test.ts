@@ -12,13 +12,17 @@ import type {
   Verdict,
 } from '../../src/report/model.js';
 import {
-  OUTPUT_LIMIT_BYTES,
+  OUTPUTS_LIMIT_UNITS,
   RECORD_LIMIT_BYTES,
+  fitOutputs,
+  jsonArrayOutput,
   jsonArrayWithin,
+  outputsUnits,
 } from '../../src/render/json-output.js';
+import type { ExplainedFailure } from '../../src/explain/model.js';
 import { renderReportFile } from '../../src/render/report-file.js';
 import type { Settings } from '../../src/settings/settings.js';
-import { buildOutputs, MAX_TESTS_JSON_RECORDS } from '../../src/render/outputs.js';
+import { buildOutputs, declareOutputs, MAX_TESTS_JSON_RECORDS } from '../../src/render/outputs.js';
 import { runContext, unhealthyTest } from '../support/model-builders.js';
 
 const ONE_MIB = 1024 * 1024;
@@ -289,7 +293,7 @@ describe('buildOutputs', () => {
       expect(outputs['flaky-count']).toBe('3000');
     });
 
-    it('stays under 1,000,000 bytes with huge names, as valid JSON', () => {
+    it('stays within the outputs budget with huge names, as valid JSON', () => {
       const huge = 'x'.repeat(20_000);
       const outputs = buildOutputs(
         report({
@@ -299,16 +303,16 @@ describe('buildOutputs', () => {
         REPORT_PATH,
       );
       const json = outputs['tests-json'] ?? '';
-      expect(bytes(json)).toBeLessThanOrEqual(OUTPUT_LIMIT_BYTES);
-      expect(bytes(json)).toBeLessThan(ONE_MIB);
+      expect(outputsUnits(outputs)).toBeLessThanOrEqual(OUTPUTS_LIMIT_UNITS);
+      expect(json.length * 2).toBeLessThan(ONE_MIB);
       const records = JSON.parse(json) as TestRecord[];
       expect(records.length).toBeGreaterThan(30);
       expect(records.length).toBeLessThan(130);
       expect(records.slice(0, 30).every((record) => record.status === 'broken')).toBe(true);
     });
 
-    it('counts bytes, not characters, with multi-byte names', () => {
-      // 4 bytes per emoji in UTF-8; JSON.stringify leaves them as they are.
+    it('counts UTF-16 code units, not characters, with names beyond the BMP', () => {
+      // 2 UTF-16 code units (4 bytes in UTF-8) per emoji; JSON.stringify leaves them as they are.
       const name = '🧪'.repeat(5000);
       const outputs = buildOutputs(
         report({ tests: tests(many(200, 'broken', { name }), []) }),
@@ -316,7 +320,7 @@ describe('buildOutputs', () => {
         REPORT_PATH,
       );
       const json = outputs['tests-json'] ?? '';
-      expect(bytes(json)).toBeLessThanOrEqual(OUTPUT_LIMIT_BYTES);
+      expect(outputsUnits(outputs)).toBeLessThanOrEqual(OUTPUTS_LIMIT_UNITS);
       expect(JSON.parse(json)).not.toHaveLength(0);
     });
 
@@ -378,8 +382,7 @@ describe('buildOutputs', () => {
         PASSED,
         REPORT_PATH,
       );
-      const json = outputs['tests-json'] ?? '';
-      expect(bytes(json)).toBeLessThanOrEqual(OUTPUT_LIMIT_BYTES);
+      expect(outputsUnits(outputs)).toBeLessThanOrEqual(OUTPUTS_LIMIT_UNITS);
       const records = testsJsonOf(outputs);
       expect(records).toHaveLength(24);
       const [first, ...rest] = records;
@@ -572,8 +575,7 @@ describe('buildOutputs', () => {
         REPORT_PATH,
       );
       const json = outputs['queue-json'] ?? '';
-      expect(bytes(json)).toBeLessThanOrEqual(OUTPUT_LIMIT_BYTES);
-      expect(bytes(json)).toBeLessThan(ONE_MIB);
+      expect(outputsUnits(outputs)).toBeLessThanOrEqual(OUTPUTS_LIMIT_UNITS);
       const queue = JSON.parse(json) as { depth: number; entries: QueueEntry[] };
       expect(queue.depth).toBe(50_000);
       expect(queue.entries.length).toBeGreaterThan(1000);
@@ -597,9 +599,9 @@ describe('buildOutputs', () => {
       expect(queue.entries[1]).toEqual(entries[1]);
     });
 
-    it('keeps queue-json within the byte limit when the branch name is not ASCII', () => {
-      // The room left for entries must be counted in bytes: 'é' is 1 character but 2 bytes, '✓'
-      // 1 character but 3. 240 uncounted bytes are more than one entry (~190 bytes) can absorb.
+    it('keeps queue-json within the budget when the branch name is long and not ASCII', () => {
+      // The head's text counts against the budget: 240 uncounted units are more than one entry
+      // (~190 units) can absorb.
       const big = Array.from({ length: 50_000 }, (_, i) => entry(i + 1, i + 1));
       const part = 'é'.repeat(80);
       const branch = `release/${part}/${part}/${part}`;
@@ -615,7 +617,7 @@ describe('buildOutputs', () => {
       );
       const json = outputs['queue-json'] ?? '';
       expect(JSON.parse(json)).toMatchObject({ branch, depth: 50_000 });
-      expect(bytes(json)).toBeLessThanOrEqual(OUTPUT_LIMIT_BYTES);
+      expect(outputsUnits(outputs)).toBeLessThanOrEqual(OUTPUTS_LIMIT_UNITS);
     });
   });
 });
@@ -629,10 +631,141 @@ describe('jsonArrayWithin', () => {
     expect(jsonArrayWithin(['1', '2', '3'], 2, 100)).toBe('[1,2]');
   });
 
-  it('stops before the byte limit, counting brackets and commas', () => {
+  it('stops before the limit in UTF-16 code units, counting brackets and commas', () => {
     const texts = ['"aa"', '"bb"', '"cc"'];
     expect(jsonArrayWithin(texts, 10, 11)).toBe('["aa","bb"]');
     expect(jsonArrayWithin(texts, 10, 10)).toBe('["aa"]');
     expect(jsonArrayWithin(['"aa"'], 10, 5)).toBe('[]');
+  });
+});
+
+/** A failed test of this run, explained as new, with the given name and message. */
+function newFailure(index: number, name: string, message: string): ExplainedFailure {
+  return {
+    test: {
+      name,
+      file: `src/f${index}.test.ts`,
+      message,
+      format: 'junit',
+      reportFile: 'reports/junit.xml',
+    },
+    class: 'new',
+    match: 'unmatched',
+    reason: 'not among Trunk’s unhealthy tests',
+  };
+}
+
+describe('one budget for all the outputs', () => {
+  // Beyond the BMP: 2 UTF-16 code units, 4 UTF-8 bytes and 1 code point each, so a count in the
+  // wrong unit is caught. A BMP character beside it (3 bytes, 1 unit) keeps the three apart.
+  const astral = '𝔘🧪';
+  const huge = `${astral.repeat(2000)}✓`;
+
+  function everythingHuge(): Report {
+    const broken = Array.from({ length: 400 }, (_, i) =>
+      unhealthy('broken', { name: `${huge} ${i}`, file: `src/${astral.repeat(50)}/${i}.ts` }),
+    );
+    const flaky = Array.from({ length: 600 }, (_, i) =>
+      unhealthy('flaky', { name: `${huge} ${i}` }),
+    );
+    const entries = Array.from({ length: 3000 }, (_, i) =>
+      entry(i + 1, 5000 + i, { title: `${huge} ${i}`, author: astral.repeat(40) }),
+    );
+    return {
+      ...report({ tests: tests(broken, flaky), queue: mergeQueue(entries), prNumber: 5000 }),
+      affected: { changedFiles: 1, tests: [...broken.slice(0, 300), ...flaky.slice(0, 300)] },
+      failedTests: {
+        patterns: ['reports/**/*.xml'],
+        files: 1,
+        total: 2000,
+        passed: 0,
+        skipped: 0,
+        failures: Array.from({ length: 1500 }, (_, i) => newFailure(i, `${huge} ${i}`, huge)),
+        unread: [],
+      },
+    };
+  }
+
+  const jsonNames = (outputs: Record<string, unknown>) =>
+    Object.keys(outputs).filter((name) => name.endsWith('-json'));
+
+  it('keeps every output together, names included, within 1 MiB counted as UTF-16', () => {
+    const outputs = buildOutputs(everythingHuge(), PASSED, REPORT_PATH);
+    const all = Object.entries(outputs)
+      .map(([name, value]) => name + value)
+      .join('');
+    // The three ways of counting differ on this text, and only UTF-16 is GitHub's.
+    expect(bytes(all)).toBeGreaterThan(all.length);
+    expect(Array.from(all).length).toBeLessThan(all.length);
+    expect(outputsUnits(outputs)).toBe(all.length);
+    expect(all.length * 2).toBeLessThanOrEqual(ONE_MIB);
+    expect(OUTPUTS_LIMIT_UNITS * 2).toBe(ONE_MIB);
+    // report-path, set once the file is written, still fits beside them.
+    expect(outputsUnits({ ...outputs, 'report-path': '/r'.repeat(2000) }) * 2).toBeLessThanOrEqual(
+      ONE_MIB,
+    );
+    // Every JSON output is valid, and each got a share: none was starved by another.
+    expect(jsonNames(outputs).sort()).toEqual(
+      ['affected-tests-json', 'failed-tests-json', 'queue-json', 'tests-json'].sort(),
+    );
+    for (const name of jsonNames(outputs)) {
+      const value = outputs[name] ?? '';
+      expect(() => JSON.parse(value) as unknown, name).not.toThrow();
+      expect(value.length, name).toBeGreaterThan(OUTPUTS_LIMIT_UNITS / 8);
+    }
+    // The counts still tell the whole.
+    expect(outputs['failed-count']).toBe('1500');
+    expect(outputs['queue-depth']).toBe('3000');
+  });
+
+  it('lets a gate job map two JSON outputs into its outputs and stay within 1 MiB', () => {
+    const outputs = buildOutputs(everythingHuge(), PASSED, REPORT_PATH);
+    const job = {
+      tests: outputs['tests-json'] ?? '',
+      failed: outputs['failed-tests-json'] ?? '',
+      result: outputs.result ?? '',
+    };
+    expect(outputsUnits(job) * 2).toBeLessThanOrEqual(ONE_MIB);
+    expect(JSON.parse(job.tests)).not.toHaveLength(0);
+    expect(JSON.parse(job.failed)).not.toHaveLength(0);
+  });
+
+  it('counts the names, the plain values and the wrapping of each JSON output', () => {
+    const digits = Array.from({ length: 100 }, () => '7');
+    const outputs = fitOutputs(
+      {
+        'a-rather-long-output-name': jsonArrayOutput(digits, 100, { before: '{"e":', after: '}' }),
+        plain: '𝔘𝔘',
+      },
+      60,
+    );
+    expect(outputsUnits(outputs)).toBeLessThanOrEqual(60);
+    expect(outputsUnits(outputs)).toBeGreaterThanOrEqual(59);
+    expect(outputs['a-rather-long-output-name']).toMatch(/^\{"e":\[7(,7)*\]\}$/);
+  });
+
+  it('keeps a small JSON output whole beside a huge one', () => {
+    const many = Array.from({ length: 5000 }, (_, i) => JSON.stringify({ name: huge, i }));
+    const outputs = fitOutputs({
+      small: jsonArrayOutput(['1', '2', '3'], 10),
+      big: jsonArrayOutput(many, 5000),
+      other: 'x',
+    });
+    expect(outputs.small).toBe('[1,2,3]');
+    expect(outputsUnits(outputs)).toBeLessThanOrEqual(OUTPUTS_LIMIT_UNITS);
+    expect(outputsUnits(outputs)).toBeGreaterThan(
+      OUTPUTS_LIMIT_UNITS - 2 * JSON.stringify(many[0]).length - 4096,
+    );
+  });
+
+  it('declares every JSON output as a JSON array, so it joins the budget', () => {
+    // A JSON output built as a plain string would escape the budget: each is declared for it.
+    const declared = declareOutputs(everythingHuge(), PASSED, REPORT_PATH);
+    const names = jsonNames(declared);
+    expect(names.length).toBeGreaterThanOrEqual(4);
+    // An empty one (nothing read) needs no room; any other value must be a declaration.
+    for (const name of names) {
+      if (declared[name] !== '') expect(typeof declared[name], name).toBe('object');
+    }
   });
 });

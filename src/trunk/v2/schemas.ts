@@ -79,6 +79,8 @@ const queuedPullRequestSchema = z.object({
 export const orderSchema = z.object({
   queueState: lenient(z.string()),
   mode: lenient(z.string()),
+  batchingEnabled: lenient(z.boolean()),
+  hasCycle: lenient(z.boolean()),
   batches: z.array(
     z.object({
       state: lenient(z.string()),
@@ -90,6 +92,9 @@ export const orderSchema = z.object({
     z.object({
       pullRequest: queuedPullRequestSchema,
       schedulability: lenient(z.string()),
+      // What precedes it in a graph queue: read only to count its position, so a malformed one
+      // reads as not known, and the position falls back to the place in the order.
+      directlyAhead: lenient(z.array(queuedPullRequestSchema)),
       heldBy: lenient(z.array(queuedPullRequestSchema)),
     }),
   ),
@@ -115,16 +120,12 @@ export const pullRequestSchema = z.object({
 });
 export const pullRequestListSchema = page(pullRequestSchema);
 
-export const testCollectionSchema = z.object({
-  id: z.string().check(z.minLength(1)),
-  name: lenient(z.string()),
-});
-
 export const testSummarySchema = z.object({
   id: z.string().check(z.minLength(1)),
   name: z.string(),
-  // The join key: v2 has no repository filter, so a row without it cannot be placed.
-  repositoryId: z.string().check(z.minLength(1)),
+  // The join key: v2 has no repository filter, so a row without it cannot be placed. Trunk's spec
+  // requires it but not that it be non-empty: an empty one is no repository's id, so not ours.
+  repositoryId: z.string(),
   testCollectionId: lenient(z.string()),
   file: lenient(z.string()),
   parentName: lenient(z.string()),
