@@ -8,6 +8,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import * as glob from '@actions/glob';
+import { looksLikeCtrf, readCtrf } from './ctrf.js';
 import { capped, emptyReading, type FileReading } from './file-reading.js';
 import { readJunit } from './junit.js';
 import type { ReportFormat, TestResults } from './model.js';
@@ -125,11 +126,11 @@ function shownPath(file: string, cwd: string): string {
 }
 
 /**
- * Runners that write absolute paths (mocha, PHPUnit) write the runner's checkout: inside the
+ * Runners that write absolute paths (mocha, PHPUnit, every CTRF reporter) write the runner's checkout: inside the
  * workspace, the path from it is the repository path Trunk knows; outside it, the path is left as is.
  */
 function inWorkspace(reading: FileReading, cwd: string): FileReading {
-  for (const failure of reading.failures) {
+  for (const failure of [...reading.failures, ...reading.flaked]) {
     if (failure.file !== undefined && isAbsolute(failure.file))
       failure.file = shownPath(failure.file, cwd);
   }
@@ -164,7 +165,11 @@ async function readReportFile(
           `a JSON file of ${size} bytes, larger than an upload summary can be (${MAX_SUMMARY_BYTES})`,
         );
       }
-      return { ...readTrunkSummary(await collect(rest), shown), format: 'trunk-summary' };
+      const text = await collect(rest);
+      // The smallest dispatch that tells CTRF from an upload summary by its parsed shape.
+      const value = parsedJson(text);
+      if (looksLikeCtrf(value)) return { ...readCtrf(value, shown), format: 'ctrf' };
+      return { ...readTrunkSummary(text, shown), format: 'trunk-summary' };
     }
     return unreadable(
       shown,
@@ -182,6 +187,15 @@ async function* restOf(first: string, chunks: AsyncIterator<string>): AsyncItera
   yield first;
   for (let next = await chunks.next(); next.done !== true; next = await chunks.next())
     yield next.value;
+}
+
+/** The JSON value, or undefined when the text is not JSON (the summary reader says why). */
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 async function collect(chunks: AsyncIterable<string>): Promise<string> {
