@@ -131,15 +131,19 @@ describe('readTestResults', () => {
   it('reads every runner fixture, each file in its own format', async () => {
     const cwd = join(import.meta.dirname, '..', 'fixtures', 'test-results');
     const junit = await readTestResults(['**/*.xml'], { cwd });
-    const summaries = await readTestResults(['**/*.json', '!trunk-summary/v3.json'], { cwd });
+    const summaries = await readTestResults(['**/*.json', '!trunk-summary/v3.json', '!ctrf-*/**'], {
+      cwd,
+    });
+    const ctrf = await readTestResults(['ctrf-*/*.json'], { cwd });
 
-    expect(junit.files.length + summaries.files.length).toBe(16);
-    expect([...junit.warnings, ...summaries.warnings]).toEqual([
+    expect(junit.files.length + summaries.files.length + ctrf.files.length).toBe(19);
+    expect([...junit.warnings, ...summaries.warnings, ...ctrf.warnings]).toEqual([
       'trunk-summary/v2-older.json: the uploader could not ask Trunk which tests are quarantined (quarantining: LOOKUP_FAILED), so no test in it is marked quarantined',
     ]);
     expect(new Set(junit.failures.map((f) => f.format))).toEqual(new Set(['junit']));
     expect(new Set(summaries.failures.map((f) => f.format))).toEqual(new Set(['trunk-summary']));
-    for (const results of [junit, summaries])
+    expect(new Set(ctrf.failures.map((f) => f.format))).toEqual(new Set(['ctrf']));
+    for (const results of [junit, summaries, ctrf])
       expect(results.total).toBe(results.passed + results.failed + results.skipped);
   });
 
