@@ -176,6 +176,7 @@ describe('outputs of the run’s failures', () => {
       class: 'new',
       reason: 'probably caused by this change',
       match: 'unmatched',
+      nameForm: null,
       trunkId: null,
       url: null,
       ticketUrl: null,
@@ -193,6 +194,12 @@ describe('outputs of the run’s failures', () => {
       'unmatched',
       'name',
       'name',
+    ]);
+    expect(records.map((record) => record.nameForm)).toEqual([
+      null,
+      null,
+      'as-written',
+      'as-written',
     ]);
   });
 
