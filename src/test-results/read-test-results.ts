@@ -192,7 +192,8 @@ async function* restOf(first: string, chunks: AsyncIterator<string>): AsyncItera
 /** The JSON value, or undefined when the text is not JSON (the summary reader says why). */
 function parsedJson(text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    // JSON.parse refuses a byte-order mark (Windows tools write one); the format was told past it too.
+    return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
   } catch {
     return undefined;
   }

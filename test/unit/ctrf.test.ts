@@ -2,7 +2,8 @@
  * CTRF reports: the fixtures are written by the real reporters (the READMEs of test/fixtures/test-results/ctrf-jest, ctrf-playwright
  * and ctrf-vitest say how), the lenient cases are the shapes those and other reporters write.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { looksLikeCtrf, readCtrf } from '../../src/test-results/ctrf.js';
@@ -124,6 +125,18 @@ describe('readCtrf on the real reporters', () => {
       expect(results.failures[0]?.format).toBe('ctrf');
     },
   );
+
+  it('a CTRF file that starts with a byte-order mark is still read as CTRF', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'ctrf-bom-'));
+    try {
+      const text = readFileSync(join(FIXTURES, 'ctrf-vitest', 'ctrf-report.json'), 'utf8');
+      writeFileSync(join(workspace, 'ctrf.json'), `\uFEFF${text}`);
+      const results = await readTestResults(['ctrf.json'], { cwd: workspace });
+      expect(results).toMatchObject({ total: 6, failed: 1, unread: [], warnings: [] });
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('looksLikeCtrf', () => {
