@@ -30767,7 +30767,7 @@ exports.isNCNameChar = isNCNameChar;
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1541);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1147);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30776,7 +30776,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1541:
+/***/ 1147:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -38792,9 +38792,17 @@ function matchFailure(failure, index) {
     const byId = failure.trunkId === undefined ? undefined : index.byId.get(failure.trunkId);
     if (byId !== undefined)
         return { kind: 'id', tests: byId };
+    for (const { name, form } of namesToTry(failure)) {
+        const match = matchName(failure, name, index);
+        if (match.kind !== 'unmatched')
+            return { ...match, nameForm: form };
+    }
+    return { kind: 'unmatched', tests: [] };
+}
+function matchName(failure, name, index) {
     let best = { kind: 'unmatched', tests: [] };
     let bestRank = KIND_RANK.length;
-    for (const test of index.byName.get(failure.name.trim()) ?? []) {
+    for (const test of index.byName.get(name) ?? []) {
         const kind = kindOf(failure, test);
         if (kind === undefined)
             continue;
@@ -38807,6 +38815,41 @@ function matchFailure(failure, index) {
             best.tests.push(test);
     }
     return best;
+}
+/**
+ * How JUnit reporters join describe titles and a test's title: Playwright's with ' › ', vitest's with
+ * ' > ', jest-junit's (by default) with a space.
+ */
+const SUITE_JOINS = [' › ', ' > ', ' '];
+/**
+ * The names a failed test may be known by in Trunk, in the order tried: as written, then (CTRF) with
+ * its describe titles in front. CTRF reporters differ: jest and vitest put the describes in `name`
+ * already, Playwright only in `suite`, after the project and the file ("chromium > a.spec.ts >
+ * checkout"), while Trunk knows the test by the name its JUnit report gave it, describes in front.
+ */
+function namesToTry(failure) {
+    const name = failure.name.trim();
+    const names = [{ name, form: 'as-written' }];
+    const describes = describesOf(failure);
+    if (describes.length === 0)
+        return names;
+    // vitest's suite is the full name itself, and jest's describes are in the name already.
+    const inName = SUITE_JOINS.some((join) => {
+        const joined = describes.join(join);
+        return name === joined || name.startsWith(joined + join);
+    });
+    if (inName)
+        return names;
+    for (const join of SUITE_JOINS)
+        names.push({ name: describes.join(join) + join + name, form: 'suite-prefixed' });
+    return names;
+}
+/** The describe titles of a CTRF suite path: what follows the part that names the test's file. */
+function describesOf(failure) {
+    const path = failure.suitePath ?? [];
+    const file = failure.file;
+    const filePart = file === undefined ? -1 : path.findLastIndex((part) => sameFile(part, file));
+    return path.slice(filePart + 1);
 }
 
 ;// CONCATENATED MODULE: ./src/test-results/file-reading.ts
@@ -38851,6 +38894,156 @@ function firstLine(text, skip) {
 function lineNumber(value) {
     const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
     return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/test-results/ctrf.ts
+/**
+ * CTRF, the Common Test Report Format (JSON; the spec is a working draft), read as the real reporters
+ * write it rather than as its schema says (what they write: docs/test-results-parsers.md and the
+ * READMEs of test/fixtures/test-results/ctrf-*): told by its shape, `results.tests` an array, with or
+ * without `reportFormat`; `suite` a string or a list; `filePath` absolute (made workspace-relative by
+ * read-test-results.ts, as for JUnit); any optional field missing, fields outside the schema ignored.
+ * A test that cannot be read is a warning and leaves the file read in part, never a throw.
+ */
+
+/** At most this many tests are named in the warning about tests that could not be read. */
+const NAMED_BAD_TESTS = 3;
+/** Suites deeper than this are not a runner's nesting; the rest is dropped. */
+const MAX_SUITE_PARTS = 20;
+/** CTRF is told from its content: `results.tests` is an array (`reportFormat` is optional). */
+function looksLikeCtrf(value) {
+    return isObject(value) && isObject(value.results) && Array.isArray(value.results.tests);
+}
+function readCtrf(value, shown) {
+    const reading = emptyReading();
+    if (!isObject(value) || !isObject(value.results) || !Array.isArray(value.results.tests)) {
+        const why = 'not a CTRF report (no results.tests list)';
+        return {
+            ...reading,
+            unread: [{ file: shown, why, partial: false }],
+            warnings: [`${shown}: ${why}`],
+        };
+    }
+    const tests = value.results.tests;
+    const bad = [];
+    tests.forEach((entry, index) => {
+        const why = readTest(entry, shown, reading);
+        if (why !== undefined)
+            bad.push(`test ${index + 1}: ${why}`);
+    });
+    const listed = count(isObject(value.results.summary) ? value.results.summary.tests : undefined);
+    if (listed !== undefined && listed > tests.length) {
+        bad.push(`its summary counts ${listed} tests, but it lists ${tests.length}`);
+    }
+    if (bad.length > 0) {
+        const named = bad.slice(0, NAMED_BAD_TESTS).join('; ');
+        const more = bad.length > NAMED_BAD_TESTS ? `; and ${bad.length - NAMED_BAD_TESTS} more` : '';
+        const why = `read in part: ${named}${more}`;
+        reading.unread.push({ file: shown, why, partial: true });
+        reading.warnings.push(`${shown}: ${why}`);
+    }
+    return reading;
+}
+/** Adds one test to `reading`; returns why it could not be read, when it could not. */
+function readTest(entry, shown, reading) {
+    if (!isObject(entry))
+        return 'not an object';
+    const name = typeof entry.name === 'string' ? capped(entry.name.trim()) : undefined;
+    if (name === undefined)
+        return 'no name';
+    const status = entry.status;
+    switch (status) {
+        case 'failed':
+            reading.failed += 1;
+            reading.failures.push({ ...testCase(entry, name, shown), rerunFailures: retries(entry) });
+            break;
+        case 'passed':
+            reading.passed += 1;
+            if (flaked(entry))
+                reading.flaked.push(flake(entry, name, shown));
+            break;
+        // Neither passed nor failed: skipped, pending (jest's test.skip) and other (jest's test.todo)
+        // are all counted as skipped, the one count the action has for tests that did not run to a verdict.
+        case 'skipped':
+        case 'pending':
+        case 'other':
+            reading.skipped += 1;
+            break;
+        default:
+            return `status ${capped(JSON.stringify(status) ?? 'missing', 40) ?? ''} is not one of CTRF's`;
+    }
+    reading.total += 1;
+    return undefined;
+}
+function testCase(entry, name, shown) {
+    return {
+        name,
+        file: ctrf_text(entry.filePath),
+        line: lineNumber(entry.line),
+        message: messageOf(entry),
+        suitePath: suitePath(entry.suite),
+        format: 'ctrf',
+        reportFile: shown,
+    };
+}
+/**
+ * Passed after failed attempts in this run: CTRF's `flaky: true`, or a final pass after retries
+ * (`retryAttempts` with a failure, or `retries` > 0: runners retry only what failed).
+ */
+function flaked(entry) {
+    return entry.flaky === true || failedAttempts(entry).length > 0 || (retries(entry) ?? 0) > 0;
+}
+function flake(entry, name, shown) {
+    const failed = failedAttempts(entry);
+    const firstFailure = failed.map(messageOf).find((message) => message !== undefined);
+    return {
+        ...testCase(entry, name, shown),
+        // The test's own message is its final (passing) attempt's, if any: a failed attempt's says more.
+        message: firstFailure ?? messageOf(entry),
+        // jest and vitest write no attempts, only `retries` (every one of them failed: it was retried).
+        failedAttempts: Math.max(failed.length, retries(entry) ?? 0, 1),
+    };
+}
+function failedAttempts(entry) {
+    const attempts = Array.isArray(entry.retryAttempts) ? entry.retryAttempts : [];
+    return attempts.filter((attempt) => isObject(attempt) && attempt.status === 'failed');
+}
+function retries(entry) {
+    const n = count(entry.retries);
+    return n === undefined || n === 0 ? undefined : n;
+}
+/** The first line of `message`, else of `trace`, without the ANSI colours Playwright writes. */
+function messageOf(entry) {
+    return firstLine(plain(entry.message)) ?? firstLine(plain(entry.trace));
+}
+/** `suite` as a list, top suite first: a list as given, a string split where reporters join it. */
+function suitePath(suite) {
+    const parts = Array.isArray(suite)
+        ? suite.filter((part) => typeof part === 'string')
+        : typeof suite === 'string'
+            ? suite.split(' > ')
+            : [];
+    const kept = parts
+        .map((part) => capped(part.trim()))
+        .filter((part) => part !== undefined)
+        .slice(0, MAX_SUITE_PARTS);
+    return kept.length > 0 ? kept : undefined;
+}
+// ESC-introduced sequences: CSI (colours, `ESC [ 2 m`), OSC (`ESC ] … BEL`, links) and two-byte ones.
+// eslint-disable-next-line no-control-regex -- matching escape sequences is the point
+const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[@-Z\\-_])/g;
+/** Text with its terminal escape sequences removed; capped first so the regex scans a bounded text. */
+function plain(value) {
+    return typeof value === 'string' ? value.slice(0, 100_000).replace(ANSI, '') : undefined;
+}
+function ctrf_text(value) {
+    return typeof value === 'string' ? capped(value.trim()) : undefined;
+}
+function count(value) {
+    return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 // EXTERNAL MODULE: ./node_modules/saxes/saxes.js
@@ -39265,13 +39458,13 @@ function caseLine(value, pytest) {
  * JSON that sits beside reports (vitest's JSON reporter, a coverage summary) has no `schemaVersion`.
  */
 function looksLikeTrunkSummary(value) {
-    return (isObject(value) &&
+    return (trunk_summary_isObject(value) &&
         'schemaVersion' in value &&
         ['failures', 'quarantined', 'summary', 'type'].some((field) => field in value));
 }
 /** A parsed summary (`looksLikeTrunkSummary` said yes). */
 function readTrunkSummary(value, reportFile) {
-    const document = isObject(value) ? value : {};
+    const document = trunk_summary_isObject(value) ? value : {};
     const version = document.schemaVersion;
     if (version === 1)
         return readVersion1(document, reportFile);
@@ -39291,7 +39484,7 @@ function readTrunkSummary(value, reportFile) {
 function readVersion1(document, reportFile) {
     const reading = emptyReading();
     for (const entry of arrayOf(document.failures)) {
-        if (!isObject(entry))
+        if (!trunk_summary_isObject(entry))
             continue;
         // `trunkUrl` ends in the CLI's own id, not the v2 test id: it is a link, never an id.
         reading.failures.push({
@@ -39355,9 +39548,9 @@ function common(entry, reportFile) {
 function testsIn(list, groupFile, depth = 0) {
     const tests = [];
     for (const entry of arrayOf(list)) {
-        if (!isObject(entry))
+        if (!trunk_summary_isObject(entry))
             continue;
-        const nested = Object.values(entry).filter((value) => Array.isArray(value) && value.some(isObject));
+        const nested = Object.values(entry).filter((value) => Array.isArray(value) && value.some(trunk_summary_isObject));
         if (typeof entry.name !== 'string' && nested.length > 0 && depth < 3) {
             const file = trunk_summary_text(entry.file) ?? groupFile;
             for (const inner of nested)
@@ -39375,21 +39568,21 @@ function testsIn(list, groupFile, depth = 0) {
 function countFrom(reading, summary) {
     const listed = reading.failures.length;
     const quarantinedListed = reading.failures.filter((f) => f.quarantinedByUpload === true).length;
-    const counts = isObject(summary) ? summary : {};
-    const fail = count(counts.fail) ?? listed - quarantinedListed;
-    const quarantined = count(counts.quarantined) ?? quarantinedListed;
+    const counts = trunk_summary_isObject(summary) ? summary : {};
+    const fail = trunk_summary_count(counts.fail) ?? listed - quarantinedListed;
+    const quarantined = trunk_summary_count(counts.quarantined) ?? quarantinedListed;
     reading.failed = Math.max(fail + quarantined, listed);
-    reading.passed = count(counts.pass) ?? 0;
+    reading.passed = trunk_summary_count(counts.pass) ?? 0;
     // The CLI counts skipped tests as passed (pass = total - fail - quarantined): none are apart.
     reading.skipped = 0;
-    reading.total = Math.max(count(counts.total) ?? 0, reading.passed + reading.failed);
+    reading.total = Math.max(trunk_summary_count(counts.total) ?? 0, reading.passed + reading.failed);
 }
 function warned(reportFile, why) {
     const reading = emptyReading();
     reading.warnings.push(`${reportFile}: ${why}`);
     return reading;
 }
-function isObject(value) {
+function trunk_summary_isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 function arrayOf(value) {
@@ -39398,7 +39591,7 @@ function arrayOf(value) {
 function trunk_summary_text(value, max) {
     return typeof value === 'string' ? capped(value, max) : undefined;
 }
-function count(value) {
+function trunk_summary_count(value) {
     return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
 }
 /** A link as given, only when it is http(s): it may end up in Markdown. */
@@ -39443,6 +39636,7 @@ function shown(value) {
 
 
 
+
 /** Report files are read in chunks of this size: memory stays flat whatever the file's size. */
 const CHUNK_BYTES = 64 * 1024;
 /**
@@ -39457,7 +39651,7 @@ const JSON_FORMATS = [
         looksLike: looksLikeTrunkSummary,
         read: readTrunkSummary,
     },
-    // { format: 'ctrf', label: 'CTRF', looksLike: looksLikeCtrf, read: readCtrf },
+    { format: 'ctrf', label: 'CTRF', looksLike: looksLikeCtrf, read: readCtrf },
 ];
 async function readTestResults(patterns, options) {
     const results = { files: [], ...emptyReading() };
@@ -39574,7 +39768,7 @@ async function matchReportFiles(patterns, options) {
             matched = await globber.glob();
         }
         catch (error) {
-            warnings.push(`test-results: the pattern ${capped(pattern, 200)} could not be used (${messageOf(error)})`);
+            warnings.push(`test-results: the pattern ${capped(pattern, 200)} could not be used (${read_test_results_messageOf(error)})`);
             continue;
         }
         if (matched.length === 0)
@@ -39595,7 +39789,7 @@ function shownPath(file, cwd) {
     return rel !== '' && !rel.startsWith('..') && !(0,external_node_path_namespaceObject.isAbsolute)(rel) ? rel.split(external_node_path_namespaceObject.sep).join('/') : file;
 }
 /**
- * Runners that write absolute paths (mocha, PHPUnit) write the runner's checkout: inside the
+ * Runners that write absolute paths (mocha, PHPUnit, every CTRF reporter) write the runner's checkout: inside the
  * workspace, the path from it is the repository path Trunk knows; outside it, the path is left as is.
  */
 function inWorkspace(reading, cwd) {
@@ -39665,7 +39859,7 @@ async function readReportFile(file, shown, signal) {
     catch (error) {
         if (signal?.aborted === true)
             throw signal.reason;
-        return unreadable(shown, `could not be read (${messageOf(error)})`);
+        return unreadable(shown, `could not be read (${read_test_results_messageOf(error)})`);
     }
     finally {
         stream.destroy();
@@ -39682,7 +39876,7 @@ async function readJson(file, shown, text) {
         value = JSON.parse(await collect(text));
     }
     catch (error) {
-        return unreadable(shown, `not valid JSON (${messageOf(error)})`);
+        return unreadable(shown, `not valid JSON (${read_test_results_messageOf(error)})`);
     }
     const known = JSON_FORMATS.find((entry) => entry.looksLike(value));
     if (known !== undefined)
@@ -39717,7 +39911,7 @@ function unreadable(shown, why) {
         warnings: [`${shown}: ${why}: its failures are unknown, not zero`],
     };
 }
-function messageOf(error) {
+function read_test_results_messageOf(error) {
     return capped(error instanceof Error ? error.message : String(error), 200) ?? 'unknown error';
 }
 
@@ -47673,7 +47867,7 @@ function explainOne(test, index, unexplained) {
     const trunkTest = explaining(match.tests);
     const klass = classOf(test, trunkTest);
     const variants = match.tests.length > 1 ? `${match.tests.length} variants in Trunk` : undefined;
-    const base = { test, match: match.kind, trunkTest, note: variants };
+    const base = { test, match: match.kind, nameForm: match.nameForm, trunkTest, note: variants };
     if (klass === 'new' && unexplained !== undefined) {
         return { ...base, class: 'unexplained', reason: `unexplained: ${unexplained}` };
     }
@@ -49169,6 +49363,7 @@ function toFailureRecord(failure) {
         class: failure.class,
         reason: failure.reason,
         match: failure.match,
+        nameForm: failure.nameForm ?? null,
         trunkId: trunkTest?.id ?? test.trunkId ?? null,
         url: trunkTest?.url ?? test.trunkUrl ?? null,
         ticketUrl: trunkTest?.ticketUrl ?? null,

@@ -86,7 +86,7 @@ function explainOne(
   const trunkTest = explaining(match.tests);
   const klass = classOf(test, trunkTest);
   const variants = match.tests.length > 1 ? `${match.tests.length} variants in Trunk` : undefined;
-  const base = { test, match: match.kind, trunkTest, note: variants };
+  const base = { test, match: match.kind, nameForm: match.nameForm, trunkTest, note: variants };
   if (klass === 'new' && unexplained !== undefined) {
     return { ...base, class: 'unexplained', reason: `unexplained: ${unexplained}` };
   }

@@ -3,7 +3,7 @@
  * field is always there, null when unknown. The names are part of the action's interface.
  */
 
-import type { ExplainedFailure, FailureClass, MatchKind } from './model.js';
+import type { ExplainedFailure, FailureClass, MatchKind, NameForm } from './model.js';
 
 export interface FailureRecord {
   name: string;
@@ -16,6 +16,8 @@ export interface FailureRecord {
   class: FailureClass;
   reason: string;
   match: MatchKind;
+  /** Matched by name: as the report wrote it, or with its CTRF suite in front; null otherwise. */
+  nameForm: NameForm | null;
   /** The Trunk test it matched (or the upload summary's id), and its page. */
   trunkId: string | null;
   url: string | null;
@@ -54,6 +56,7 @@ export function toFailureRecord(failure: ExplainedFailure): FailureRecord {
     class: failure.class,
     reason: failure.reason,
     match: failure.match,
+    nameForm: failure.nameForm ?? null,
     trunkId: trunkTest?.id ?? test.trunkId ?? null,
     url: trunkTest?.url ?? test.trunkUrl ?? null,
     ticketUrl: trunkTest?.ticketUrl ?? null,

@@ -8,12 +8,14 @@
 
 import type { UnhealthyTest } from '../report/model.js';
 import type { FailedTestCase } from '../test-results/model.js';
-import type { MatchKind } from './model.js';
+import type { MatchKind, NameForm } from './model.js';
 
 export interface Match {
   kind: MatchKind;
   /** Every test that matched as well as the best (variants of one test); empty when unmatched. */
   tests: UnhealthyTest[];
+  /** Matched by name: which of its names (namesToTry) found it. */
+  nameForm?: NameForm;
 }
 
 /** Trunk's tests, looked up by name and, where the ids are v2 test ids, by id. */
@@ -93,9 +95,17 @@ function kindOf(failure: FailedTestCase, test: UnhealthyTest): MatchKind | undef
 export function matchFailure(failure: FailedTestCase, index: TrunkIndex): Match {
   const byId = failure.trunkId === undefined ? undefined : index.byId.get(failure.trunkId);
   if (byId !== undefined) return { kind: 'id', tests: byId };
+  for (const { name, form } of namesToTry(failure)) {
+    const match = matchName(failure, name, index);
+    if (match.kind !== 'unmatched') return { ...match, nameForm: form };
+  }
+  return { kind: 'unmatched', tests: [] };
+}
+
+function matchName(failure: FailedTestCase, name: string, index: TrunkIndex): Match {
   let best: Match = { kind: 'unmatched', tests: [] };
   let bestRank = KIND_RANK.length;
-  for (const test of index.byName.get(failure.name.trim()) ?? []) {
+  for (const test of index.byName.get(name) ?? []) {
     const kind = kindOf(failure, test);
     if (kind === undefined) continue;
     const rank = KIND_RANK.indexOf(kind);
@@ -105,4 +115,40 @@ export function matchFailure(failure: FailedTestCase, index: TrunkIndex): Match 
     } else if (rank === bestRank) best.tests.push(test);
   }
   return best;
+}
+
+/**
+ * How JUnit reporters join describe titles and a test's title: Playwright's with ' › ', vitest's with
+ * ' > ', jest-junit's (by default) with a space.
+ */
+const SUITE_JOINS = [' › ', ' > ', ' '] as const;
+
+/**
+ * The names a failed test may be known by in Trunk, in the order tried: as written, then (CTRF) with
+ * its describe titles in front. CTRF reporters differ: jest and vitest put the describes in `name`
+ * already, Playwright only in `suite`, after the project and the file ("chromium > a.spec.ts >
+ * checkout"), while Trunk knows the test by the name its JUnit report gave it, describes in front.
+ */
+export function namesToTry(failure: FailedTestCase): { name: string; form: NameForm }[] {
+  const name = failure.name.trim();
+  const names: { name: string; form: NameForm }[] = [{ name, form: 'as-written' }];
+  const describes = describesOf(failure);
+  if (describes.length === 0) return names;
+  // vitest's suite is the full name itself, and jest's describes are in the name already.
+  const inName = SUITE_JOINS.some((join) => {
+    const joined = describes.join(join);
+    return name === joined || name.startsWith(joined + join);
+  });
+  if (inName) return names;
+  for (const join of SUITE_JOINS)
+    names.push({ name: describes.join(join) + join + name, form: 'suite-prefixed' });
+  return names;
+}
+
+/** The describe titles of a CTRF suite path: what follows the part that names the test's file. */
+function describesOf(failure: FailedTestCase): string[] {
+  const path = failure.suitePath ?? [];
+  const file = failure.file;
+  const filePart = file === undefined ? -1 : path.findLastIndex((part) => sameFile(part, file));
+  return path.slice(filePart + 1);
 }

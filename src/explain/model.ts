@@ -37,6 +37,12 @@ export type MatchKind =
   | 'name'
   | 'unmatched';
 
+/**
+ * Which of its names a failed test was found by: the name as the report wrote it, or (CTRF) the name
+ * with its suite's describe titles in front, as the JUnit report Trunk ingested names it.
+ */
+export type NameForm = 'as-written' | 'suite-prefixed';
+
 /** Runs of the test on the repository's default branch in the last 7 days that failed. */
 export interface DefaultBranchFailures {
   branch: string;
@@ -47,6 +53,8 @@ export interface ExplainedFailure {
   test: FailedTestCase;
   class: FailureClass;
   match: MatchKind;
+  /** Set when it matched by name: which form of its name. */
+  nameForm?: NameForm;
   /** The unhealthy test it matched, when it matched one. */
   trunkTest?: UnhealthyTest;
   /** Why, in words: "known flaky since 2 Oct 2026, failing 12% of runs this week; retry it". */

@@ -16,6 +16,11 @@ export interface FailedTestCase {
   /** Repository-relative (or runner-relative) path: the `file` attribute, else from classname. */
   file?: string;
   line?: number;
+  /**
+   * CTRF's `suite`, top first, as the reporter wrote it (Playwright: project, file, describes; jest:
+   * file, describes; vitest: the full name). Matching also tries the name with its describes in front.
+   */
+  suitePath?: string[];
   /** First line of the failure message, as the runner wrote it (untrusted, never rendered raw). */
   message?: string;
   /** Trunk's v2 test id, when the upload summary gives one (field `id`, or the end of `link`). */

@@ -11,6 +11,7 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { TextDecoder } from 'node:util';
 import * as glob from '@actions/glob';
 import { sameFile } from '../explain/match.js';
+import { looksLikeCtrf, readCtrf } from './ctrf.js';
 import { capped, emptyReading, type FileReading } from './file-reading.js';
 import { readJunit } from './junit.js';
 import type { FailedTestCase, ReportFormat, TestResults } from './model.js';
@@ -47,7 +48,7 @@ const JSON_FORMATS: readonly JsonFormat[] = [
     looksLike: looksLikeTrunkSummary,
     read: readTrunkSummary,
   },
-  // { format: 'ctrf', label: 'CTRF', looksLike: looksLikeCtrf, read: readCtrf },
+  { format: 'ctrf', label: 'CTRF', looksLike: looksLikeCtrf, read: readCtrf },
 ];
 
 export async function readTestResults(
@@ -202,7 +203,7 @@ function shownPath(file: string, cwd: string): string {
 }
 
 /**
- * Runners that write absolute paths (mocha, PHPUnit) write the runner's checkout: inside the
+ * Runners that write absolute paths (mocha, PHPUnit, every CTRF reporter) write the runner's checkout: inside the
  * workspace, the path from it is the repository path Trunk knows; outside it, the path is left as is.
  */
 function inWorkspace(reading: FileReading, cwd: string): FileReading {

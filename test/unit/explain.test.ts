@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { explainFailures, NEW_REASON } from '../../src/explain/classify.js';
 import {
@@ -6,13 +8,29 @@ import {
   MAX_LOOKUPS,
   type LookupAnswer,
 } from '../../src/explain/default-branch.js';
-import { indexTrunkTests, matchFailure, sameFile } from '../../src/explain/match.js';
+import { indexTrunkTests, matchFailure, namesToTry, sameFile } from '../../src/explain/match.js';
 import type { FailedTestsReport } from '../../src/explain/model.js';
 import { unreadResults } from '../../src/report/failed-tests-read.js';
 import type { TestsReport, UnhealthyTest } from '../../src/report/model.js';
+import { readCtrf } from '../../src/test-results/ctrf.js';
 import type { FailedTestCase } from '../../src/test-results/model.js';
 import { evaluateGates, type GateSettings } from '../../src/verdict/gates.js';
 import { emptyReport, unhealthyTest } from '../support/model-builders.js';
+
+/** The failed test of a CTRF fixture written by a real reporter (test/fixtures/test-results/ctrf-jest, -playwright, -vitest). */
+function ctrfFailure(folder: string): FailedTestCase {
+  const path = join(
+    import.meta.dirname,
+    '..',
+    'fixtures',
+    'test-results',
+    folder,
+    'ctrf-report.json',
+  );
+  const failure = readCtrf(JSON.parse(readFileSync(path, 'utf8')), folder).failures[0];
+  if (failure === undefined) throw new Error(`${folder} has no failure`);
+  return failure;
+}
 
 function failed(over: Partial<FailedTestCase> = {}): FailedTestCase {
   return { name: 'adds', format: 'junit', reportFile: 'junit.xml', ...over };
@@ -44,7 +62,11 @@ describe('matching a failed test to Trunk’s tests', () => {
       classname: 'math.Calculator',
       file: '/home/runner/work/widgets/widgets/src/math/calculator.test.ts',
     });
-    expect(matchFailure(absolute, index)).toEqual({ kind: 'name+class+file', tests: [flaky] });
+    expect(matchFailure(absolute, index)).toEqual({
+      kind: 'name+class+file',
+      tests: [flaky],
+      nameForm: 'as-written',
+    });
     expect(matchFailure(failed({ classname: 'math.Calculator' }), index).kind).toBe('name+class');
     expect(matchFailure(failed({ file: './src/math/calculator.test.ts' }), index).kind).toBe(
       'name+file',
@@ -63,7 +85,58 @@ describe('matching a failed test to Trunk’s tests', () => {
     const linux = unhealthyTest('flaky', { name: 'adds', parent: 'suite', variant: 'linux' });
     const mac = unhealthyTest('broken', { name: 'adds', parent: 'suite', variant: 'mac' });
     const match = matchFailure(failed({ parent: 'suite' }), indexTrunkTests([linux, mac], false));
-    expect(match).toEqual({ kind: 'name+parent', tests: [linux, mac] });
+    expect(match).toEqual({ kind: 'name+parent', tests: [linux, mac], nameForm: 'as-written' });
+  });
+
+  it('matches a CTRF test by its name as written, then with its suite in front', () => {
+    // Playwright's CTRF name is the title alone; the JUnit report Trunk ingested put the describes first.
+    const playwright = ctrfFailure('ctrf-playwright');
+    const known = unhealthyTest('flaky', {
+      name: 'checkout › payment › shows the "total" with tax',
+      classname: 'checkout.spec.js',
+      file: 'tests/checkout.spec.js',
+    });
+    expect(matchFailure(playwright, indexTrunkTests([known], false))).toEqual({
+      kind: 'name+file',
+      tests: [known],
+      nameForm: 'suite-prefixed',
+    });
+    // jest and vitest write the describes into the name, as their JUnit reporters do.
+    for (const [folder, name] of [
+      ['ctrf-jest', 'cart totals applies a "10% off" discount'],
+      ['ctrf-vitest', 'cart > totals > applies a "10% off" discount'],
+    ] as const) {
+      const failure = ctrfFailure(folder);
+      expect(namesToTry(failure)).toEqual([{ name, form: 'as-written' }]);
+      const test = unhealthyTest('broken', { name, file: 'src/cart/cart.test.js' });
+      expect(matchFailure(failure, indexTrunkTests([test], false))).toMatchObject({
+        kind: 'name+file',
+        nameForm: 'as-written',
+      });
+    }
+  });
+
+  it('tries the describes after the file part of a CTRF suite, joined as each JUnit reporter joins them', () => {
+    const failure = failed({
+      name: 'pays',
+      file: '/home/runner/work/shop/shop/tests/checkout.spec.ts',
+      suitePath: ['firefox', 'checkout.spec.ts', 'checkout', 'card'],
+    });
+    expect(namesToTry(failure).map((entry) => entry.name)).toEqual([
+      'pays',
+      'checkout › card › pays',
+      'checkout > card > pays',
+      'checkout card pays',
+    ]);
+    // A suite list without a file part (go-ctrf-json-reporter's package) is all describes.
+    expect(namesToTry(failed({ name: 'TestPay', suitePath: ['shop/pay'] }))).toHaveLength(4);
+    // The name as written wins when both forms are Trunk's tests.
+    const plain = unhealthyTest('flaky', { name: 'pays' });
+    const prefixed = unhealthyTest('broken', { name: 'checkout › card › pays' });
+    expect(matchFailure(failure, indexTrunkTests([prefixed, plain], false))).toMatchObject({
+      tests: [plain],
+      nameForm: 'as-written',
+    });
   });
 
   it('compares files at folder boundaries only', () => {

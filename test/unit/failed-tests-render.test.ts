@@ -245,6 +245,7 @@ describe('outputs of the run’s failures', () => {
       class: 'new',
       reason: 'probably caused by this change',
       match: 'unmatched',
+      nameForm: null,
       trunkId: null,
       url: null,
       ticketUrl: null,
@@ -262,6 +263,12 @@ describe('outputs of the run’s failures', () => {
       'unmatched',
       'name',
       'name',
+    ]);
+    expect(records.map((record) => record.nameForm)).toEqual([
+      null,
+      null,
+      'as-written',
+      'as-written',
     ]);
   });
 

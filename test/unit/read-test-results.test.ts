@@ -139,15 +139,17 @@ describe('readTestResults', () => {
     const summaries = await readTestResults(['trunk-summary/*.json', '!trunk-summary/v3.json'], {
       cwd,
     });
+    const ctrf = await readTestResults(['ctrf-*/*.json'], { cwd });
 
-    expect(junit.files.length + summaries.files.length).toBe(19);
-    expect([...junit.warnings, ...summaries.warnings]).toEqual([
+    expect(junit.files.length + summaries.files.length + ctrf.files.length).toBe(22);
+    expect([...junit.warnings, ...summaries.warnings, ...ctrf.warnings]).toEqual([
       'trunk-summary/v2-older.json: the uploader could not ask Trunk which tests are quarantined (quarantining: LOOKUP_FAILED), so no test in it is marked quarantined',
     ]);
-    expect([...junit.unread, ...summaries.unread]).toEqual([]);
+    expect([...junit.unread, ...summaries.unread, ...ctrf.unread]).toEqual([]);
     expect(new Set(junit.failures.map((f) => f.format))).toEqual(new Set(['junit']));
     expect(new Set(summaries.failures.map((f) => f.format))).toEqual(new Set(['trunk-summary']));
-    for (const results of [junit, summaries])
+    expect(new Set(ctrf.failures.map((f) => f.format))).toEqual(new Set(['ctrf']));
+    for (const results of [junit, summaries, ctrf])
       expect(results.total).toBe(results.passed + results.failed + results.skipped);
   });
 
@@ -247,10 +249,10 @@ describe('readTestResults', () => {
       ['reports/cut.json', 'not valid JSON'],
     ]);
     expect(results.warnings).toContain(
-      "reports/list.json: not a test report this action reads (JSON, but not Trunk's upload summary)",
+      "reports/list.json: not a test report this action reads (JSON, but not Trunk's upload summary or CTRF)",
     );
     expect(results.warnings).toContain(
-      "reports/vitest.json: not a test report this action reads (JSON, but not Trunk's upload summary)",
+      "reports/vitest.json: not a test report this action reads (JSON, but not Trunk's upload summary or CTRF)",
     );
   });
 
