@@ -122,7 +122,14 @@ function affectedOutputs(report: Report): Outputs {
 /** The run's failed tests, explained; every one empty without test-results. */
 function failedTestOutputs(run: FailedTestsReport | undefined): Outputs {
   if (run === undefined) {
-    const names = ['count', 'new-count', 'flaky-count', 'broken-count', 'quarantined-count'];
+    const names = [
+      'count',
+      'new-count',
+      'flaky-count',
+      'broken-count',
+      'other-prs-count',
+      'quarantined-count',
+    ];
     return Object.fromEntries(
       [...names.map((name) => `failed-${name}`), 'failed-tests-json'].map((name) => [name, '']),
     );
@@ -138,6 +145,7 @@ function failedTestOutputs(run: FailedTestsReport | undefined): Outputs {
     'failed-new-count': String(counts.new),
     'failed-flaky-count': String(counts.flaky),
     'failed-broken-count': String(counts.broken),
+    'failed-other-prs-count': String(counts['other-prs']),
     'failed-quarantined-count': String(counts.quarantined),
     'failed-tests-json': jsonArrayWithin(records, MAX_TESTS_JSON_RECORDS, OUTPUT_LIMIT_BYTES),
   };
