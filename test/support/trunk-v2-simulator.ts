@@ -63,6 +63,8 @@ export interface V2Fault {
   path?: V2Endpoint | (string & {});
   /** Only /v2/tests requests with this status filter. */
   testStatus?: string;
+  /** Only /v2/tests searches whose `q` holds this text. */
+  search?: string;
   status?: number;
   /** Sent as is; absent: the error envelope (a plain-text 429, an HTML 502/503/504). */
   body?: string;
@@ -677,6 +679,9 @@ function faultMatches(fault: V2Fault, record: V2Request): boolean {
   }
   if (fault.testStatus !== undefined && record.query.get('status') !== fault.testStatus)
     return false;
+  if (fault.search !== undefined && !(record.query.get('q') ?? '').includes(fault.search)) {
+    return false;
+  }
   if (fault.repeatCursor) return record.query.get('cursor') !== null;
   return true;
 }
