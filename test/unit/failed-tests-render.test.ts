@@ -163,6 +163,7 @@ describe('outputs of the run’s failures', () => {
       'failed-new-count': '2',
       'failed-flaky-count': '1',
       'failed-broken-count': '0',
+      'failed-other-prs-count': '0',
       'failed-quarantined-count': '1',
     });
     const records = JSON.parse(outputs['failed-tests-json'] ?? '') as Record<string, unknown>[];
@@ -176,6 +177,8 @@ describe('outputs of the run’s failures', () => {
       class: 'new',
       reason: 'probably caused by this change',
       match: 'unmatched',
+      foundBy: null,
+      search: null,
       trunkId: null,
       url: null,
       ticketUrl: null,
@@ -184,6 +187,7 @@ describe('outputs of the run’s failures', () => {
       quarantined: false,
       defaultBranch: null,
       defaultBranchFailures: null,
+      questions: [],
       note: null,
       reportFile: 'reports/junit.xml',
       truncated: false,
