@@ -224,6 +224,10 @@ describe('new JUnit failures found in Trunk and asked both of the recipe’s que
       /^- 🔵 \*\*test\\_loads\\_the\\_catalogue\*\* · `tests\/unit\/test_cart.py` · failed on 2 other pull requests this week.*probably flaky, not caused by this change$/m,
     );
     expect(run.summary).toContain('🔵 failing on other pull requests');
+    const notices = run.annotations.filter((a) => a.level === 'notice');
+    expect(notices.map((a) => a.properties.title)).toEqual([
+      'Also failing on other pull requests: test_loads_the_catalogue',
+    ]);
     // The quoted name was found by its words: quoting means nothing to the search.
     const quotedSearch = searches(sim).find((r) => r.query.get('q')?.includes('minus'));
     expect(quotedSearch?.query.get('q')).toBe(
