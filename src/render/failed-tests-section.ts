@@ -70,7 +70,8 @@ function where(failure: ExplainedFailure): string {
 }
 
 function links(failure: ExplainedFailure): string[] {
-  const trunkUrl = failure.trunkTest?.url ?? failure.test.trunkUrl;
+  const found = failure.search?.result === 'found' ? failure.search.test.url : undefined;
+  const trunkUrl = failure.trunkTest?.url ?? found ?? failure.test.trunkUrl;
   const ticket = failure.class === 'flaky' ? failure.trunkTest?.ticketUrl : undefined;
   return [
     ...(ticket ? [mdLink('ticket', ticket)] : []),

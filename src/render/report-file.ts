@@ -82,7 +82,8 @@ function* failedTestsJson(run: FailedTestsReport | undefined): Generator<string>
     return;
   }
   const { patterns, files, total, passed, skipped } = run;
-  const head = JSON.stringify({ patterns, files, total, passed, skipped });
+  const lookupNotes = run.lookupNotes ?? [];
+  const head = JSON.stringify({ patterns, files, total, passed, skipped, lookupNotes });
   yield `${head.slice(0, -1)},"failures":[`;
   let separator = '';
   for (const failure of run.failures) {

@@ -32,6 +32,7 @@ import type { TrunkV2Simulator } from '../support/trunk-v2-simulator.js';
 import {
   closeV2Simulators,
   COLLECTION,
+  keptRunnerTemp,
   OTHER_REPO,
   REPO,
   runAgainstV2,
@@ -105,6 +106,7 @@ function runOnPullRequest(
   sim: TrunkV2Simulator,
   dir: string,
   inputs: Record<string, string | number> = {},
+  env: Record<string, string> = {},
 ) {
   return runAgainstV2(sim, {
     event: pullRequestEvent({ number: PR }),
@@ -115,7 +117,7 @@ function runOnPullRequest(
       'max-new-failures': 100,
       ...inputs,
     },
-    env: { GITHUB_WORKSPACE: dir, GITHUB_API_URL: 'http://127.0.0.1:9' },
+    env: { GITHUB_WORKSPACE: dir, GITHUB_API_URL: 'http://127.0.0.1:9', ...env },
   });
 }
 
@@ -346,7 +348,8 @@ describe('the lookups’ bounds', () => {
       'c/junit.xml': 'pytest/junit.xml',
     });
 
-    const run = await runOnPullRequest(sim, dir, { 'max-retries': 1 });
+    const temp = keptRunnerTemp();
+    const run = await runOnPullRequest(sim, dir, { 'max-retries': 1 }, temp.env);
 
     expectPassed(run);
     // Without the budget: 5 tests × 2 questions × 2 tries = 20 requests. With it, only what was
@@ -361,6 +364,8 @@ describe('the lookups’ bounds', () => {
     const withNotes = Object.values(records(run)).filter((record) => record.note !== null);
     expect(withNotes).toEqual([]);
     expect(run.outputs['failed-new-count']).toBe('15');
+    const report = temp.report() as unknown as { failedTests: { lookupNotes: string[] } };
+    expect(report.failedTests.lookupNotes).toHaveLength(1);
   });
 });
 
