@@ -21,9 +21,11 @@ import type {
 /** Trunk's organisation shares 100 requests/s among every key and job: a run looks up few. */
 export const MAX_LOOKUPS = 20;
 
-/** What Trunk said about one failure (src/report/trunk-lookups.ts's LookupAnswer). */
+/** What Trunk said about one failure, as src/report/trunk-lookups.ts gathers it. */
 export interface FailureLookup {
+  /** Set when the test had no Trunk id and was searched for (or skipped after an outage). */
   search?: SearchOutcome | { result: 'skipped' };
+  /** Set when the questions were asked (or skipped after an outage). */
   questions?: RunQuestions;
 }
 

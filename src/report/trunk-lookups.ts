@@ -10,6 +10,7 @@
  * is skipped and the section says so once. A 404 concerns one test and stops nothing.
  */
 
+import type { FailureLookup } from '../explain/lookups.js';
 import { indexTrunkTests, matchFailure } from '../explain/match.js';
 import type {
   FoundTest,
@@ -61,13 +62,8 @@ export interface LookupRequest {
   questions: boolean;
 }
 
-/** What Trunk said about one test. */
-export interface LookupAnswer {
-  /** Set when the test had no Trunk id and was searched for (or would have been). */
-  search?: SearchOutcome | { result: 'skipped' };
-  /** Set when the questions were asked (or skipped after an outage). */
-  questions?: RunQuestions;
-}
+/** What Trunk said about one test: the search (no Trunk id) and the questions, when asked. */
+export type LookupAnswer = FailureLookup;
 
 export type LookupResult =
   | { answers: Map<FailedTestCase, LookupAnswer>; window: LookupWindow; stopped?: string }
