@@ -56,6 +56,29 @@ const SECTION = { heading: '##', cap: 200, moreWhere: 'the `failed-tests-json` o
 const PASSED: Verdict = { result: 'passed', reasons: [], gates: [] };
 
 describe('the failed tests section', () => {
+  it('marks a test failing on other pull requests 🔵, not needing attention; says the lookups’ notes once, escaped', () => {
+    const [first, second] = explained([failed('adds a coupon'), failed('renders')]);
+    const otherPrs: ExplainedFailure = {
+      ...(first as ExplainedFailure),
+      class: 'other-prs',
+      reason:
+        'failed on 2 other pull requests this week: probably flaky, not caused by this change',
+    };
+    const note = 'Lookups in Trunk stopped after one failed (HTTP 503 "*bold* [x](http://e.test)")';
+    const lines = failedTestsSection(
+      run([second as ExplainedFailure, otherPrs], { lookupNotes: [note] }),
+      SECTION,
+    );
+    expect(lines[0]).toBe('## ❌ 2 tests failed in this run; 1 probably needs your attention');
+    expect(lines).toContain(
+      '- 🔵 **adds a coupon** · failed on 2 other pull requests this week\\:\u200d probably flaky, not caused by this change',
+    );
+    const noted = lines.filter((line) => line.includes('Lookups in Trunk stopped'));
+    expect(noted).toHaveLength(1);
+    expect(noted[0]).toContain('\\*bold\\*');
+    expect(noted[0]).not.toContain('[x](');
+  });
+
   it('opens with how many failed and how many need the author, then one line a test, new first', () => {
     const lines = failedTestsSection(run(FOUR), SECTION);
     expect(lines[0]).toBe('## ❌ 4 tests failed in this run; 2 probably need your attention');
