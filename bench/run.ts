@@ -41,6 +41,7 @@ import {
   timeNode,
   timeStep,
 } from './lib/step.js';
+import { benchLookups, lookupRow } from './lib/lookups.js';
 import { startV2Scenario, timeV2Step, v2ChainAfterLookup } from './lib/v2.js';
 import { benchTestResults, testResultsRows } from './lib/test-results.js';
 import { distSize, gnuTime, machine, nodeVersion, which } from './lib/tools.js';
@@ -316,6 +317,9 @@ async function main(): Promise<void> {
     options.testResultsRuns > 0
       ? await benchTestResults(options.node, options.testResultsRuns, progress)
       : undefined;
+  progress('lookups of new failures in Trunk');
+  const lookups = await benchLookups(options.node, entry, options.delayMs);
+  progress();
   const size = distSize(options.dist);
 
   const nodeStart = summarise(time.node);
@@ -399,6 +403,7 @@ async function main(): Promise<void> {
     );
   }
   if (reports) rows.push(...testResultsRows(reports));
+  rows.push(lookupRow(lookups, options.delayMs));
   const chunks = size.chunks.map((chunk) => `${chunk.file} ${kb(chunk.bytes)}`).join(', ');
   rows.push([
     `dist/ JavaScript: index.js ${kb(size.entryBytes)} + ${size.chunks.length} more`,
@@ -458,6 +463,7 @@ async function main(): Promise<void> {
     },
     rssMethod: rss?.method,
     testResults: reports,
+    lookups,
     dist: size,
   };
   writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);

@@ -30767,7 +30767,7 @@ exports.isNCNameChar = isNCNameChar;
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1147);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2630);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30776,7 +30776,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1147:
+/***/ 2630:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34626,6 +34626,23 @@ function normaliseTestV2(raw, status, newSince) {
         url: present(raw.url) ?? present(raw.htmlUrl),
         since,
         isNew: sinceMs >= newSince,
+    };
+}
+/** A search row as the lookups match it: any status, healthy included. */
+function foundTestV2(raw) {
+    const test = normaliseTestV2(raw, 'flaky', 0);
+    return {
+        id: test.id,
+        name: test.name,
+        file: test.file,
+        classname: test.classname,
+        parent: test.parent,
+        status: present(raw.status) ?? 'unknown',
+        quarantined: test.quarantined,
+        url: test.url,
+        since: test.since,
+        failureRate7d: test.failureRate7d,
+        repositoryId: raw.repositoryId,
     };
 }
 function normalise_v2_settingsOf(raw) {
@@ -47374,9 +47391,17 @@ const testSummarySchema = object({
     htmlUrl: lenient(schemas_string()),
 });
 const testListSchema = page(testSummarySchema);
-/** One test's runs: only the count is read ("failed N times on main this week"). */
+/**
+ * One test's runs: the count ("failed N times on main this week") and, of pull-request runs, the
+ * pull request's number ("failed on N other pull requests").
+ */
 const testRunListSchema = object({
-    data: array(object({ id: lenient(schemas_string()), conclusion: lenient(schemas_string()) })),
+    data: array(object({
+        id: lenient(schemas_string()),
+        conclusion: lenient(schemas_string()),
+        // Null for a run that was not on a pull request; a number Trunk did not send is not counted.
+        pullRequest: lenient(object({ number: lenient(schemas_number()) })),
+    })),
     nextCursor: optional(nullable(schemas_string())),
     hasMore: optional(nullable(schemas_boolean())),
     total: lenient(schemas_number()),
@@ -47500,6 +47525,40 @@ class TrunkV2Client {
             return page;
         });
     }
+    /** Trunk's tests that answer a search, every status, page by page (at most `maxPages`). */
+    async searchTests(search, onRow) {
+        const params = { q: search.q, limit: PAGE_LIMIT };
+        // Omitted, the search covers every collection of the organisation, as the spec allows.
+        if (search.testCollectionId !== undefined)
+            params.testCollectionId = search.testCollectionId;
+        const where = search.testCollectionId ?? 'every collection';
+        return this.walk('/v2/tests', `GET /v2/tests (search, ${where})`, params, search.maxPages, (got) => {
+            const page = this.check('/v2/tests', got, testListSchema);
+            for (const row of page.data)
+                onRow(row);
+            return page;
+        });
+    }
+    /**
+     * The newest page (100) of one test's failed runs on pull requests since `startedAfter`
+     * (inclusive). `pullRequestOnly` and `branches` exclude each other (a 400), so no branch is sent.
+     */
+    async failedPullRequestRuns(testId, startedAfter) {
+        const path = `/v2/tests/${encodeURIComponent(testId)}/test-runs`;
+        const where = '/v2/tests/{testId}/test-runs';
+        const query = {
+            pullRequestOnly: 'true',
+            conclusion: 'failure',
+            startedAfter: startedAfter.toISOString(),
+            limit: PAGE_LIMIT,
+        };
+        const got = await this.getJson(path, query, `GET ${where} (${testId} on pull requests)`);
+        const page = this.check(where, got, testRunListSchema);
+        return {
+            numbers: page.data.map((run) => run.pullRequest?.number ?? undefined),
+            more: page.hasMore ?? Boolean(page.nextCursor),
+        };
+    }
     /**
      * How many runs of one test on these branches failed since `startedAfter` (inclusive): Trunk's
      * total, one row fetched. A test Trunk does not know is a 404 TEST_NOT_FOUND.
@@ -47621,6 +47680,7 @@ function safeJson(text) {
 
 
 
+
 /** The workflow's repository holds the pull request, whatever Trunk calls the repository. */
 function githubRepository(settings, context) {
     const [owner = settings.owner, repo = settings.repoName] = context.repository
@@ -47680,15 +47740,26 @@ async function findPullRequest(settings, derived, log) {
     const pr = { ...githubRepository(settings, context), number: prNumber };
     return { access: new PullRequestAccess(settings.githubToken, pr), context };
 }
-/** With a v2 key, new failures are checked against the default branch's runs of the last 7 days. */
-function defaultBranchLookup(v2, repository) {
+/**
+ * With a v2 key, new failures are looked up in Trunk. Their requests go through a client of their
+ * own, so that an outage can end the ones in flight (one outage, one budget) and nothing else.
+ */
+function trunkLookups(settings, http, repository, signal) {
+    const stop = new AbortController();
+    const v2 = v2Client(settings, http(AbortSignal.any([signal, stop.signal])));
     return {
-        branch: async () => (await repository()).defaultBranch ?? undefined,
-        countFailures: (testId, branch, startedAfter) => v2.countFailedRuns(testId, branch, startedAfter),
+        repository: async () => {
+            const found = await repository();
+            return { id: found.id, defaultBranch: found.defaultBranch ?? undefined };
+        },
+        searchTests: (search, onRow) => v2.searchTests(search, (row) => onRow(foundTestV2(row))),
+        countDefaultBranchFailures: (testId, branch, startedAfter) => v2.countFailedRuns(testId, branch, startedAfter),
+        failedPullRequestRuns: (testId, startedAfter) => v2.failedPullRequestRuns(testId, startedAfter),
+        stop: () => stop.abort(),
     };
 }
 /** The run's test reports, read from the working directory (the workspace on a runner). */
-function failedTestsRead(settings, lookup, signal, now) {
+function failedTestsRead(settings, lookups, signal) {
     if (settings.testResults.length === 0)
         return undefined;
     const patterns = settings.testResults;
@@ -47700,25 +47771,28 @@ function failedTestsRead(settings, lookup, signal, now) {
             settings.apiKey,
             settings.githubToken,
         ]),
-        defaultBranch: lookup,
-        now,
+        lookups,
     };
 }
-/** The reads the settings ask for; each sends its requests only when called. */
-function planReads(settings, pullRequest, log, signal) {
-    const http = new RetryingClient({
-        timeoutMs: settings.timeoutMs,
-        maxRetries: settings.maxRetries,
-        retryBaseMs: settings.retryBaseMs,
-        log,
-        signal,
-    });
-    const v1 = new TrunkV1Client(http, { apiUrl: settings.apiUrl, token: settings.apiToken });
-    const v2 = new TrunkV2Client(http, {
+function v2Client(settings, http) {
+    return new TrunkV2Client(http, {
         apiUrl: settings.apiUrl,
         key: settings.apiKey,
         keyInput: settings.apiKey === settings.apiToken ? 'api-token' : 'api-key',
     });
+}
+/** The reads the settings ask for; each sends its requests only when called. */
+function planReads(settings, pullRequest, log, signal) {
+    const client = (until) => new RetryingClient({
+        timeoutMs: settings.timeoutMs,
+        maxRetries: settings.maxRetries,
+        retryBaseMs: settings.retryBaseMs,
+        log,
+        signal: until,
+    });
+    const http = client(signal);
+    const v1 = new TrunkV1Client(http, { apiUrl: settings.apiUrl, token: settings.apiToken });
+    const v2 = v2Client(settings, http);
     const repository = repositoryLookup(v2, settings);
     const now = Date.now();
     const { testsApi, queueApi } = settings;
@@ -47730,7 +47804,16 @@ function planReads(settings, pullRequest, log, signal) {
         queue: queueApi &&
             (() => queueApi === 'v2' ? readQueueV2(v2, repository, settings) : readQueueV1(v1, settings)),
         changedFiles: pullRequest && (() => pullRequest.changedFiles(githubOptions(settings, log, signal))),
-        failedTests: failedTestsRead(settings, settings.apiKey === '' ? undefined : defaultBranchLookup(v2, repository), signal, now),
+        failedTests: failedTestsRead(settings, settings.apiKey === ''
+            ? undefined
+            : {
+                api: trunkLookups(settings, client, repository, signal),
+                options: {
+                    collections: settings.testCollectionIds,
+                    prNumber: pullRequest?.pr.number,
+                    now,
+                },
+            }, signal),
         testsApi,
         queueApi,
     };
@@ -47768,11 +47851,16 @@ function dayMonthYear(date) {
  * gate and the renderers read. Built from the test reports (src/test-results/) and the report's
  * unhealthy tests; nothing here is read from the network.
  */
-/** The order a list shows them in: what needs the author first. */
+/**
+ * The order a list shows them in: what needs the author first. Failing on other pull requests sits
+ * between broken and known flaky, as Trunk's recipe reads: not caused by this change, but not yet
+ * known to Trunk as flaky either.
+ */
 const CLASS_ORDER = [
     'new',
     'unexplained',
     'broken',
+    'other-prs',
     'flaky',
     'quarantined',
 ];
@@ -47787,7 +47875,14 @@ function failuresUnknown(run) {
     return run.unread.length > 0;
 }
 function countClasses(failures) {
-    const counts = { quarantined: 0, flaky: 0, broken: 0, new: 0, unexplained: 0 };
+    const counts = {
+        quarantined: 0,
+        flaky: 0,
+        'other-prs': 0,
+        broken: 0,
+        new: 0,
+        unexplained: 0,
+    };
     for (const failure of failures)
         counts[failure.class] += 1;
     return counts;
@@ -47853,6 +47948,11 @@ function reasonOf(klass, test, trunkTest) {
             return NEW_REASON;
     }
 }
+/** A failure's class and reason against one Trunk test (or none), as the lists would give them. */
+function classifyAgainst(test, trunkTest) {
+    const klass = classOf(test, trunkTest);
+    return { class: klass, reason: reasonOf(klass, test, trunkTest) };
+}
 /** Why an unmatched failure cannot be called new: Trunk's lists were not (all) read. */
 function unexplainedWhy(trunk) {
     if (trunk.tests === undefined)
@@ -47867,7 +47967,19 @@ function explainOne(test, index, unexplained) {
     const trunkTest = explaining(match.tests);
     const klass = classOf(test, trunkTest);
     const variants = match.tests.length > 1 ? `${match.tests.length} variants in Trunk` : undefined;
-    const base = { test, match: match.kind, nameForm: match.nameForm, trunkTest, note: variants };
+    const foundBy = trunkTest !== undefined
+        ? 'unhealthy-tests'
+        : test.trunkId !== undefined
+            ? 'report-id'
+            : undefined;
+    const base = {
+        test,
+        match: match.kind,
+        nameForm: match.nameForm,
+        trunkTest,
+        foundBy,
+        note: variants,
+    };
     if (klass === 'new' && unexplained !== undefined) {
         return { ...base, class: 'unexplained', reason: `unexplained: ${unexplained}` };
     }
@@ -47885,110 +47997,369 @@ function sortByClass(failures) {
     return [...failures].sort((a, b) => rank(a) - rank(b)); // stable: the reports' order stays
 }
 
-;// CONCATENATED MODULE: ./src/explain/default-branch.ts
+;// CONCATENATED MODULE: ./src/explain/lookups.ts
 /**
- * The second look at new failures: a test that also failed on the repository's default branch in
- * the last 7 days fails without this change too. Which tests to ask about, and what the answers
- * make of them; the lookups themselves are a read (src/report/default-branch-read.ts).
+ * The second look at new failures, as Trunk's recipe takes it: which failures to look up in Trunk,
+ * and what the answers make of them. A test found by the search takes the class its Trunk status
+ * gives; one that failed on the default branch this week is broken (🟠, main first); one that
+ * failed on other pull requests is `other-prs`; new (🔴) stays only when both questions were
+ * answered with no failure. A question that could not be asked leaves the test new, with a note.
+ * The lookups themselves are a read (src/report/trunk-lookups.ts).
  */
 
-/** Trunk's organisation shares 100 requests/s among every key and job: a run asks few. */
+/** Trunk's organisation shares 100 requests/s among every key and job: a run looks up few. */
 const MAX_LOOKUPS = 20;
-/** The test ids worth a lookup: new failures with a Trunk id, each id once, at most MAX_LOOKUPS. */
-function idsToLookUp(failures) {
-    const ids = failures.flatMap((failure) => failure.class === 'new' && failure.test.trunkId !== undefined ? [failure.test.trunkId] : []);
-    return [...new Set(ids)].slice(0, MAX_LOOKUPS);
+const NOT_IN_TRUNK = 'Trunk has no record of this test, so it is probably new in this change';
+/** The failures worth a lookup: new ones, at most MAX_LOOKUPS, in the list's order. */
+function failuresToLookUp(failures) {
+    return failures
+        .filter((failure) => failure.class === 'new')
+        .slice(0, MAX_LOOKUPS)
+        .map((failure) => failure.test);
 }
 const times = (count) => (count === 1 ? 'once' : `${count} times`);
-function applied(failure, branch, answers) {
-    const id = failure.test.trunkId;
-    if (failure.class !== 'new' || id === undefined)
-        return failure;
-    const answer = answers.get(id);
-    if (answer === undefined) {
-        const note = `not checked against ${branch}: at most ${MAX_LOOKUPS} tests are looked up per run`;
-        return { ...failure, note };
-    }
-    if ('error' in answer) {
-        return { ...failure, note: `could not check its runs on ${branch}: ${answer.error}` };
-    }
-    const defaultBranch = { branch, count: answer.failures };
-    if (answer.failures === 0)
-        return { ...failure, defaultBranch };
+function counted(answer) {
+    return 'count' in answer ? answer.count : undefined;
+}
+/** Why a question was not answered, for the line's note; undefined when it was (or skipped). */
+function unasked(answer, question) {
+    return 'error' in answer ? `could not check ${question}: ${answer.error}` : undefined;
+}
+function pullRequests(answer) {
+    const count = counted(answer) ?? 0;
+    const atLeast = 'atLeast' in answer && answer.atLeast ? 'at least ' : '';
+    return `${atLeast}${count} other pull ${count === 1 ? 'request' : 'requests'}`;
+}
+/** A found test as the lists would hold it, when Trunk calls it unhealthy or quarantines it. */
+function asUnhealthy(found) {
+    const status = found.status === 'flaky' || found.status === 'broken' ? found.status : undefined;
+    if (status === undefined && !found.quarantined)
+        return undefined;
     return {
-        ...failure,
-        class: 'broken',
-        defaultBranch,
-        reason: `also failed ${times(answer.failures)} on ${branch} this week: not caused by this change`,
+        ...found,
+        status: status ?? 'flaky',
+        owners: [],
+        prsImpacted7d: 0,
+        isNew: false,
     };
 }
-/** The failures with the default branch's answers applied, re-sorted (new first). */
-function applyDefaultBranch(failures, branch, answers) {
-    return sortByClass(failures.map((failure) => applied(failure, branch, answers)));
+function withSearch(failure, search) {
+    if (search === undefined)
+        return failure;
+    const searched = { ...failure, search };
+    switch (search.result) {
+        case 'not-found':
+            return { ...searched, reason: NOT_IN_TRUNK };
+        case 'cut':
+            return { ...searched, note: `${search.why}: it stays new` };
+        case 'failed':
+            return { ...searched, note: `could not search Trunk for it: ${search.error}` };
+        case 'found': {
+            const trunkTest = asUnhealthy(search.test);
+            const variants = search.variants > 1 ? `${search.variants} variants in Trunk` : undefined;
+            const found = {
+                ...searched,
+                match: search.match,
+                foundBy: 'search',
+                note: variants,
+                trunkTest,
+            };
+            return trunkTest ? { ...found, ...classifyAgainst(failure.test, trunkTest) } : found;
+        }
+        default:
+            return searched;
+    }
+}
+function withQuestions(failure, questions) {
+    const { branch = 'the default branch' } = questions;
+    const onMain = counted(questions.defaultBranch);
+    const onPrs = counted(questions.otherPullRequests);
+    const notes = [
+        failure.note,
+        unasked(questions.defaultBranch, `its runs on ${branch}`),
+        unasked(questions.otherPullRequests, 'its runs on other pull requests'),
+    ].filter((note) => note !== undefined);
+    const asked = {
+        ...failure,
+        questions,
+        note: notes.length > 0 ? notes.join('; ') : undefined,
+        ...(onMain !== undefined && questions.branch !== undefined
+            ? { defaultBranch: { branch: questions.branch, count: onMain } }
+            : {}),
+    };
+    if (onMain !== undefined && onMain > 0) {
+        const reason = `also failed ${times(onMain)} on ${branch} this week: not caused by this change`;
+        return { ...asked, class: 'broken', reason };
+    }
+    if (onPrs !== undefined && onPrs > 0) {
+        const reason = `failed on ${pullRequests(questions.otherPullRequests)} this week: probably flaky, not caused by this change`;
+        return { ...asked, class: 'other-prs', reason };
+    }
+    if (onMain === 0 && onPrs === 0) {
+        const reason = `has not failed on ${branch} or on other pull requests this week: probably caused by this change`;
+        return { ...asked, reason };
+    }
+    return asked;
+}
+function applied(failure, lookups) {
+    if (failure.class !== 'new')
+        return failure;
+    const lookup = lookups.get(failure.test);
+    if (lookup === undefined) {
+        const note = `not looked up in Trunk: at most ${MAX_LOOKUPS} failed tests are looked up per run`;
+        return { ...failure, note: failure.note ? `${failure.note}; ${note}` : note };
+    }
+    const searched = withSearch(failure, lookup.search);
+    if (lookup.questions === undefined || searched.class !== 'new')
+        return searched;
+    return withQuestions(searched, lookup.questions);
+}
+/** The failures with Trunk's answers applied, re-sorted (new first). */
+function applyLookups(failures, lookups) {
+    return sortByClass(failures.map((failure) => applied(failure, lookups)));
 }
 
-;// CONCATENATED MODULE: ./src/report/default-branch-read.ts
+;// CONCATENATED MODULE: ./src/report/trunk-lookups.ts
 /**
- * Asks Trunk's v2 API how often each new failure also failed on the repository's default branch
- * in the last 7 days. Few at a time (the organisation shares 100 requests/s), each call bounded
- * and cancellable like every other read; a lookup that fails is an answer too: the test stays new,
- * with a note.
+ * Looks the run's failed tests up in Trunk's v2 API, as Trunk's "Explain a Failed Pull Request"
+ * recipe does: a test with no Trunk id is first searched for by name (GET /v2/tests, kept only
+ * when it matches exactly), then each test is asked both questions about the last 7 days (GET
+ * /v2/tests/{testId}/test-runs): did it fail on the default branch, and on other pull requests?
+ *
+ * Bounded: the caller passes at most MAX_LOOKUPS tests; at most LOOKUP_CONCURRENCY requests are in
+ * flight; a search reads at most SEARCH_PAGES pages per collection. One outage, one budget: once a
+ * request fails for an outage (after its retries) or a rejected key, every lookup not yet answered
+ * is skipped and the section says so once. A 404 concerns one test and stops nothing.
  */
 
-/** At most this many lookups in flight. */
-const LOOKUP_CONCURRENCY = 4;
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-function default_branch_read_describe(error) {
+
+/** At most this many lookup requests to Trunk in flight (the organisation shares 100/s). */
+const LOOKUP_CONCURRENCY = 8;
+/** Pages of one search in one collection: past them the test stays new, with a note. */
+const SEARCH_PAGES = 3;
+/** The recipe's window: "this week". */
+const WINDOW_DAYS = 7;
+const trunk_lookups_DAY_MS = 24 * 60 * 60 * 1000;
+/** Thrown to a lookup that was not sent because an earlier one met an outage. */
+class Skipped extends Error {
+}
+/** A 404 concerns one test, a 400 or a bad body one query; an outage or a bad key every one. */
+function stopsTheRest(error) {
+    return error.kind === 'outage' || error.kind === 'auth' || error.kind === 'cancelled';
+}
+function trunk_lookups_describe(error) {
     if (error instanceof TrunkApiError && error.kind === 'cancelled')
         return 'the run was cancelled';
     return error instanceof Error ? error.message : String(error);
 }
-async function answerFor(lookup, testId, branch, startedAfter) {
+/**
+ * The shared bound of one run's lookups: at most `limit` requests in flight, first come first
+ * served, and none after an outage. Each call is one request, or one search's pages in order.
+ */
+class Budget {
+    api;
+    stopped;
+    free;
+    waiting = [];
+    constructor(limit, api) {
+        this.api = api;
+        this.free = limit;
+    }
+    async call(work) {
+        if (this.free > 0)
+            this.free -= 1;
+        else
+            await new Promise((start) => this.waiting.push(start));
+        try {
+            if (this.stopped !== undefined)
+                throw new Skipped();
+            return await work();
+        }
+        catch (error) {
+            if (!(error instanceof TrunkApiError))
+                throw error; // a bug, not an answer
+            if (this.stopped !== undefined)
+                throw new Skipped();
+            if (stopsTheRest(error)) {
+                this.stopped = trunk_lookups_describe(error);
+                this.api.stop();
+                throw new Skipped();
+            }
+            throw error;
+        }
+        finally {
+            const next = this.waiting.shift();
+            if (next)
+                next();
+            else
+                this.free += 1;
+        }
+    }
+}
+/** What a failure says about itself that `q` can look for: its name's words. */
+function searchWords(name) {
+    // Quoting means nothing to the search and a word like `file:x` would be a qualifier: split on
+    // both, so every word is plain text. Each word is required in the name (`name:`), any case.
+    return name
+        .split(/[\s"'`:]+/)
+        .filter((word) => word !== '')
+        .slice(0, 20);
+}
+function searchQuery(name) {
+    return searchWords(name)
+        .map((word) => `name:${word}`)
+        .join(' ');
+}
+const trunk_lookups_sameUuid = (a, b) => a.toLowerCase() === b.toLowerCase();
+/**
+ * Finds one test in Trunk by its name, in each collection (or the whole organisation), never
+ * trusting the search's ranking: rows of other repositories are dropped and the rest must match
+ * exactly as the unhealthy lists do (src/explain/match.ts). At most SEARCH_PAGES per collection.
+ * Any FailedTestCase (a flaked one too): lookUpInTrunk with `questions: false` runs it alone.
+ */
+async function search(api, budget, test, repositoryId, collections) {
+    const q = searchQuery(test.name);
+    if (q === '')
+        return { result: 'failed', error: 'its name has no word to search for' };
+    const rows = [];
+    const keep = (row) => {
+        if (trunk_lookups_sameUuid(row.repositoryId, repositoryId))
+            rows.push(row);
+    };
+    const where = collections.length === 0 ? [undefined] : collections;
+    let walks;
     try {
-        return { failures: await lookup.countFailures(testId, branch, startedAfter) };
+        walks = await Promise.all(where.map(async (testCollectionId) => ({
+            ...(await budget.call(() => api.searchTests({ q, testCollectionId, maxPages: SEARCH_PAGES }, keep))),
+            collection: testCollectionId,
+        })));
     }
     catch (error) {
-        if (!(error instanceof TrunkApiError))
-            throw error; // a bug, not an answer
-        return { error: default_branch_read_describe(error) };
+        if (error instanceof Skipped)
+            throw error;
+        return { result: 'failed', error: trunk_lookups_describe(error) };
+    }
+    const match = matchFailure({ ...test, trunkId: undefined }, indexTrunkTests(rows, false));
+    const found = match.tests[0];
+    if (found !== undefined) {
+        return { result: 'found', test: found, match: match.kind, variants: match.tests.length };
+    }
+    const cut = walks.find((walk) => walk.incomplete !== undefined);
+    if (cut === undefined)
+        return { result: 'not-found' };
+    const scope = cut.collection === undefined ? '' : ` in test collection ${cut.collection}`;
+    const why = cut.pages >= SEARCH_PAGES
+        ? `the search of Trunk's tests${scope} stopped after ${SEARCH_PAGES} pages without finding it`
+        : `the search of Trunk's tests${scope} stopped early (${cut.incomplete ?? ''})`;
+    return { result: 'cut', why };
+}
+async function answer(budget, ask) {
+    try {
+        return await budget.call(ask);
+    }
+    catch (error) {
+        if (error instanceof Skipped)
+            return { skipped: true };
+        return { error: trunk_lookups_describe(error) };
     }
 }
-/** Runs `work` over `items` with at most `limit` in flight, keeping the items' order. */
-async function boundedMap(items, limit, work) {
-    const results = new Array(items.length);
-    let next = 0;
-    const worker = async () => {
-        while (next < items.length) {
-            const at = next++;
-            results[at] = await work(items[at]);
-        }
-    };
-    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-    return results;
+/** Distinct pull requests other than this one among the runs; runs with no number not counted. */
+function otherPullRequests(runs, own) {
+    const others = new Set(runs.numbers.filter((n) => n !== undefined && n !== own));
+    if (runs.more && others.size === 0) {
+        return { error: 'the newest 100 failed pull-request runs were all of this pull request' };
+    }
+    return runs.more ? { count: others.size, atLeast: true } : { count: others.size };
 }
-async function lookUpDefaultBranch(lookup, testIds, now) {
-    let branch;
+/** A found test Trunk calls flaky, broken or quarantined is explained by that: nothing to ask. */
+function explainedByStatus(found) {
+    return found.quarantined || found.status === 'flaky' || found.status === 'broken';
+}
+function ask(state, testId) {
+    const known = state.asked.get(testId);
+    if (known)
+        return known;
+    const { api, budget, branch, window, options } = state;
+    const since = new Date(window.since);
+    const questions = Promise.all([
+        branch === undefined
+            ? Promise.resolve({
+                error: 'Trunk has not synced the repository’s default branch yet',
+            })
+            : answer(budget, async () => ({
+                count: await api.countDefaultBranchFailures(testId, branch, since),
+            })),
+        answer(budget, async () => otherPullRequests(await api.failedPullRequestRuns(testId, since), options.prNumber)),
+    ]).then(([defaultBranch, otherPrs]) => ({
+        window,
+        branch,
+        defaultBranch,
+        otherPullRequests: otherPrs,
+    }));
+    state.asked.set(testId, questions);
+    return questions;
+}
+async function lookUpOne(state, request) {
+    const { test } = request;
+    let id = test.trunkId;
+    let found;
+    if (id === undefined) {
+        try {
+            found = await search(state.api, state.budget, test, state.repositoryId, state.options.collections);
+        }
+        catch (error) {
+            if (error instanceof Skipped)
+                return { search: { result: 'skipped' } };
+            throw error;
+        }
+        if (found.result !== 'found' || explainedByStatus(found.test))
+            return { search: found };
+        id = found.test.id;
+    }
+    if (!request.questions)
+        return { search: found };
+    return { search: found, questions: await ask(state, id) };
+}
+/**
+ * Looks up each test (the caller bounds how many), all sharing one budget. A repository that
+ * cannot be read skips every lookup with one reason; an outage skips the rest (`stopped`).
+ */
+async function lookUpInTrunk(api, requests, options) {
+    let repository;
     try {
-        branch = await lookup.branch();
+        repository = await api.repository();
     }
     catch (error) {
         if (!(error instanceof TrunkApiError))
             throw error;
-        return { skipped: `the repository's default branch could not be read: ${default_branch_read_describe(error)}` };
+        return { skipped: `the repository could not be read: ${trunk_lookups_describe(error)}` };
     }
-    if (branch === undefined) {
-        return { skipped: 'Trunk has not synced the repository’s default branch yet' };
-    }
-    const startedAfter = new Date(now - WEEK_MS);
-    const found = branch;
-    const answers = await boundedMap(testIds, LOOKUP_CONCURRENCY, (id) => answerFor(lookup, id, found, startedAfter));
-    return { branch, answers: new Map(testIds.map((id, i) => [id, answers[i]])) };
+    const window = {
+        days: WINDOW_DAYS,
+        since: new Date(options.now - WINDOW_DAYS * trunk_lookups_DAY_MS).toISOString(),
+    };
+    const state = {
+        api,
+        budget: new Budget(LOOKUP_CONCURRENCY, api),
+        repositoryId: repository.id,
+        branch: repository.defaultBranch,
+        window,
+        options,
+        asked: new Map(),
+    };
+    const answers = await Promise.all(requests.map((request) => lookUpOne(state, request)));
+    return {
+        answers: new Map(requests.map((request, i) => [request.test, answers[i]])),
+        window,
+        stopped: state.budget.stopped,
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/report/failed-tests-read.ts
 /**
  * The run's failed tests, read from its test reports and explained by Trunk's data: the tests the
- * report already holds, then, with a v2 key, the default branch's runs of the new failures.
+ * report already holds, then, with a v2 key, each new failure looked up in Trunk (found by search
+ * when it has no Trunk id, and its runs on the default branch and other pull requests).
  */
 
 
@@ -48018,22 +48389,29 @@ function readableFiles(results) {
     const unreadable = new Set(results.unread.filter((u) => !u.partial).map((u) => u.file));
     return results.files.filter((file) => !unreadable.has(file)).length;
 }
-async function checkDefaultBranch(read, failures) {
-    const ids = idsToLookUp(failures);
-    if (read.defaultBranch === undefined || ids.length === 0)
+/** Said once in the section when no v2 key lets the action look new failures up. */
+const NO_KEY_NOTE = 'With a Trunk v2 API key in the api-key input, each new failure would also be looked up in Trunk: found by its name when the report gives no Trunk id, and checked for failures on the default branch and on other pull requests this week, as Trunk’s recipe does.';
+async function lookUp(read, failures) {
+    const tests = failuresToLookUp(failures);
+    if (tests.length === 0)
         return { failures, notes: [] };
-    const found = await lookUpDefaultBranch(read.defaultBranch, ids, read.now);
+    if (read.lookups === undefined)
+        return { failures, notes: [NO_KEY_NOTE] };
+    const requests = tests.map((test) => ({ test, questions: true }));
+    const found = await lookUpInTrunk(read.lookups.api, requests, read.lookups.options);
     if ('skipped' in found) {
-        return {
-            failures,
-            notes: [`New failures were not checked on the default branch: ${found.skipped}.`],
-        };
+        return { failures, notes: [`New failures were not looked up in Trunk: ${found.skipped}.`] };
     }
-    return { failures: applyDefaultBranch(failures, found.branch, found.answers), notes: [] };
+    const notes = found.stopped === undefined
+        ? []
+        : [
+            `Lookups in Trunk stopped after one failed (${found.stopped}); the failed tests not yet looked up keep their class.`,
+        ];
+    return { failures: applyLookups(failures, found.answers), notes };
 }
 async function explainRun(read, results, trunk) {
     const explained = explainFailures(results.failures, trunk);
-    const checked = await checkDefaultBranch(read, explained);
+    const checked = await lookUp(read, explained);
     return {
         report: {
             patterns: read.patterns,
@@ -48043,9 +48421,9 @@ async function explainRun(read, results, trunk) {
             skipped: results.skipped,
             failures: checked.failures,
             unread: results.unread,
+            lookupNotes: checked.notes,
         },
         warnings: results.warnings,
-        notes: checked.notes,
     };
 }
 
@@ -48523,11 +48901,12 @@ function ticket(url) {
 const CLASS_MARK = {
     new: '🔴',
     broken: '🟠',
+    'other-prs': '🔵',
     flaky: '🟡',
     quarantined: '🟢',
     unexplained: '⚪',
 };
-const LEGEND = '<sub>🔴 new · 🟠 broken before this change or failing on the default branch · 🟡 known flaky · 🟢 quarantined · ⚪ unexplained</sub>';
+const LEGEND = '<sub>🔴 new · 🟠 broken before this change or failing on the default branch · 🔵 failing on other pull requests · 🟡 known flaky · 🟢 quarantined · ⚪ unexplained</sub>';
 /** Lines shown before the rest fold away: the new failures come first, so they stay in view. */
 const OPEN_LINES = 10;
 const MAX_NOTE = 300;
@@ -48578,7 +48957,8 @@ function where(failure) {
     return classname ? code(truncateText(classname, 80)) : '';
 }
 function links(failure) {
-    const trunkUrl = failure.trunkTest?.url ?? failure.test.trunkUrl;
+    const found = failure.search?.result === 'found' ? failure.search.test.url : undefined;
+    const trunkUrl = failure.trunkTest?.url ?? found ?? failure.test.trunkUrl;
     const ticket = failure.class === 'flaky' ? failure.trunkTest?.ticketUrl : undefined;
     return [
         ...(ticket ? [mdLink('ticket', ticket)] : []),
@@ -48596,6 +48976,11 @@ function failureLine(failure) {
         ...links(failure),
     ].filter((part) => part !== '');
     return `- ${parts.join(failed_tests_section_SEPARATOR)}`;
+}
+/** What the lookups in Trunk could not do, said once for the run (not on every line). */
+function lookupNotes(run) {
+    const notes = run.lookupNotes ?? [];
+    return notes.length === 0 ? [] : [...notes.map((note) => `_${escapeMarkdown(note)}_`), ''];
 }
 function reportsLine(run) {
     const failed = run.failures.length;
@@ -48663,6 +49048,7 @@ function failedTestsSection(run, options) {
     if (run.failures.length > 0 && options.cap > 0) {
         lines.push(...testLines(run, options), LEGEND, '');
     }
+    lines.push(...lookupNotes(run));
     lines.push(reportsLine(run), '');
     return lines;
 }
@@ -48671,7 +49057,8 @@ function failedTestsSection(run, options) {
 /**
  * Annotations of the run's own failed tests, which replace the repository-wide ones when
  * test-results is given: new failures as errors at their file and line (what the author should
- * look at), known flaky ones as notices. GitHub shows at most 10 of a level per step.
+ * look at), known flaky ones and those failing on other pull requests as notices. GitHub shows at
+ * most 10 of a level per step.
  */
 
 function failed_test_annotations_annotate(failures, level, title) {
@@ -48691,9 +49078,13 @@ function failed_test_annotations_annotate(failures, level, title) {
 }
 function buildFailedTestAnnotations(run) {
     const of = (klass) => run.failures.filter((f) => f.class === klass);
+    const notices = [
+        ...failed_test_annotations_annotate(of('flaky'), 'notice', 'Known flaky test failed'),
+        ...failed_test_annotations_annotate(of('other-prs'), 'notice', 'Also failing on other pull requests'),
+    ];
     return [
         ...failed_test_annotations_annotate(of('new'), 'error', 'New failure'),
-        ...failed_test_annotations_annotate(of('flaky'), 'notice', 'Known flaky test failed'),
+        ...notices.slice(0, MAX_ANNOTATIONS_PER_LEVEL),
     ];
 }
 
@@ -49351,8 +49742,32 @@ const FAILURE_RECORD_TEXT_FIELDS = [
     'message',
     'note',
 ];
+function question(kind, answer, questions) {
+    if ('skipped' in answer)
+        return [];
+    return [
+        {
+            question: kind,
+            branch: kind === 'default-branch' ? (questions.branch ?? null) : null,
+            days: questions.window.days,
+            since: questions.window.since,
+            count: 'count' in answer ? answer.count : null,
+            atLeast: 'atLeast' in answer && answer.atLeast === true,
+            error: 'error' in answer ? answer.error : null,
+        },
+    ];
+}
+function questionRecords(questions) {
+    if (questions === undefined)
+        return [];
+    return [
+        ...question('default-branch', questions.defaultBranch, questions),
+        ...question('other-pull-requests', questions.otherPullRequests, questions),
+    ];
+}
 function toFailureRecord(failure) {
     const { test, trunkTest } = failure;
+    const found = failure.search?.result === 'found' ? failure.search.test : undefined;
     return {
         name: test.name,
         classname: test.classname ?? null,
@@ -49364,14 +49779,17 @@ function toFailureRecord(failure) {
         reason: failure.reason,
         match: failure.match,
         nameForm: failure.nameForm ?? null,
-        trunkId: trunkTest?.id ?? test.trunkId ?? null,
-        url: trunkTest?.url ?? test.trunkUrl ?? null,
+        foundBy: failure.foundBy ?? null,
+        search: failure.search?.result ?? null,
+        trunkId: trunkTest?.id ?? found?.id ?? test.trunkId ?? null,
+        url: trunkTest?.url ?? found?.url ?? test.trunkUrl ?? null,
         ticketUrl: trunkTest?.ticketUrl ?? null,
         status: trunkTest?.status ?? null,
         since: trunkTest?.since ?? null,
         quarantined: failure.class === 'quarantined',
         defaultBranch: failure.defaultBranch?.branch ?? null,
         defaultBranchFailures: failure.defaultBranch?.count ?? null,
+        questions: questionRecords(failure.questions),
         note: failure.note ?? null,
         reportFile: test.reportFile,
         truncated: false,
@@ -49472,7 +49890,14 @@ function affectedOutputs(report) {
         'in-merge-queue': String(report.context.inMergeQueue),
     };
 }
-const FAILED_COUNTS = ['count', 'new-count', 'flaky-count', 'broken-count', 'quarantined-count'];
+const FAILED_COUNTS = [
+    'count',
+    'new-count',
+    'flaky-count',
+    'broken-count',
+    'other-prs-count',
+    'quarantined-count',
+];
 /**
  * The run's failed tests, explained; every one empty without test-results. While a report is
  * unread, or none was read, the counts are empty (unknown, never a count of part of the run), and
@@ -49492,6 +49917,7 @@ function failedTestOutputs(run) {
             'failed-new-count': String(counts.new),
             'failed-flaky-count': String(counts.flaky),
             'failed-broken-count': String(counts.broken),
+            'failed-other-prs-count': String(counts['other-prs']),
             'failed-quarantined-count': String(counts.quarantined),
         };
     return {
@@ -49590,7 +50016,8 @@ function* failedTestsJson(run) {
     }
     // unread: the reports not read, or read in part; while any is listed the counts are of what was read.
     const { patterns, files, total, passed, skipped, unread } = run;
-    const head = JSON.stringify({ patterns, files, total, passed, skipped, unread });
+    const lookupNotes = run.lookupNotes ?? [];
+    const head = JSON.stringify({ patterns, files, total, passed, skipped, unread, lookupNotes });
     yield `${head.slice(0, -1)},"failures":[`;
     let separator = '';
     for (const failure of run.failures) {

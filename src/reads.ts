@@ -8,8 +8,9 @@ import { PullRequestAccess, lookUpPullRequest, readPullRequest } from './github/
 import { RetryingClient, type Logger } from './http/retrying-client.js';
 import type { Reads } from './report/collect-report.js';
 import { readQueueV1, readTestsV1 } from './report/read-v1.js';
-import type { DefaultBranchLookup } from './report/default-branch-read.js';
 import type { FailedTestsRead } from './report/failed-tests-read.js';
+import type { TrunkLookupApi } from './report/trunk-lookups.js';
+import { foundTestV2 } from './report/normalise-v2.js';
 import { readQueueV2, readTestsV2, repositoryLookup } from './report/read-v2.js';
 import type { PullRequestPayload } from './settings/event.js';
 import { withPullRequestRead, type RunContext } from './settings/run-context.js';
@@ -106,24 +107,36 @@ export async function findPullRequest(
   return { access: new PullRequestAccess(settings.githubToken, pr), context };
 }
 
-/** With a v2 key, new failures are checked against the default branch's runs of the last 7 days. */
-function defaultBranchLookup(
-  v2: TrunkV2Client,
+/**
+ * With a v2 key, new failures are looked up in Trunk. Their requests go through a client of their
+ * own, so that an outage can end the ones in flight (one outage, one budget) and nothing else.
+ */
+function trunkLookups(
+  settings: Settings,
+  http: (signal: AbortSignal) => RetryingClient,
   repository: () => Promise<RawRepository>,
-): DefaultBranchLookup {
+  signal: AbortSignal,
+): TrunkLookupApi {
+  const stop = new AbortController();
+  const v2 = v2Client(settings, http(AbortSignal.any([signal, stop.signal])));
   return {
-    branch: async () => (await repository()).defaultBranch ?? undefined,
-    countFailures: (testId, branch, startedAfter) =>
+    repository: async () => {
+      const found = await repository();
+      return { id: found.id, defaultBranch: found.defaultBranch ?? undefined };
+    },
+    searchTests: (search, onRow) => v2.searchTests(search, (row) => onRow(foundTestV2(row))),
+    countDefaultBranchFailures: (testId, branch, startedAfter) =>
       v2.countFailedRuns(testId, branch, startedAfter),
+    failedPullRequestRuns: (testId, startedAfter) => v2.failedPullRequestRuns(testId, startedAfter),
+    stop: () => stop.abort(),
   };
 }
 
 /** The run's test reports, read from the working directory (the workspace on a runner). */
 function failedTestsRead(
   settings: Settings,
-  lookup: DefaultBranchLookup | undefined,
+  lookups: FailedTestsRead['lookups'],
   signal: AbortSignal,
-  now: number,
 ): FailedTestsRead | undefined {
   if (settings.testResults.length === 0) return undefined;
   const patterns = settings.testResults;
@@ -136,9 +149,16 @@ function failedTestsRead(
         settings.apiKey,
         settings.githubToken,
       ]),
-    defaultBranch: lookup,
-    now,
+    lookups,
   };
+}
+
+function v2Client(settings: Settings, http: RetryingClient): TrunkV2Client {
+  return new TrunkV2Client(http, {
+    apiUrl: settings.apiUrl,
+    key: settings.apiKey,
+    keyInput: settings.apiKey === settings.apiToken ? 'api-token' : 'api-key',
+  });
 }
 
 /** The reads the settings ask for; each sends its requests only when called. */
@@ -148,19 +168,17 @@ export function planReads(
   log: Logger,
   signal: AbortSignal,
 ): Reads {
-  const http = new RetryingClient({
-    timeoutMs: settings.timeoutMs,
-    maxRetries: settings.maxRetries,
-    retryBaseMs: settings.retryBaseMs,
-    log,
-    signal,
-  });
+  const client = (until: AbortSignal) =>
+    new RetryingClient({
+      timeoutMs: settings.timeoutMs,
+      maxRetries: settings.maxRetries,
+      retryBaseMs: settings.retryBaseMs,
+      log,
+      signal: until,
+    });
+  const http = client(signal);
   const v1 = new TrunkV1Client(http, { apiUrl: settings.apiUrl, token: settings.apiToken });
-  const v2 = new TrunkV2Client(http, {
-    apiUrl: settings.apiUrl,
-    key: settings.apiKey,
-    keyInput: settings.apiKey === settings.apiToken ? 'api-token' : 'api-key',
-  });
+  const v2 = v2Client(settings, http);
   const repository = repositoryLookup(v2, settings);
   const now = Date.now();
   const { testsApi, queueApi } = settings;
@@ -179,9 +197,17 @@ export function planReads(
       pullRequest && (() => pullRequest.changedFiles(githubOptions(settings, log, signal))),
     failedTests: failedTestsRead(
       settings,
-      settings.apiKey === '' ? undefined : defaultBranchLookup(v2, repository),
+      settings.apiKey === ''
+        ? undefined
+        : {
+            api: trunkLookups(settings, client, repository, signal),
+            options: {
+              collections: settings.testCollectionIds,
+              prNumber: pullRequest?.pr.number,
+              now,
+            },
+          },
       signal,
-      now,
     ),
     testsApi,
     queueApi,

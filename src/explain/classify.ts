@@ -69,6 +69,15 @@ function reasonOf(klass: FailureClass, test: FailedTestCase, trunkTest?: Unhealt
   }
 }
 
+/** A failure's class and reason against one Trunk test (or none), as the lists would give them. */
+export function classifyAgainst(
+  test: FailedTestCase,
+  trunkTest: UnhealthyTest | undefined,
+): { class: FailureClass; reason: string } {
+  const klass = classOf(test, trunkTest);
+  return { class: klass, reason: reasonOf(klass, test, trunkTest) };
+}
+
 /** Why an unmatched failure cannot be called new: Trunk's lists were not (all) read. */
 function unexplainedWhy(trunk: TrunkKnowledge): string | undefined {
   if (trunk.tests === undefined) return "Trunk's unhealthy tests could not be read";
@@ -86,7 +95,20 @@ function explainOne(
   const trunkTest = explaining(match.tests);
   const klass = classOf(test, trunkTest);
   const variants = match.tests.length > 1 ? `${match.tests.length} variants in Trunk` : undefined;
-  const base = { test, match: match.kind, nameForm: match.nameForm, trunkTest, note: variants };
+  const foundBy =
+    trunkTest !== undefined
+      ? 'unhealthy-tests'
+      : test.trunkId !== undefined
+        ? 'report-id'
+        : undefined;
+  const base = {
+    test,
+    match: match.kind,
+    nameForm: match.nameForm,
+    trunkTest,
+    foundBy,
+    note: variants,
+  } as const;
   if (klass === 'new' && unexplained !== undefined) {
     return { ...base, class: 'unexplained', reason: `unexplained: ${unexplained}` };
   }

@@ -3,7 +3,31 @@
  * field is always there, null when unknown. The names are part of the action's interface.
  */
 
-import type { ExplainedFailure, FailureClass, MatchKind, NameForm } from './model.js';
+import type {
+  ExplainedFailure,
+  FailureClass,
+  FoundBy,
+  MatchKind,
+  NameForm,
+  RunAnswer,
+  RunQuestions,
+} from './model.js';
+
+/** One of the recipe's questions as asked of Trunk about this test's runs, and its answer. */
+export interface QuestionRecord {
+  /** Failed runs on the default branch, or distinct other pull requests with a failed run. */
+  question: 'default-branch' | 'other-pull-requests';
+  /** The default branch asked about (default-branch only). */
+  branch: string | null;
+  /** The window: runs started at or after `since`, `days` before the run. */
+  days: number;
+  since: string;
+  /** Null when it could not be answered (`error` says why). */
+  count: number | null;
+  /** The count is a lower bound: more failed runs than one page holds. */
+  atLeast: boolean;
+  error: string | null;
+}
 
 export interface FailureRecord {
   name: string;
@@ -18,6 +42,10 @@ export interface FailureRecord {
   match: MatchKind;
   /** Matched by name: as the report wrote it, or with its CTRF suite in front; null otherwise. */
   nameForm: NameForm | null;
+  /** Where the Trunk test was found: the report's id, Trunk's unhealthy lists, or the search. */
+  foundBy: FoundBy | null;
+  /** For a failure with no Trunk id: what the search of Trunk's tests gave; null when not searched. */
+  search: 'found' | 'not-found' | 'cut' | 'failed' | 'skipped' | null;
   /** The Trunk test it matched (or the upload summary's id), and its page. */
   trunkId: string | null;
   url: string | null;
@@ -29,6 +57,8 @@ export interface FailureRecord {
   /** Failed runs on the default branch in the last 7 days, when asked. */
   defaultBranch: string | null;
   defaultBranchFailures: number | null;
+  /** Each question asked about its runs (none when not asked). */
+  questions: QuestionRecord[];
   note: string | null;
   reportFile: string;
   truncated: boolean;
@@ -44,8 +74,36 @@ export const FAILURE_RECORD_TEXT_FIELDS = [
   'note',
 ] as const satisfies readonly (keyof FailureRecord)[];
 
+function question(
+  kind: QuestionRecord['question'],
+  answer: RunAnswer,
+  questions: RunQuestions,
+): QuestionRecord[] {
+  if ('skipped' in answer) return [];
+  return [
+    {
+      question: kind,
+      branch: kind === 'default-branch' ? (questions.branch ?? null) : null,
+      days: questions.window.days,
+      since: questions.window.since,
+      count: 'count' in answer ? answer.count : null,
+      atLeast: 'atLeast' in answer && answer.atLeast === true,
+      error: 'error' in answer ? answer.error : null,
+    },
+  ];
+}
+
+function questionRecords(questions: RunQuestions | undefined): QuestionRecord[] {
+  if (questions === undefined) return [];
+  return [
+    ...question('default-branch', questions.defaultBranch, questions),
+    ...question('other-pull-requests', questions.otherPullRequests, questions),
+  ];
+}
+
 export function toFailureRecord(failure: ExplainedFailure): FailureRecord {
   const { test, trunkTest } = failure;
+  const found = failure.search?.result === 'found' ? failure.search.test : undefined;
   return {
     name: test.name,
     classname: test.classname ?? null,
@@ -57,14 +115,17 @@ export function toFailureRecord(failure: ExplainedFailure): FailureRecord {
     reason: failure.reason,
     match: failure.match,
     nameForm: failure.nameForm ?? null,
-    trunkId: trunkTest?.id ?? test.trunkId ?? null,
-    url: trunkTest?.url ?? test.trunkUrl ?? null,
+    foundBy: failure.foundBy ?? null,
+    search: failure.search?.result ?? null,
+    trunkId: trunkTest?.id ?? found?.id ?? test.trunkId ?? null,
+    url: trunkTest?.url ?? found?.url ?? test.trunkUrl ?? null,
     ticketUrl: trunkTest?.ticketUrl ?? null,
     status: trunkTest?.status ?? null,
     since: trunkTest?.since ?? null,
     quarantined: failure.class === 'quarantined',
     defaultBranch: failure.defaultBranch?.branch ?? null,
     defaultBranchFailures: failure.defaultBranch?.count ?? null,
+    questions: questionRecords(failure.questions),
     note: failure.note ?? null,
     reportFile: test.reportFile,
     truncated: false,

@@ -10,25 +10,28 @@ import type { UnhealthyTest } from '../report/model.js';
 import type { FailedTestCase } from '../test-results/model.js';
 import type { MatchKind, NameForm } from './model.js';
 
-export interface Match {
+/** What matching reads of a Trunk test: a search row of any status matches like a listed one. */
+export type TestIdentity = Pick<UnhealthyTest, 'id' | 'name' | 'file' | 'classname' | 'parent'>;
+
+export interface Match<T extends TestIdentity = UnhealthyTest> {
   kind: MatchKind;
   /** Every test that matched as well as the best (variants of one test); empty when unmatched. */
-  tests: UnhealthyTest[];
+  tests: T[];
   /** Matched by name: which of its names (namesToTry) found it. */
   nameForm?: NameForm;
 }
 
 /** Trunk's tests, looked up by name and, where the ids are v2 test ids, by id. */
-export interface TrunkIndex {
-  byName: Map<string, UnhealthyTest[]>;
-  byId: Map<string, UnhealthyTest[]>;
+export interface TrunkIndex<T extends TestIdentity = UnhealthyTest> {
+  byName: Map<string, T[]>;
+  byId: Map<string, T[]>;
 }
 
-export function indexTrunkTests(
-  tests: readonly UnhealthyTest[],
+export function indexTrunkTests<T extends TestIdentity>(
+  tests: readonly T[],
   idsAreV2TestIds: boolean,
-): TrunkIndex {
-  const index: TrunkIndex = { byName: new Map(), byId: new Map() };
+): TrunkIndex<T> {
+  const index: TrunkIndex<T> = { byName: new Map(), byId: new Map() };
   for (const test of tests) {
     push(index.byName, test.name.trim(), test);
     if (idsAreV2TestIds) push(index.byId, test.id, test);
@@ -81,7 +84,7 @@ const KIND_RANK: readonly MatchKind[] = [
 ];
 
 /** How a test of the same name matches, or undefined when an identifier both sides give differs. */
-function kindOf(failure: FailedTestCase, test: UnhealthyTest): MatchKind | undefined {
+function kindOf(failure: FailedTestCase, test: TestIdentity): MatchKind | undefined {
   const file = compare(failure.file, test.file, sameFile);
   const klass = compare(failure.classname, test.classname, equal);
   const parent = compare(failure.parent, test.parent, equal);
@@ -92,7 +95,10 @@ function kindOf(failure: FailedTestCase, test: UnhealthyTest): MatchKind | undef
   return 'name';
 }
 
-export function matchFailure(failure: FailedTestCase, index: TrunkIndex): Match {
+export function matchFailure<T extends TestIdentity>(
+  failure: FailedTestCase,
+  index: TrunkIndex<T>,
+): Match<T> {
   const byId = failure.trunkId === undefined ? undefined : index.byId.get(failure.trunkId);
   if (byId !== undefined) return { kind: 'id', tests: byId };
   for (const { name, form } of namesToTry(failure)) {
@@ -102,8 +108,12 @@ export function matchFailure(failure: FailedTestCase, index: TrunkIndex): Match 
   return { kind: 'unmatched', tests: [] };
 }
 
-function matchName(failure: FailedTestCase, name: string, index: TrunkIndex): Match {
-  let best: Match = { kind: 'unmatched', tests: [] };
+function matchName<T extends TestIdentity>(
+  failure: FailedTestCase,
+  name: string,
+  index: TrunkIndex<T>,
+): Match<T> {
+  let best: Match<T> = { kind: 'unmatched', tests: [] };
   let bestRank = KIND_RANK.length;
   for (const test of index.byName.get(name) ?? []) {
     const kind = kindOf(failure, test);

@@ -10,15 +10,21 @@ import type { FailedTestCase, UnreadReport } from '../test-results/model.js';
 /**
  * Why a test failed, as far as Trunk knows, in the order the checks run (first match wins):
  * quarantined, known flaky, broken before this change (or also failing on the default branch),
+ * failing on other pull requests this week (probably flaky before Trunk has the runs to say so),
  * new. Unexplained: Trunk's tests could not be read (or only in part), so nothing can be said.
  */
-export type FailureClass = 'quarantined' | 'flaky' | 'broken' | 'new' | 'unexplained';
+export type FailureClass = 'quarantined' | 'flaky' | 'broken' | 'other-prs' | 'new' | 'unexplained';
 
-/** The order a list shows them in: what needs the author first. */
+/**
+ * The order a list shows them in: what needs the author first. Failing on other pull requests sits
+ * between broken and known flaky, as Trunk's recipe reads: not caused by this change, but not yet
+ * known to Trunk as flaky either.
+ */
 export const CLASS_ORDER: readonly FailureClass[] = [
   'new',
   'unexplained',
   'broken',
+  'other-prs',
   'flaky',
   'quarantined',
 ];
@@ -49,6 +55,64 @@ export interface DefaultBranchFailures {
   count: number;
 }
 
+/**
+ * A Trunk test found by the search of GET /v2/tests: any status, healthy included. Status is
+ * Trunk's word (healthy, flaky, broken, or a newer one).
+ */
+export interface FoundTest {
+  id: string;
+  name: string;
+  file?: string;
+  classname?: string;
+  parent?: string;
+  status: string;
+  quarantined: boolean;
+  url?: string;
+  since?: string;
+  failureRate7d?: number;
+}
+
+/** Where the Trunk test a failure was matched to was found. */
+export type FoundBy = 'report-id' | 'unhealthy-tests' | 'search';
+
+/**
+ * What the search for a failure with no Trunk id gave: a test that matched exactly, none (the
+ * search was complete: Trunk has no record of it), a search cut at its page bound, or a failure.
+ */
+export type SearchOutcome =
+  | { result: 'found'; test: FoundTest; match: MatchKind; variants: number }
+  | { result: 'not-found' }
+  | { result: 'cut'; why: string }
+  | { result: 'failed'; error: string };
+
+/** One answer of Trunk about a test's runs: a count, why it could not be asked, or skipped. */
+export type RunAnswer =
+  | {
+      count: number;
+      /** The count is a lower bound: more runs than one page holds. */ atLeast?: boolean;
+    }
+  | { error: string }
+  | { skipped: true };
+
+/** The window both of the recipe's questions ask about. */
+export interface LookupWindow {
+  days: number;
+  /** startedAfter as sent (ISO 8601); the window ends when the run asked. */
+  since: string;
+}
+
+/**
+ * The recipe's two questions about one test, over the window: how often it failed on the default
+ * branch, and on how many other pull requests it failed (this pull request's runs do not count).
+ */
+export interface RunQuestions {
+  window: LookupWindow;
+  /** Undefined when the default branch is not known (Trunk has not synced it). */
+  branch?: string;
+  defaultBranch: RunAnswer;
+  otherPullRequests: RunAnswer;
+}
+
 export interface ExplainedFailure {
   test: FailedTestCase;
   class: FailureClass;
@@ -61,6 +125,12 @@ export interface ExplainedFailure {
   reason: string;
   /** Set when the default branch was asked about this test and answered. */
   defaultBranch?: DefaultBranchFailures;
+  /** Where the Trunk test it matched was found, when it matched one (or the report named it). */
+  foundBy?: FoundBy;
+  /** Set when Trunk's tests were searched for it; `found.test` is the test it matched. */
+  search?: SearchOutcome | { result: 'skipped' };
+  /** Set when the recipe's questions were asked about it (or skipped after an outage). */
+  questions?: RunQuestions;
   /** Something the reader should know about the explanation, e.g. a lookup that failed. */
   note?: string;
 }
@@ -80,6 +150,11 @@ export interface FailedTestsReport {
    * the counts above are of what was read, and no gate may take them for the run's.
    */
   unread: UnreadReport[];
+  /**
+   * What the section says once about the lookups in Trunk: made only in part (an outage), or not
+   * at all (no v2 key, no repository), and what they would add.
+   */
+  lookupNotes?: string[];
 }
 
 /** Why the reports are unread when another read's failure decided the run and stopped the rest. */
@@ -98,7 +173,14 @@ export function failuresUnknown(run: FailedTestsReport): boolean {
 export type ClassCounts = Record<FailureClass, number>;
 
 export function countClasses(failures: readonly ExplainedFailure[]): ClassCounts {
-  const counts: ClassCounts = { quarantined: 0, flaky: 0, broken: 0, new: 0, unexplained: 0 };
+  const counts: ClassCounts = {
+    quarantined: 0,
+    flaky: 0,
+    'other-prs': 0,
+    broken: 0,
+    new: 0,
+    unexplained: 0,
+  };
   for (const failure of failures) counts[failure.class] += 1;
   return counts;
 }

@@ -1,7 +1,8 @@
 /**
  * Annotations of the run's own failed tests, which replace the repository-wide ones when
  * test-results is given: new failures as errors at their file and line (what the author should
- * look at), known flaky ones as notices. GitHub shows at most 10 of a level per step.
+ * look at), known flaky ones and those failing on other pull requests as notices. GitHub shows at
+ * most 10 of a level per step.
  */
 
 import type { ExplainedFailure, FailedTestsReport } from '../explain/model.js';
@@ -35,8 +36,12 @@ function annotate(
 
 export function buildFailedTestAnnotations(run: FailedTestsReport): RunAnnotation[] {
   const of = (klass: ExplainedFailure['class']) => run.failures.filter((f) => f.class === klass);
+  const notices = [
+    ...annotate(of('flaky'), 'notice', 'Known flaky test failed'),
+    ...annotate(of('other-prs'), 'notice', 'Also failing on other pull requests'),
+  ];
   return [
     ...annotate(of('new'), 'error', 'New failure'),
-    ...annotate(of('flaky'), 'notice', 'Known flaky test failed'),
+    ...notices.slice(0, MAX_ANNOTATIONS_PER_LEVEL),
   ];
 }

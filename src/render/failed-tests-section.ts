@@ -16,13 +16,14 @@ import { moreNote } from './test-table.js';
 export const CLASS_MARK: Readonly<Record<FailureClass, string>> = {
   new: '🔴',
   broken: '🟠',
+  'other-prs': '🔵',
   flaky: '🟡',
   quarantined: '🟢',
   unexplained: '⚪',
 };
 
 const LEGEND =
-  '<sub>🔴 new · 🟠 broken before this change or failing on the default branch · 🟡 known flaky · 🟢 quarantined · ⚪ unexplained</sub>';
+  '<sub>🔴 new · 🟠 broken before this change or failing on the default branch · 🔵 failing on other pull requests · 🟡 known flaky · 🟢 quarantined · ⚪ unexplained</sub>';
 
 /** Lines shown before the rest fold away: the new failures come first, so they stay in view. */
 export const OPEN_LINES = 10;
@@ -87,7 +88,8 @@ function where(failure: ExplainedFailure): string {
 }
 
 function links(failure: ExplainedFailure): string[] {
-  const trunkUrl = failure.trunkTest?.url ?? failure.test.trunkUrl;
+  const found = failure.search?.result === 'found' ? failure.search.test.url : undefined;
+  const trunkUrl = failure.trunkTest?.url ?? found ?? failure.test.trunkUrl;
   const ticket = failure.class === 'flaky' ? failure.trunkTest?.ticketUrl : undefined;
   return [
     ...(ticket ? [mdLink('ticket', ticket)] : []),
@@ -106,6 +108,12 @@ export function failureLine(failure: ExplainedFailure): string {
     ...links(failure),
   ].filter((part) => part !== '');
   return `- ${parts.join(SEPARATOR)}`;
+}
+
+/** What the lookups in Trunk could not do, said once for the run (not on every line). */
+function lookupNotes(run: FailedTestsReport): string[] {
+  const notes = run.lookupNotes ?? [];
+  return notes.length === 0 ? [] : [...notes.map((note) => `_${escapeMarkdown(note)}_`), ''];
 }
 
 function reportsLine(run: FailedTestsReport): string {
@@ -185,6 +193,7 @@ export function failedTestsSection(
   if (run.failures.length > 0 && options.cap > 0) {
     lines.push(...testLines(run, options), LEGEND, '');
   }
+  lines.push(...lookupNotes(run));
   lines.push(reportsLine(run), '');
   return lines;
 }

@@ -131,7 +131,14 @@ function affectedOutputs(report: Report): Declared {
   };
 }
 
-const FAILED_COUNTS = ['count', 'new-count', 'flaky-count', 'broken-count', 'quarantined-count'];
+const FAILED_COUNTS = [
+  'count',
+  'new-count',
+  'flaky-count',
+  'broken-count',
+  'other-prs-count',
+  'quarantined-count',
+];
 
 /**
  * The run's failed tests, explained; every one empty without test-results. While a report is
@@ -156,6 +163,7 @@ function failedTestOutputs(run: FailedTestsReport | undefined): Declared {
           'failed-new-count': String(counts.new),
           'failed-flaky-count': String(counts.flaky),
           'failed-broken-count': String(counts.broken),
+          'failed-other-prs-count': String(counts['other-prs']),
           'failed-quarantined-count': String(counts.quarantined),
         };
   return {

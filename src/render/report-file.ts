@@ -83,7 +83,8 @@ function* failedTestsJson(run: FailedTestsReport | undefined): Generator<string>
   }
   // unread: the reports not read, or read in part; while any is listed the counts are of what was read.
   const { patterns, files, total, passed, skipped, unread } = run;
-  const head = JSON.stringify({ patterns, files, total, passed, skipped, unread });
+  const lookupNotes = run.lookupNotes ?? [];
+  const head = JSON.stringify({ patterns, files, total, passed, skipped, unread, lookupNotes });
   yield `${head.slice(0, -1)},"failures":[`;
   let separator = '';
   for (const failure of run.failures) {

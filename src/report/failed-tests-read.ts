@@ -1,10 +1,11 @@
 /**
  * The run's failed tests, read from its test reports and explained by Trunk's data: the tests the
- * report already holds, then, with a v2 key, the default branch's runs of the new failures.
+ * report already holds, then, with a v2 key, each new failure looked up in Trunk (found by search
+ * when it has no Trunk id, and its runs on the default branch and other pull requests).
  */
 
 import { explainFailures, type TrunkKnowledge } from '../explain/classify.js';
-import { applyDefaultBranch, idsToLookUp } from '../explain/default-branch.js';
+import { applyLookups, failuresToLookUp } from '../explain/lookups.js';
 import {
   READING_STOPPED,
   type ExplainedFailure,
@@ -12,16 +13,15 @@ import {
 } from '../explain/model.js';
 import { emptyReading } from '../test-results/file-reading.js';
 import type { TestResults } from '../test-results/model.js';
-import { lookUpDefaultBranch, type DefaultBranchLookup } from './default-branch-read.js';
+import { lookUpInTrunk, type LookupOptions, type TrunkLookupApi } from './trunk-lookups.js';
 import type { Read } from './read.js';
 
 export interface FailedTestsRead {
   /** The test-results patterns. */
   patterns: string[];
   results: () => Promise<TestResults>;
-  /** Present with a v2 key: the default branch's failures of a test. */
-  defaultBranch?: DefaultBranchLookup;
-  now: number;
+  /** Present with a v2 key: the lookups of new failures in Trunk. */
+  lookups?: { api: TrunkLookupApi; options: LookupOptions };
 }
 
 /**
@@ -50,20 +50,29 @@ function readableFiles(results: TestResults): number {
   return results.files.filter((file) => !unreadable.has(file)).length;
 }
 
-async function checkDefaultBranch(
+/** Said once in the section when no v2 key lets the action look new failures up. */
+export const NO_KEY_NOTE =
+  'With a Trunk v2 API key in the api-key input, each new failure would also be looked up in Trunk: found by its name when the report gives no Trunk id, and checked for failures on the default branch and on other pull requests this week, as Trunk’s recipe does.';
+
+async function lookUp(
   read: FailedTestsRead,
   failures: ExplainedFailure[],
 ): Promise<{ failures: ExplainedFailure[]; notes: string[] }> {
-  const ids = idsToLookUp(failures);
-  if (read.defaultBranch === undefined || ids.length === 0) return { failures, notes: [] };
-  const found = await lookUpDefaultBranch(read.defaultBranch, ids, read.now);
+  const tests = failuresToLookUp(failures);
+  if (tests.length === 0) return { failures, notes: [] };
+  if (read.lookups === undefined) return { failures, notes: [NO_KEY_NOTE] };
+  const requests = tests.map((test) => ({ test, questions: true }));
+  const found = await lookUpInTrunk(read.lookups.api, requests, read.lookups.options);
   if ('skipped' in found) {
-    return {
-      failures,
-      notes: [`New failures were not checked on the default branch: ${found.skipped}.`],
-    };
+    return { failures, notes: [`New failures were not looked up in Trunk: ${found.skipped}.`] };
   }
-  return { failures: applyDefaultBranch(failures, found.branch, found.answers), notes: [] };
+  const notes =
+    found.stopped === undefined
+      ? []
+      : [
+          `Lookups in Trunk stopped after one failed (${found.stopped}); the failed tests not yet looked up keep their class.`,
+        ];
+  return { failures: applyLookups(failures, found.answers), notes };
 }
 
 export async function explainRun(
@@ -72,7 +81,7 @@ export async function explainRun(
   trunk: TrunkKnowledge,
 ): Promise<Read<FailedTestsReport>> {
   const explained = explainFailures(results.failures, trunk);
-  const checked = await checkDefaultBranch(read, explained);
+  const checked = await lookUp(read, explained);
   return {
     report: {
       patterns: read.patterns,
@@ -82,8 +91,8 @@ export async function explainRun(
       skipped: results.skipped,
       failures: checked.failures,
       unread: results.unread,
+      lookupNotes: checked.notes,
     },
     warnings: results.warnings,
-    notes: checked.notes,
   };
 }

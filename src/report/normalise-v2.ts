@@ -7,6 +7,7 @@ import type {
 } from '../trunk/v2/schemas.js';
 import type { MergeQueue, QueueEntry, QueueSettings, TestStatus, UnhealthyTest } from './model.js';
 import { present } from './present.js';
+import type { FoundRow } from './trunk-lookups.js';
 
 /**
  * v2 answers in the report model's v1 vocabulary, so outputs stay the same whichever API answered:
@@ -56,6 +57,24 @@ export function normaliseTestV2(
     url: present(raw.url) ?? present(raw.htmlUrl),
     since,
     isNew: sinceMs >= newSince,
+  };
+}
+
+/** A search row as the lookups match it: any status, healthy included. */
+export function foundTestV2(raw: RawTestSummary): FoundRow {
+  const test = normaliseTestV2(raw, 'flaky', 0);
+  return {
+    id: test.id,
+    name: test.name,
+    file: test.file,
+    classname: test.classname,
+    parent: test.parent,
+    status: present(raw.status) ?? 'unknown',
+    quarantined: test.quarantined,
+    url: test.url,
+    since: test.since,
+    failureRate7d: test.failureRate7d,
+    repositoryId: raw.repositoryId,
   };
 }
 

@@ -151,7 +151,12 @@ describe("the lookups of a run's new failures", () => {
     const [first, second] = healthy;
     sim.setTestRuns(first?.id ?? '', testRunsOnMainAndPullRequests(first?.id ?? ''));
     const workspace = mkdtempSync(join(tmpdir(), 'thg-contract-'));
-    const failures = healthy.map((row) => ({ name: row.name, file: row.file, id: row.id }));
+    // The second has no id: it is searched for (GET /v2/tests with q), then asked about.
+    const failures = healthy.map((row, i) => ({
+      name: row.name,
+      file: row.file,
+      id: i === 0 ? row.id : null,
+    }));
     failures.push({ name: 'not known to Trunk', file: 'a.test.ts', id: 'no-such-test' });
     writeFileSync(
       join(workspace, 'summary.json'),
@@ -167,8 +172,16 @@ describe("the lookups of a run's new failures", () => {
       expect(run.outputs['failed-count'], describeRun(run)).toBe('3');
       const lookups = sim.requestsTo('test-runs');
       expect(lookups.map((record) => record.path).sort()).toEqual(
-        [first?.id, second?.id, 'no-such-test'].map((id) => `/v2/tests/${id}/test-runs`).sort(),
+        [first?.id, first?.id, second?.id, second?.id, 'no-such-test', 'no-such-test']
+          .map((id) => `/v2/tests/${id}/test-runs`)
+          .sort(),
       );
+      expect(
+        lookups.filter((record) => record.query.get('pullRequestOnly') === 'true'),
+      ).toHaveLength(3);
+      const searches = sim.requestsTo('tests').filter((record) => record.query.has('q'));
+      expect(searches).toHaveLength(1);
+      expect(searches[0]?.query.get('testCollectionId')).toBe(COLLECTION);
       for (const record of sim.requests) {
         expectRequestConforms(record);
         expectResponseConforms(record);
@@ -351,6 +364,57 @@ describe('every kind of answer the simulator gives', () => {
     expect(answers[6]?.responseBody).toContain('TEST_NOT_FOUND');
     expect(answers[7]?.responseBody).toContain('TEST_NOT_FOUND');
     [...answers, next, rebound].forEach(expectResponseConforms);
+  });
+
+  it('a search: q as the spec reads it (words, qualifiers, no quoting), file, with or without a collection', async () => {
+    const [a, b, c, d] = makeV2Tests(4, 'flaky', {
+      repositoryId: REPO.id,
+      testCollectionId: COLLECTION,
+    }).map((row) => ({ ...row, status: 'healthy' }));
+    const named = [
+      { ...a, name: 'Cart adds an item', file: 'src/cart/cart.test.ts', className: 'CartTest' },
+      { ...b, name: 'handles "quoted" names', file: 'src/cart/names.test.ts' },
+      { ...c, name: 'parses file:line refs', file: 'src/parse.test.ts', className: 'slow' },
+    ].map((row) => row as typeof a & object);
+    const elsewhere = {
+      ...d,
+      name: 'Cart adds an item',
+      testCollectionId: 'Coll0002',
+    } as typeof a & object;
+    const sim = await startV2Sim({ flaky: 0, broken: 0, queue: null, extra: named });
+    sim.setCollection('Coll0002', [elsewhere]);
+    const names = (record: V2Request) =>
+      (JSON.parse(record.responseBody ?? '{}') as { data: { id: string }[] }).data.map((row) =>
+        [a, b, c, d].findIndex((test) => test?.id === row.id),
+      );
+    const search = (query: string) => get(sim, `/v2/tests?testCollectionId=${COLLECTION}&${query}`);
+    const answers = [
+      await search(`q=${encodeURIComponent('name:ITEM name:adds')}`),
+      await search(`q=${encodeURIComponent('cart item')}`),
+      await search(`q=${encodeURIComponent('"quoted"')}`),
+      await search(`q=${encodeURIComponent('"quoted names"')}`),
+      await search(`q=${encodeURIComponent('file:line')}`),
+      await search(`q=${encodeURIComponent('Name:item')}`),
+      await search(`q=${encodeURIComponent('class:slow parses')}`),
+      await search('file=src%2Fcart'),
+      await get(sim, `/v2/tests?q=${encodeURIComponent('name:adds name:item')}`),
+      await search('q='),
+    ];
+    expect(answers.map((record) => record.status)).toEqual([
+      200, 200, 200, 200, 200, 200, 200, 200, 200, 400,
+    ]);
+    expect(answers.slice(0, 9).map(names)).toEqual([
+      [0],
+      [0],
+      [1],
+      [], // no quoting: `"quoted` and `names"` are two words, and no name holds `names"`
+      [], // a qualifier: `file:line` asks for files holding `line`, whatever the names say
+      [], // keys are case-sensitive: `Name:item` is literal text
+      [2],
+      [0, 1],
+      [0, 3], // without testCollectionId: every collection
+    ]);
+    answers.forEach(expectResponseConforms);
   });
 
   it('401 without a key or with a wrong one, in the envelope', async () => {

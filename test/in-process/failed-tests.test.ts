@@ -297,7 +297,13 @@ describe('new failures checked against the default branch through Trunk’s v2 A
       clean.id,
       makeTestRuns(clean.id, [{ startedAt: daysAgo(1), conclusion: 'success' }]),
     );
-    sim.fault({ path: `/v2/tests/${broken.id}/test-runs`, status: 500, times: Infinity });
+    // A 404 concerns this one test: the others are still asked (an outage would stop them).
+    sim.fault({
+      path: `/v2/tests/${broken.id}/test-runs`,
+      status: 404,
+      code: 'TEST_NOT_FOUND',
+      times: Infinity,
+    });
     const summary = uploadSummary([
       { name: onMain.name, id: onMain.id },
       { name: clean.name, id: clean.id },
@@ -314,6 +320,7 @@ describe('new failures checked against the default branch through Trunk’s v2 A
       defaultBranch: 'main',
       defaultBranchFailures: 2,
       trunkId: onMain.id,
+      foundBy: 'report-id',
     });
     expect(byName[clean.name]).toMatchObject({
       class: 'new',
@@ -321,9 +328,15 @@ describe('new failures checked against the default branch through Trunk’s v2 A
       note: null,
     });
     expect(byName[broken.name]).toMatchObject({ class: 'new', defaultBranchFailures: null });
-    expect(byName[broken.name]?.note).toMatch(/^could not check its runs on main: .*500/);
-    expect(byName.test_unknown_to_trunk).toMatchObject({ class: 'new', trunkId: null });
-    const lookups = sim.requestsTo('test-runs');
+    expect(byName[broken.name]?.note).toMatch(
+      /^could not check its runs on main: .*404.*; could not check its runs on other pull requests: .*404/,
+    );
+    expect(byName.test_unknown_to_trunk).toMatchObject({
+      class: 'new',
+      trunkId: null,
+      search: 'not-found',
+    });
+    const lookups = sim.requestsTo('test-runs').filter((r) => r.query.has('branches'));
     expect(lookups.filter((r) => r.path.includes(onMain.id))).toHaveLength(1);
     const query = lookups[0]?.query;
     expect(query?.get('branches')).toBe('main');
@@ -335,11 +348,11 @@ describe('new failures checked against the default branch through Trunk’s v2 A
     expect(Date.now() - Date.parse(query?.get('startedAfter') ?? '')).toBeLessThan(
       7 * DAY + 60_000,
     );
-    expect(sim.maxInFlight).toBeLessThanOrEqual(4);
+    expect(sim.maxInFlight).toBeLessThanOrEqual(8);
     expect(run.summary).toContain('🟠 **test\\_loads\\_the\\_catalogue**');
   });
 
-  it('asks about at most 20 new failures, 4 at a time', async () => {
+  it('asks about at most 20 new failures, 8 requests at a time', async () => {
     const tests = Array.from({ length: 25 }, (_, i) => healthy(`test_${i}`));
     const sim = await startV2Sim({ flaky: 0, broken: 0, queue: null, extra: tests });
     sim.setDelay(20);
@@ -348,8 +361,8 @@ describe('new failures checked against the default branch through Trunk’s v2 A
       uploadSummary(tests.map(({ name, id }) => ({ name, id }))),
     );
     expectPassed(run);
-    expect(sim.requestsTo('test-runs')).toHaveLength(20);
-    expect(sim.maxInFlight).toBeLessThanOrEqual(4);
+    expect(sim.requestsTo('test-runs')).toHaveLength(40);
+    expect(sim.maxInFlight).toBe(8);
     expect(records(run).filter((r) => r.note?.includes('at most 20'))).toHaveLength(5);
   });
 });

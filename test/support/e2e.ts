@@ -165,6 +165,7 @@ export const OUTPUT_NAMES = [
   'failed-new-count',
   'failed-flaky-count',
   'failed-broken-count',
+  'failed-other-prs-count',
   'failed-quarantined-count',
   'failed-tests-json',
   'report-path',

@@ -63,6 +63,8 @@ export interface V2Fault {
   path?: V2Endpoint | (string & {});
   /** Only /v2/tests requests with this status filter. */
   testStatus?: string;
+  /** Only /v2/tests searches whose `q` holds this text. */
+  search?: string;
   status?: number;
   /** Sent as is; absent: the error envelope (a plain-text 429, an HTML 502/503/504). */
   body?: string;
@@ -448,13 +450,24 @@ export class TrunkV2Simulator {
     if (include !== null && include !== 'metrics') {
       return failure(400, 'VALIDATION_FAILED', 'include must be metrics');
     }
+    const q = record.query.get('q');
+    const file = record.query.get('file');
+    for (const [name, value] of [
+      ['testCollectionId', record.query.get('testCollectionId')],
+      ['q', q],
+      ['file', file],
+    ] as const) {
+      if (value === '') return failure(400, 'VALIDATION_FAILED', `${name} must not be empty`);
+    }
     const collection = record.query.get('testCollectionId');
     const rows = [...this.collections.entries()]
       .filter(([id]) => collection === null || id === collection)
       .flatMap(([, tests]) => tests)
       .filter((test) => statuses === undefined || statuses.includes(test.status))
+      .filter((test) => q === null || answersSearch(test, q))
+      .filter((test) => file === null || test.file.includes(file))
       .map((test) => (include === 'metrics' ? test : { ...test, metrics: undefined }));
-    const operation = `tests ${collection} ${statuses?.join(',')} ${include} ${record.query.get('period')}`;
+    const operation = `tests ${collection} ${statuses?.join(',')} ${include} ${record.query.get('period')} q=${q} file=${file}`;
     return this.page(record, operation, rows, fault);
   }
 
@@ -556,6 +569,37 @@ export class TrunkV2Simulator {
   }
 }
 
+/** The fields `q` searches, by the qualifier that names each. */
+const SEARCH_FIELDS = {
+  name: (test: V2Test) => test.name,
+  class: (test: V2Test) => test.className,
+  parent: (test: V2Test) => test.parentName,
+  file: (test: V2Test) => test.file,
+} as const;
+
+/**
+ * `q` as Trunk's spec describes it: words split on whitespace, each a separate case-insensitive
+ * substring requirement on name, file, class or parent, in any position; `name:` `class:`
+ * `parent:` `file:` (case-sensitive keys) narrow a word to one field; any other prefix is literal
+ * text. No quoting: a quote is a character like any other.
+ */
+function answersSearch(test: V2Test, q: string): boolean {
+  return q
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .every((word) => {
+      const colon = word.indexOf(':');
+      const key = word.slice(0, colon);
+      const value = word.slice(colon + 1).toLowerCase();
+      if (colon > 0 && value !== '' && Object.hasOwn(SEARCH_FIELDS, key)) {
+        const field = SEARCH_FIELDS[key as keyof typeof SEARCH_FIELDS];
+        return field(test).toLowerCase().includes(value);
+      }
+      const text = word.toLowerCase();
+      return Object.values(SEARCH_FIELDS).some((field) => field(test).toLowerCase().includes(text));
+    });
+}
+
 const CONCLUSIONS = ['success', 'failure', 'skipped'];
 const QUARANTINE_STATES = ['quarantined', 'notQuarantined'];
 
@@ -635,6 +679,9 @@ function faultMatches(fault: V2Fault, record: V2Request): boolean {
   }
   if (fault.testStatus !== undefined && record.query.get('status') !== fault.testStatus)
     return false;
+  if (fault.search !== undefined && !(record.query.get('q') ?? '').includes(fault.search)) {
+    return false;
+  }
   if (fault.repeatCursor) return record.query.get('cursor') !== null;
   return true;
 }

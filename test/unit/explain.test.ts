@@ -3,13 +3,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { explainFailures, NEW_REASON } from '../../src/explain/classify.js';
 import {
-  applyDefaultBranch,
-  idsToLookUp,
+  applyLookups,
+  failuresToLookUp,
   MAX_LOOKUPS,
-  type LookupAnswer,
-} from '../../src/explain/default-branch.js';
+  NOT_IN_TRUNK,
+  type FailureLookup,
+} from '../../src/explain/lookups.js';
 import { indexTrunkTests, matchFailure, namesToTry, sameFile } from '../../src/explain/match.js';
-import type { FailedTestsReport } from '../../src/explain/model.js';
+import type { FailedTestsReport, RunAnswer } from '../../src/explain/model.js';
 import { unreadResults } from '../../src/report/failed-tests-read.js';
 import type { TestsReport, UnhealthyTest } from '../../src/report/model.js';
 import { readCtrf } from '../../src/test-results/ctrf.js';
@@ -208,38 +209,91 @@ describe('classifying failed tests, first match wins', () => {
   });
 });
 
-describe('the default branch’s word on new failures', () => {
+describe('Trunk’s word on new failures: the search and the recipe’s two questions', () => {
   const news = explainFailures(
     Array.from({ length: 25 }, (_, i) => failed({ name: `n${i}`, trunkId: `t${i}` })),
     { tests: trunk([]), idsAreV2TestIds: true },
   );
-
-  it('asks about at most 20 new failures with a Trunk id, each once', () => {
-    const ids = idsToLookUp([...news, ...news]);
-    expect(ids).toHaveLength(MAX_LOOKUPS);
-    expect(ids[0]).toBe('t0');
+  const window = { days: 7, since: '2026-11-19T08:00:00.000Z' };
+  const asked = (defaultBranch: RunAnswer, otherPullRequests: RunAnswer): FailureLookup => ({
+    questions: { window, branch: 'main', defaultBranch, otherPullRequests },
   });
 
-  it('moves a test that also failed there out of new; a failed lookup leaves it new with a note', () => {
-    const answers = new Map<string, LookupAnswer>([
-      ['t0', { failures: 3 }],
-      ['t1', { failures: 0 }],
-      ['t2', { error: 'GET /v2/tests/{testId}/test-runs answered 500' }],
+  it('looks up at most 20 new failures, in the list’s order', () => {
+    const tests = failuresToLookUp(news);
+    expect(tests).toHaveLength(MAX_LOOKUPS);
+    expect(tests[0]?.name).toBe('n0');
+  });
+
+  it('main first, then other pull requests; new only when both answered with no failure', () => {
+    const at = (i: number) => news[i]?.test as FailedTestCase;
+    const lookups = new Map<FailedTestCase, FailureLookup>([
+      [at(0), asked({ count: 3 }, { count: 2 })],
+      [at(1), asked({ count: 0 }, { count: 0 })],
+      [at(2), asked({ error: 'GET /v2/tests/{testId}/test-runs answered 500' }, { count: 0 })],
+      [at(3), asked({ count: 0 }, { count: 4, atLeast: true })],
+      [at(4), asked({ error: 'HTTP 500' }, { count: 1 })],
+      [at(5), asked({ skipped: true }, { skipped: true })],
     ]);
-    const applied = applyDefaultBranch(news.slice(0, 3).concat(news[24] ?? []), 'main', answers);
+    const applied = applyLookups(news.slice(0, 6).concat(news[24] ?? []), lookups);
     expect(applied.map((e) => [e.test.name, e.class])).toEqual([
       ['n1', 'new'],
       ['n2', 'new'],
+      ['n5', 'new'],
       ['n24', 'new'],
       ['n0', 'broken'],
+      ['n3', 'other-prs'],
+      ['n4', 'other-prs'],
     ]);
-    expect(applied[3]?.reason).toBe(
-      'also failed 3 times on main this week: not caused by this change',
+    const by = Object.fromEntries(applied.map((e) => [e.test.name, e]));
+    expect(by.n0?.reason).toBe('also failed 3 times on main this week: not caused by this change');
+    expect(by.n0?.defaultBranch).toEqual({ branch: 'main', count: 3 });
+    expect(by.n1?.reason).toBe(
+      'has not failed on main or on other pull requests this week: probably caused by this change',
     );
-    expect(applied[3]?.defaultBranch).toEqual({ branch: 'main', count: 3 });
-    expect(applied[0]?.defaultBranch).toEqual({ branch: 'main', count: 0 });
-    expect(applied[1]?.note).toContain('could not check its runs on main');
-    expect(applied[2]?.note).toContain('at most 20');
+    expect(by.n2?.reason).toBe('probably caused by this change');
+    expect(by.n2?.note).toBe(
+      'could not check its runs on main: GET /v2/tests/{testId}/test-runs answered 500',
+    );
+    expect(by.n3?.reason).toBe(
+      'failed on at least 4 other pull requests this week: probably flaky, not caused by this change',
+    );
+    expect(by.n4?.reason).toBe(
+      'failed on 1 other pull request this week: probably flaky, not caused by this change',
+    );
+    expect(by.n4?.note).toBe('could not check its runs on main: HTTP 500');
+    expect(by.n5?.note).toBeUndefined();
+    expect(by.n24?.note).toContain('at most 20');
+  });
+
+  it('a search: found (healthy or unhealthy), no record in Trunk, cut, failed', () => {
+    const plain = explainFailures(
+      ['a', 'b', 'c', 'd', 'e'].map((name) => failed({ name })),
+      { tests: trunk([]), idsAreV2TestIds: true },
+    );
+    const at = (i: number) => plain[i]?.test as FailedTestCase;
+    const found = (status: string, quarantined = false) => ({
+      result: 'found' as const,
+      test: { id: `id-${status}`, name: 'x', status, quarantined },
+      match: 'name+class' as const,
+      variants: 1,
+    });
+    const lookups = new Map<FailedTestCase, FailureLookup>([
+      [at(0), { search: found('healthy'), ...asked({ count: 2 }, { count: 0 }) }],
+      [at(1), { search: found('flaky') }],
+      [at(2), { search: { result: 'not-found' } }],
+      [at(3), { search: { result: 'cut', why: 'the search stopped after 3 pages' } }],
+      [at(4), { search: { result: 'failed', error: 'HTTP 404' } }],
+    ]);
+    const by = Object.fromEntries(applyLookups(plain, lookups).map((e) => [e.test.name, e]));
+    expect(by.a).toMatchObject({ class: 'broken', match: 'name+class', foundBy: 'search' });
+    expect(by.b).toMatchObject({ class: 'flaky', foundBy: 'search' });
+    expect(by.c).toMatchObject({ class: 'new', reason: NOT_IN_TRUNK, match: 'unmatched' });
+    expect(by.d).toMatchObject({
+      class: 'new',
+      note: 'the search stopped after 3 pages: it stays new',
+    });
+    expect(by.e).toMatchObject({ class: 'new', note: 'could not search Trunk for it: HTTP 404' });
   });
 });
 

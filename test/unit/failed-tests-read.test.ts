@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { READING_STOPPED } from '../../src/explain/model.js';
-import type { DefaultBranchLookup } from '../../src/report/default-branch-read.js';
-import { explainRun, unreadResults } from '../../src/report/failed-tests-read.js';
+import { explainRun, NO_KEY_NOTE, unreadResults } from '../../src/report/failed-tests-read.js';
+import type { TrunkLookupApi } from '../../src/report/trunk-lookups.js';
 import type { TestResults } from '../../src/test-results/model.js';
 import { TrunkApiError } from '../../src/trunk/errors.js';
 
@@ -21,52 +21,77 @@ const RESULTS: TestResults = {
 };
 const TRUNK = { tests: { broken: [], flaky: [], incomplete: [] }, idsAreV2TestIds: true };
 
-function read(lookup?: DefaultBranchLookup) {
+function read(api?: TrunkLookupApi) {
   const results = () => Promise.resolve(RESULTS);
-  return { patterns: ['*.json'], results, defaultBranch: lookup, now: Date.now() };
+  const options = { collections: [], now: Date.now() };
+  return { patterns: ['*.json'], results, lookups: api && { api, options } };
 }
 
-function lookup(branch: () => Promise<string | undefined>, counts: string[] = []) {
+/** Trunk as the lookups see it: `a` failed once on the default branch; no search finds `b`. */
+function api(
+  repository: () => Promise<{ id: string; defaultBranch?: string }>,
+  asked: string[] = [],
+): TrunkLookupApi {
   return {
-    branch,
-    countFailures: (id: string) => {
-      counts.push(id);
+    repository,
+    searchTests: (search) => {
+      asked.push(`search ${search.q}`);
+      return Promise.resolve({ pages: 1 });
+    },
+    countDefaultBranchFailures: (id) => {
+      asked.push(`main ${id}`);
       return Promise.resolve(1);
     },
+    failedPullRequestRuns: (id) => {
+      asked.push(`prs ${id}`);
+      return Promise.resolve({ numbers: [], more: false });
+    },
+    stop: () => undefined,
   };
 }
 
 describe('explainRun', () => {
-  it('asks the default branch only about new failures with a Trunk id', async () => {
+  it('looks new failures up: searches the one with no Trunk id, asks both questions of the other', async () => {
     const asked: string[] = [];
     const run = await explainRun(
-      read(lookup(() => Promise.resolve('trunk'), asked)),
+      read(api(() => Promise.resolve({ id: 'r', defaultBranch: 'trunk' }), asked)),
       RESULTS,
       TRUNK,
     );
-    expect(asked).toEqual(['t-a']);
+    expect(asked.sort()).toEqual(['main t-a', 'prs t-a', 'search name:b']);
     expect(run.report.failures.map((f) => [f.test.name, f.class, f.reason])).toEqual([
-      ['b', 'new', 'probably caused by this change'],
+      ['b', 'new', 'Trunk has no record of this test, so it is probably new in this change'],
       ['a', 'broken', 'also failed once on trunk this week: not caused by this change'],
     ]);
     expect(run.warnings).toEqual(['summary.json: something']);
     expect(run.report).toMatchObject({ files: 1, total: 3, passed: 1, skipped: 0 });
+    expect(run.report.lookupNotes).toEqual([]);
   });
 
-  it('says why it skipped the lookups: no default branch synced, or the repository lookup failed', async () => {
-    const unsynced = await explainRun(
-      read(lookup(() => Promise.resolve(undefined))),
+  it('says once why it could not look up: no v2 key, or the repository lookup failed', async () => {
+    const keyless = await explainRun(read(), RESULTS, TRUNK);
+    expect(keyless.report.lookupNotes).toEqual([NO_KEY_NOTE]);
+    expect(NO_KEY_NOTE).toContain('api-key');
+    const refused = new TrunkApiError('outage', 'GET /v2/repositories', 'Trunk answered 503');
+    const failed = await explainRun(read(api(() => Promise.reject(refused))), RESULTS, TRUNK);
+    expect(failed.report.lookupNotes).toEqual([
+      'New failures were not looked up in Trunk: the repository could not be read: Trunk answered 503.',
+    ]);
+    expect(failed.report.failures.map((f) => f.class)).toEqual(['new', 'new']);
+  });
+
+  it('asks the other pull requests alone when Trunk has not synced the default branch', async () => {
+    const asked: string[] = [];
+    const run = await explainRun(
+      read(api(() => Promise.resolve({ id: 'r' }), asked)),
       RESULTS,
       TRUNK,
     );
-    expect(unsynced.notes).toEqual([
-      'New failures were not checked on the default branch: Trunk has not synced the repository’s default branch yet.',
-    ]);
-    expect(unsynced.report.failures.map((f) => f.class)).toEqual(['new', 'new']);
-    const refused = new TrunkApiError('outage', 'GET /v2/repositories', 'Trunk answered 503');
-    const failed = await explainRun(read(lookup(() => Promise.reject(refused))), RESULTS, TRUNK);
-    expect(failed.notes?.[0]).toContain(
-      "the repository's default branch could not be read: Trunk answered 503",
+    expect(asked.sort()).toEqual(['prs t-a', 'search name:b']);
+    const a = run.report.failures.find((f) => f.test.name === 'a');
+    expect(a).toMatchObject({ class: 'new' });
+    expect(a?.note).toBe(
+      'could not check its runs on the default branch: Trunk has not synced the repository’s default branch yet',
     );
   });
 

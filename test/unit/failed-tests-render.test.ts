@@ -61,6 +61,29 @@ const SECTION = { heading: '##', cap: 200, moreWhere: 'the `failed-tests-json` o
 const PASSED: Verdict = { result: 'passed', reasons: [], gates: [] };
 
 describe('the failed tests section', () => {
+  it('marks a test failing on other pull requests 🔵, not needing attention; says the lookups’ notes once, escaped', () => {
+    const [first, second] = explained([failed('adds a coupon'), failed('renders')]);
+    const otherPrs: ExplainedFailure = {
+      ...(first as ExplainedFailure),
+      class: 'other-prs',
+      reason:
+        'failed on 2 other pull requests this week: probably flaky, not caused by this change',
+    };
+    const note = 'Lookups in Trunk stopped after one failed (HTTP 503 "*bold* [x](http://e.test)")';
+    const lines = failedTestsSection(
+      run([second as ExplainedFailure, otherPrs], { lookupNotes: [note] }),
+      SECTION,
+    );
+    expect(lines[0]).toBe('## ❌ 2 tests failed in this run; 1 probably needs your attention');
+    expect(lines).toContain(
+      '- 🔵 **adds a coupon** · failed on 2 other pull requests this week\\: probably flaky, not caused by this change',
+    );
+    const noted = lines.filter((line) => line.includes('Lookups in Trunk stopped'));
+    expect(noted).toHaveLength(1);
+    expect(noted[0]).toContain('\\*bold\\*');
+    expect(noted[0]).not.toContain('[x](');
+  });
+
   it('opens with how many failed and how many need the author, then one line a test, new first', () => {
     const lines = failedTestsSection(run(FOUR), SECTION);
     expect(lines[0]).toBe('## ❌ 4 tests failed in this run; 2 probably need your attention');
@@ -232,6 +255,7 @@ describe('outputs of the run’s failures', () => {
       'failed-new-count': '2',
       'failed-flaky-count': '1',
       'failed-broken-count': '0',
+      'failed-other-prs-count': '0',
       'failed-quarantined-count': '1',
     });
     const records = JSON.parse(outputs['failed-tests-json'] ?? '') as Record<string, unknown>[];
@@ -246,6 +270,8 @@ describe('outputs of the run’s failures', () => {
       reason: 'probably caused by this change',
       match: 'unmatched',
       nameForm: null,
+      foundBy: null,
+      search: null,
       trunkId: null,
       url: null,
       ticketUrl: null,
@@ -254,6 +280,7 @@ describe('outputs of the run’s failures', () => {
       quarantined: false,
       defaultBranch: null,
       defaultBranchFailures: null,
+      questions: [],
       note: null,
       reportFile: 'reports/junit.xml',
       truncated: false,

@@ -35,6 +35,21 @@ export interface Walk {
   incomplete?: string;
 }
 
+/** A search of Trunk's tests: `q` as the spec reads it, in one collection or (none) all of them. */
+export interface TestSearch {
+  q: string;
+  testCollectionId?: string;
+  maxPages: number;
+}
+
+/** One page of a test's failed pull-request runs: their pull requests' numbers, newest first. */
+export interface PullRequestRuns {
+  /** Undefined where Trunk sent no number. */
+  numbers: (number | undefined)[];
+  /** More runs than the page holds. */
+  more: boolean;
+}
+
 export interface TestQuery {
   testCollectionId: string;
   status: 'flaky' | 'broken';
@@ -190,6 +205,46 @@ export class TrunkV2Client {
         return page;
       },
     );
+  }
+
+  /** Trunk's tests that answer a search, every status, page by page (at most `maxPages`). */
+  async searchTests(search: TestSearch, onRow: (row: RawTestSummary) => void): Promise<Walk> {
+    const params: Query = { q: search.q, limit: PAGE_LIMIT };
+    // Omitted, the search covers every collection of the organisation, as the spec allows.
+    if (search.testCollectionId !== undefined) params.testCollectionId = search.testCollectionId;
+    const where = search.testCollectionId ?? 'every collection';
+    return this.walk(
+      '/v2/tests',
+      `GET /v2/tests (search, ${where})`,
+      params,
+      search.maxPages,
+      (got) => {
+        const page = this.check('/v2/tests', got, testListSchema);
+        for (const row of page.data) onRow(row);
+        return page;
+      },
+    );
+  }
+
+  /**
+   * The newest page (100) of one test's failed runs on pull requests since `startedAfter`
+   * (inclusive). `pullRequestOnly` and `branches` exclude each other (a 400), so no branch is sent.
+   */
+  async failedPullRequestRuns(testId: string, startedAfter: Date): Promise<PullRequestRuns> {
+    const path = `/v2/tests/${encodeURIComponent(testId)}/test-runs`;
+    const where = '/v2/tests/{testId}/test-runs';
+    const query = {
+      pullRequestOnly: 'true',
+      conclusion: 'failure',
+      startedAfter: startedAfter.toISOString(),
+      limit: PAGE_LIMIT,
+    };
+    const got = await this.getJson(path, query, `GET ${where} (${testId} on pull requests)`);
+    const page = this.check(where, got, testRunListSchema);
+    return {
+      numbers: page.data.map((run) => run.pullRequest?.number ?? undefined),
+      more: page.hasMore ?? Boolean(page.nextCursor),
+    };
   }
 
   /**

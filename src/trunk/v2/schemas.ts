@@ -144,9 +144,19 @@ export const testSummarySchema = z.object({
 });
 export const testListSchema = page(testSummarySchema);
 
-/** One test's runs: only the count is read ("failed N times on main this week"). */
+/**
+ * One test's runs: the count ("failed N times on main this week") and, of pull-request runs, the
+ * pull request's number ("failed on N other pull requests").
+ */
 export const testRunListSchema = z.object({
-  data: z.array(z.object({ id: lenient(z.string()), conclusion: lenient(z.string()) })),
+  data: z.array(
+    z.object({
+      id: lenient(z.string()),
+      conclusion: lenient(z.string()),
+      // Null for a run that was not on a pull request; a number Trunk did not send is not counted.
+      pullRequest: lenient(z.object({ number: lenient(z.number()) })),
+    }),
+  ),
   nextCursor: z.optional(z.nullable(z.string())),
   hasMore: z.optional(z.nullable(z.boolean())),
   total: lenient(z.number()),
