@@ -5,7 +5,11 @@
 
 import type { ExplainedFailure, FailureClass, MatchKind } from './model.js';
 
-export interface FailureRecord {
+/**
+ * `C`: the class a list gives: a failure's (failed-tests-json) or Trunk's view of a flake
+ * (flaked-tests-json), in the same record.
+ */
+export interface FailureRecord<C extends string = FailureClass> {
   name: string;
   classname: string | null;
   parent: string | null;
@@ -13,7 +17,7 @@ export interface FailureRecord {
   line: number | null;
   /** First line of the failure message, as the runner wrote it. */
   message: string | null;
-  class: FailureClass;
+  class: C;
   reason: string;
   match: MatchKind;
   /** The Trunk test it matched (or the upload summary's id), and its page. */
@@ -28,6 +32,10 @@ export interface FailureRecord {
   defaultBranch: string | null;
   defaultBranchFailures: number | null;
   note: string | null;
+  /** Attempts that failed in this run: a flake's before its pass, a failure's with its reruns. */
+  failedAttempts: number | null;
+  /** The pull request changes the test's own file; null when unknown or not a pull request. */
+  changedInPullRequest: boolean | null;
   reportFile: string;
   truncated: boolean;
 }
@@ -42,7 +50,18 @@ export const FAILURE_RECORD_TEXT_FIELDS = [
   'note',
 ] as const satisfies readonly (keyof FailureRecord)[];
 
-export function toFailureRecord(failure: ExplainedFailure): FailureRecord {
+/** What a record is made of: an explained failure, or a flake with its own class. */
+export type Explained<C extends string> = Omit<ExplainedFailure, 'class'> & { class: C };
+
+/** A failed test ran once, and again for each rerun; a flake says how often it failed. */
+function failedAttempts(test: ExplainedFailure['test']): number | null {
+  if (test.failedAttempts !== undefined) return test.failedAttempts;
+  return 1 + (test.rerunFailures ?? 0);
+}
+
+export function toFailureRecord<C extends string = FailureClass>(
+  failure: Explained<C>,
+): FailureRecord<C> {
   const { test, trunkTest } = failure;
   return {
     name: test.name,
@@ -63,6 +82,8 @@ export function toFailureRecord(failure: ExplainedFailure): FailureRecord {
     defaultBranch: failure.defaultBranch?.branch ?? null,
     defaultBranchFailures: failure.defaultBranch?.count ?? null,
     note: failure.note ?? null,
+    failedAttempts: failedAttempts(test),
+    changedInPullRequest: failure.changedInPullRequest ?? null,
     reportFile: test.reportFile,
     truncated: false,
   };

@@ -5,7 +5,7 @@
  */
 
 import type { UnhealthyTest } from '../report/model.js';
-import type { FailedTestCase } from '../test-results/model.js';
+import type { FailedTestCase, UnreadReport } from '../test-results/model.js';
 
 /**
  * Why a test failed, as far as Trunk knows, in the order the checks run (first match wins):
@@ -55,6 +55,31 @@ export interface ExplainedFailure {
   defaultBranch?: DefaultBranchFailures;
   /** Something the reader should know about the explanation, e.g. a lookup that failed. */
   note?: string;
+  /**
+   * The pull request changes the test's own file; false when it does not; undefined when that is
+   * unknown (no pull request, its files not listed, or the test's file not in the report).
+   */
+  changedInPullRequest?: boolean;
+}
+
+/**
+ * Trunk's view of a test that flaked in this run (failed, then passed on a retry), in the order a
+ * list shows them: a flake Trunk does not list as flaky or broken may be this change's doing;
+ * unexplained when Trunk's tests could not be read (or only in part).
+ */
+export type FlakeClass = 'new-flake' | 'unexplained' | 'broken' | 'known-flaky' | 'quarantined';
+
+export const FLAKE_ORDER: readonly FlakeClass[] = [
+  'new-flake',
+  'unexplained',
+  'broken',
+  'known-flaky',
+  'quarantined',
+];
+
+/** A flaked test explained: the fields of an explained failure, with Trunk's view as its class. */
+export interface ExplainedFlake extends Omit<ExplainedFailure, 'class'> {
+  class: FlakeClass;
 }
 
 export interface FailedTestsReport {
@@ -67,6 +92,10 @@ export interface FailedTestsReport {
   skipped: number;
   /** Every failed test, in CLASS_ORDER, then in the reports' order. */
   failures: ExplainedFailure[];
+  /** Every test that flaked (failed, then passed on a retry), in FLAKE_ORDER. */
+  flaked: ExplainedFlake[];
+  /** Reports not read, or read in part: while any is listed, what failed or flaked is unknown. */
+  unread: UnreadReport[];
 }
 
 export type ClassCounts = Record<FailureClass, number>;
@@ -81,4 +110,9 @@ export function countClasses(failures: readonly ExplainedFailure[]): ClassCounts
 export function countNeedingAttention(failures: readonly ExplainedFailure[]): number {
   const counts = countClasses(failures);
   return counts.new + counts.unexplained;
+}
+
+/** Flakes Trunk does not list as flaky or broken: what max-new-flakes counts. */
+export function countNewFlakes(flaked: readonly ExplainedFlake[]): number {
+  return flaked.filter((flake) => flake.class === 'new-flake').length;
 }

@@ -12,8 +12,12 @@ import { cutRecordsJson } from './cut-record.js';
 import { jsonArrayWithin, OUTPUT_LIMIT_BYTES, RECORD_LIMIT_BYTES } from './json-output.js';
 import { oneLogLine } from './log-text.js';
 import type { FailedTestsReport } from '../explain/model.js';
-import { countClasses } from '../explain/model.js';
-import { FAILURE_RECORD_TEXT_FIELDS, toFailureRecord } from '../explain/failure-record.js';
+import { countClasses, countNewFlakes } from '../explain/model.js';
+import {
+  FAILURE_RECORD_TEXT_FIELDS,
+  toFailureRecord,
+  type Explained,
+} from '../explain/failure-record.js';
 
 export const MAX_TESTS_JSON_RECORDS = 1000;
 
@@ -128,18 +132,38 @@ function failedTestOutputs(run: FailedTestsReport | undefined): Outputs {
     );
   }
   const counts = countClasses(run.failures);
-  const records = cutRecordsJson(
-    mapLazily(run.failures, toFailureRecord),
-    FAILURE_RECORD_TEXT_FIELDS,
-    RECORD_LIMIT_BYTES,
-  );
   return {
     'failed-count': String(run.failures.length),
     'failed-new-count': String(counts.new),
     'failed-flaky-count': String(counts.flaky),
     'failed-broken-count': String(counts.broken),
     'failed-quarantined-count': String(counts.quarantined),
-    'failed-tests-json': jsonArrayWithin(records, MAX_TESTS_JSON_RECORDS, OUTPUT_LIMIT_BYTES),
+    'failed-tests-json': failureRecordsJson(run.failures),
+  };
+}
+
+/** Failure records, each cut to its share, at most 1,000 and under the output limit (as tests-json). */
+function failureRecordsJson<C extends string>(items: readonly Explained<C>[]): string {
+  const records = cutRecordsJson(
+    mapLazily(items, toFailureRecord),
+    FAILURE_RECORD_TEXT_FIELDS,
+    RECORD_LIMIT_BYTES,
+  );
+  return jsonArrayWithin(records, MAX_TESTS_JSON_RECORDS, OUTPUT_LIMIT_BYTES);
+}
+
+/**
+ * The tests that flaked in this run, with Trunk's view of each as `class`. Empty when unknown:
+ * without test-results, with no report read, or while a report is unread (a flake may be in it).
+ */
+function flakedTestOutputs(run: FailedTestsReport | undefined): Outputs {
+  if (run === undefined || run.files === 0 || run.unread.length > 0) {
+    return { 'flaked-count': '', 'flaked-new-count': '', 'flaked-tests-json': '' };
+  }
+  return {
+    'flaked-count': String(run.flaked.length),
+    'flaked-new-count': String(countNewFlakes(run.flaked)),
+    'flaked-tests-json': failureRecordsJson(run.flaked),
   };
 }
 
@@ -150,6 +174,7 @@ export function buildOutputs(report: Report, verdict: Verdict, reportPath: strin
     ...queueOutputs(report.queue, report.context.prNumber),
     ...affectedOutputs(report),
     ...failedTestOutputs(report.failedTests),
+    ...flakedTestOutputs(report.failedTests),
     'tests-api': report.testsApi ?? '',
     'queue-api': report.queueApi ?? '',
     result: verdict.result,

@@ -5,7 +5,9 @@
 
 import { explainFailures, type TrunkKnowledge } from '../explain/classify.js';
 import { applyDefaultBranch, idsToLookUp } from '../explain/default-branch.js';
+import { explainFlakes } from '../explain/flakes.js';
 import type { ExplainedFailure, FailedTestsReport } from '../explain/model.js';
+import { markOwnFiles } from '../explain/own-file.js';
 import { emptyReading } from '../test-results/file-reading.js';
 import type { TestResults } from '../test-results/model.js';
 import { lookUpDefaultBranch, type DefaultBranchLookup } from './default-branch-read.js';
@@ -50,10 +52,15 @@ async function checkDefaultBranch(
   return { failures: applyDefaultBranch(failures, found.branch, found.answers), notes: [] };
 }
 
+/**
+ * `changedFiles`: the pull request's changed files, undefined when the run has no pull request or
+ * they could not be listed (then no test's line says whether its file changed).
+ */
 export async function explainRun(
   read: FailedTestsRead,
   results: TestResults,
   trunk: TrunkKnowledge,
+  changedFiles?: readonly string[],
 ): Promise<Read<FailedTestsReport>> {
   const explained = explainFailures(results.failures, trunk);
   const checked = await checkDefaultBranch(read, explained);
@@ -64,7 +71,9 @@ export async function explainRun(
       total: results.total,
       passed: results.passed,
       skipped: results.skipped,
-      failures: checked.failures,
+      failures: markOwnFiles(checked.failures, changedFiles),
+      flaked: markOwnFiles(explainFlakes(results.flaked, trunk), changedFiles),
+      unread: results.unread,
     },
     warnings: results.warnings,
     notes: checked.notes,

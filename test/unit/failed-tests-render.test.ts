@@ -42,6 +42,8 @@ function run(
     passed: 120 - failures.length,
     skipped: 3,
     failures,
+    flaked: [],
+    unread: [],
     ...over,
   };
 }
@@ -185,6 +187,8 @@ describe('outputs of the run’s failures', () => {
       defaultBranch: null,
       defaultBranchFailures: null,
       note: null,
+      failedAttempts: 1,
+      changedInPullRequest: null,
       reportFile: 'reports/junit.xml',
       truncated: false,
     });

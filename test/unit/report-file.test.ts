@@ -83,6 +83,8 @@ describe('renderReportFile', () => {
       passed: 500,
       skipped: 0,
       failures,
+      flaked: [],
+      unread: [],
     };
     const report = emptyReport({ failedTests });
     const parsed = JSON.parse([...renderReportFile(report, VERDICT, SETTINGS)].join('')) as {
