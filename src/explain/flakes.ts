@@ -14,8 +14,9 @@ import type { TrunkKnowledge } from './classify.js';
 import { matchFailure, type Match } from './match.js';
 import { FLAKE_ORDER, type ExplainedFlake, type FlakeClass } from './model.js';
 
+// No colon in a reason: escaped, it would carry an invisible joiner into text people copy.
 export const NEW_FLAKE_REASON =
-  'Trunk does not list it as flaky or broken: possibly introduced by this change';
+  'Trunk lists it neither flaky nor broken, so this change may have introduced it';
 
 function classOf(trunkTest: UnhealthyTest | undefined): FlakeClass {
   if (trunkTest?.quarantined) return 'quarantined';
@@ -29,7 +30,7 @@ function reasonOf(klass: FlakeClass, trunkTest: UnhealthyTest | undefined): stri
     case 'quarantined':
       return 'quarantined in Trunk, so its failures do not fail the job';
     case 'known-flaky':
-      return trunkTest ? `${knownFlaky(trunkTest)}: expected` : 'known flaky: expected';
+      return trunkTest ? `${knownFlaky(trunkTest)}; expected` : 'known flaky; expected';
     case 'broken':
       return `Trunk lists it broken${day(trunkTest?.since)}, yet it passed on a retry here`;
     default:

@@ -112,7 +112,13 @@ export function countNeedingAttention(failures: readonly ExplainedFailure[]): nu
   return counts.new + counts.unexplained;
 }
 
-/** Flakes Trunk does not list as flaky or broken: what max-new-flakes counts. */
+/** Flakes Trunk does not list as flaky or broken: flaked-new-count. */
 export function countNewFlakes(flaked: readonly ExplainedFlake[]): number {
   return flaked.filter((flake) => flake.class === 'new-flake').length;
+}
+
+/** Flakes Trunk's data does not explain (new, or unexplained): what max-new-flakes counts. */
+export function countFlakesNeedingAttention(flaked: readonly ExplainedFlake[]): number {
+  return flaked.filter((flake) => flake.class === 'new-flake' || flake.class === 'unexplained')
+    .length;
 }

@@ -9,7 +9,7 @@ import { formatNumber, NONE, tableRow } from './format.js';
 import { code, escapeMarkdown, truncateText } from './markdown.js';
 import { positionText } from './queue-section.js';
 import { queueDepth } from '../report/counts.js';
-import { countNeedingAttention } from '../explain/model.js';
+import { countFlakesNeedingAttention, countNeedingAttention } from '../explain/model.js';
 
 const HEADER = ['| | Count | Threshold | Gate |', '|---|---:|---|---|'];
 
@@ -21,6 +21,7 @@ export function countsTable(report: Report, verdict: Verdict): string[] {
     ...affectedRows(report, gate('fail-on-affected')),
     ...queueRows(report, gate('fail-on-queue-states')),
     ...failedTestRows(report, gate('max-new-failures')),
+    ...flakedRows(report, gate('max-new-flakes')),
     '',
   ];
 }
@@ -31,6 +32,15 @@ function failedTestRows(report: Report, gate: GateCheck | undefined): string[] {
   if (run === undefined) return [];
   const count = run.files === 0 ? NONE : formatNumber(countNeedingAttention(run.failures));
   return [tableRow(['New failures in this run', count, ...gateCells(gate)])];
+}
+
+/** Flakes Trunk does not know (new or unexplained): unknown while a report is unread. */
+function flakedRows(report: Report, gate: GateCheck | undefined): string[] {
+  const run = report.failedTests;
+  if (run === undefined || (gate === undefined && run.flaked.length === 0)) return [];
+  const unknown = run.files === 0 || run.unread.length > 0;
+  const count = unknown ? NONE : formatNumber(countFlakesNeedingAttention(run.flaked));
+  return [tableRow(['New flakes in this run', count, ...gateCells(gate)])];
 }
 
 type FindGate = (input: GateInput) => GateCheck | undefined;

@@ -26,6 +26,7 @@ function inputsThatMattered(settings: Settings) {
     maxFlakyTests: settings.maxFlakyTests ?? null,
     testResults: settings.testResults,
     maxNewFailures: settings.maxNewFailures ?? null,
+    maxNewFlakes: settings.maxNewFlakes ?? null,
     ignoreQuarantined: settings.ignoreQuarantined,
     failOnQueueStates: settings.failOnQueueStates,
     failOnAffected: settings.failOnAffected,

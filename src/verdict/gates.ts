@@ -1,7 +1,7 @@
 import { countQuarantined } from '../report/counts.js';
 import type { GateCheck, GateInput, Report, UnhealthyTest, Verdict } from '../report/model.js';
 import type { Settings } from '../settings/settings.js';
-import { countNeedingAttention } from '../explain/model.js';
+import { countFlakesNeedingAttention, countNeedingAttention } from '../explain/model.js';
 
 export type GateSettings = Pick<
   Settings,
@@ -11,6 +11,7 @@ export type GateSettings = Pick<
   | 'failOnQueueStates'
   | 'failOnAffected'
   | 'maxNewFailures'
+  | 'maxNewFlakes'
 >;
 
 const NAMES_IN_REASON = 3;
@@ -134,12 +135,55 @@ const newFailuresGate: Gate = {
   },
 };
 
+/** The unread reports, named (at most three), with why: what a gate that cannot judge says. */
+function unreadNames(run: NonNullable<Report['failedTests']>): string {
+  const named = run.unread.slice(0, NAMES_IN_REASON).map((r) => `${r.file} (${r.why})`);
+  const more = run.unread.length - named.length;
+  return `${named.join(', ')}${more > 0 ? `, and ${more} more` : ''}`;
+}
+
+/**
+ * Flakes of this run that Trunk's data does not explain: new ones (Trunk lists the test neither
+ * flaky nor broken), and those it could not explain. A report not read, or read in part, may hold
+ * a flake: the gate cannot be judged then, and trips rather than pass on what it did not see.
+ */
+const newFlakesGate: Gate = {
+  input: 'max-new-flakes',
+  label: 'New flakes in this run',
+  isOn: (s) => s.maxNewFlakes !== undefined,
+  threshold: (s) => `at most ${String(s.maxNewFlakes)}`,
+  judge(report, s) {
+    const run = report.failedTests;
+    if (run === undefined) return undefined;
+    const limit = s.maxNewFlakes ?? Infinity;
+    if (run.files === 0) {
+      return {
+        reason: `No test report was read from test-results (${run.patterns.join(', ')}), so max-new-flakes (${String(limit)}) cannot be judged: check the paths and that the tests wrote their reports`,
+      };
+    }
+    if (run.unread.length > 0) {
+      return {
+        reason: `Not every test report was read: ${unreadNames(run)}, so max-new-flakes (${String(limit)}) cannot be judged: a flake may be in what was not read; check that the test jobs wrote their reports whole`,
+      };
+    }
+    const counted = countFlakesNeedingAttention(run.flaked);
+    if (counted <= limit) return { counted };
+    const noun =
+      counted === 1 ? 'test that flaked in this run is' : 'tests that flaked in this run are';
+    return {
+      counted,
+      reason: `${counted} ${noun} not known to Trunk as flaky (new or unexplained), more than max-new-flakes (${String(limit)})`,
+    };
+  },
+};
+
 export const GATES: readonly Gate[] = [
   maxTestsGate('broken'),
   maxTestsGate('flaky'),
   queueStateGate,
   affectedGate,
   newFailuresGate,
+  newFlakesGate,
 ];
 
 function check(gate: Gate, report: Report, settings: GateSettings): GateCheck {

@@ -167,5 +167,8 @@ export const OUTPUT_NAMES = [
   'failed-broken-count',
   'failed-quarantined-count',
   'failed-tests-json',
+  'flaked-count',
+  'flaked-new-count',
+  'flaked-tests-json',
   'report-path',
 ] as const;
