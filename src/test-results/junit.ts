@@ -43,6 +43,9 @@ interface OpenCase {
   failureType?: string;
   skipped: boolean;
   reruns: number;
+  /** Surefire's flakyFailure/flakyError: attempts that failed before the test passed. */
+  flakyAttempts: number;
+  flakyMessage?: string;
 }
 
 /** Reads one JUnit XML report from its text chunks. Never throws for what the file holds. */
@@ -161,7 +164,7 @@ class JunitReader {
   private openCase(attributes: Record<string, string>): void {
     const suite = this.suites[this.suites.length - 1];
     const key = `${suite?.key ?? ''}\u0001${attributes.classname ?? ''}\u0001${attributes.name ?? ''}`;
-    this.current = { key, attributes, suite, skipped: false, reruns: 0 };
+    this.current = { key, attributes, suite, skipped: false, reruns: 0, flakyAttempts: 0 };
   }
 
   private recordOf(current: OpenCase): FailedTestCase {
@@ -210,8 +213,14 @@ class JunitReader {
       case 'skipped':
         current.skipped = true;
         break;
+      case 'flakyFailure':
+      case 'flakyError':
+        // A failed attempt of a test that then passed on a rerun: it flaked in this run.
+        current.flakyAttempts += 1;
+        current.flakyMessage ??= firstLine(attributes.message);
+        break;
       default:
-        // flakyFailure/flakyError (rerun, then passed), system-out, properties: nothing to count.
+        // system-out, properties: nothing to count.
         break;
     }
   }
@@ -288,6 +297,12 @@ class JunitReader {
       reading.skipped += 1;
     } else {
       reading.passed += 1;
+      if (current.flakyAttempts > 0) {
+        const flaked = this.recordOf(current);
+        flaked.message = current.flakyMessage;
+        flaked.failedAttempts = current.flakyAttempts;
+        reading.flaked.push(flaked);
+      }
     }
   }
 }

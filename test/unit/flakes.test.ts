@@ -3,6 +3,7 @@
  * request changes a test's own file, the section below the failed tests, the outputs, the
  * annotations and the max-new-flakes gate.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { explainFailures } from '../../src/explain/classify.js';
 import { explainFlakes, flakesToSearch, NEW_FLAKE_REASON } from '../../src/explain/flakes.js';
@@ -21,6 +22,7 @@ import { flakedSection } from '../../src/render/flaked-section.js';
 import { OUTPUT_LIMIT_BYTES } from '../../src/render/json-output.js';
 import { buildOutputs } from '../../src/render/outputs.js';
 import { renderSummary } from '../../src/render/summary.js';
+import { readJunit } from '../../src/test-results/junit.js';
 import type { FailedTestCase, UnreadReport } from '../../src/test-results/model.js';
 import { evaluateGates, type GateSettings } from '../../src/verdict/gates.js';
 import { emptyReport, unhealthyTest } from '../support/model-builders.js';
@@ -77,6 +79,33 @@ function run(flakes: ExplainedFlake[], over: Partial<FailedTestsReport> = {}): F
 /** `null`: Trunk's lists could not be read. */
 const explained = (tests: FailedTestCase[], known: TestsReport | null = KNOWN) =>
   explainFlakes(tests, { tests: known ?? undefined, idsAreV2TestIds: false });
+
+describe('a flake in a real report', () => {
+  it('Maven Surefire: a flakyFailure is a test that flaked, counted as passed', async () => {
+    const file = new URL(
+      '../fixtures/test-results/maven-surefire/TEST-com.acme.shop.CartTest.xml',
+      import.meta.url,
+    );
+    async function* chunks() {
+      yield readFileSync(file, 'utf8');
+    }
+    const reading = await readJunit(chunks(), 'TEST-com.acme.shop.CartTest.xml');
+    expect(reading).toMatchObject({ total: 5, passed: 2, failed: 2, skipped: 1 });
+    expect(reading.flaked).toEqual([
+      {
+        name: 'talksToTheFlakyService',
+        classname: 'com.acme.shop.CartTest',
+        parent: 'com.acme.shop.CartTest',
+        file: undefined,
+        line: undefined,
+        message: 'first call times out ==> expected: <true> but was: <false>',
+        failedAttempts: 1,
+        format: 'junit',
+        reportFile: 'TEST-com.acme.shop.CartTest.xml',
+      },
+    ]);
+  });
+});
 
 describe('Trunk’s view of a test that flaked in this run', () => {
   it('says known flaky (expected), quarantined, broken or new flake; new flakes first', () => {
