@@ -135,12 +135,19 @@ const newFailuresGate: Gate = {
   },
 };
 
-/** The unread reports, named (at most three), with why: what a gate that cannot judge says. */
-function unreadNames(run: NonNullable<Report['failedTests']>): string {
-  const named = run.unread.slice(0, NAMES_IN_REASON).map((r) => `${r.file} (${r.why})`);
-  const more = run.unread.length - named.length;
-  return `${named.join(', ')}${more > 0 ? `, and ${more} more` : ''}`;
+/** The unread reports, named (at most three), each with how much was read and why. */
+function unreadReason(run: NonNullable<Report['failedTests']>): string {
+  const named = run.unread.slice(0, NAMES_IN_REASON).map((unread) => {
+    const how = unread.partial ? 'was read only in part' : 'could not be read';
+    return `${cut(unread.file, 200)} ${how} (${cut(unread.why, 200)})`;
+  });
+  const more =
+    run.unread.length > NAMES_IN_REASON ? `, and ${run.unread.length - NAMES_IN_REASON} more` : '';
+  return `${named.join('; ')}${more}`;
 }
+
+const cut = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
 /**
  * Flakes of this run that Trunk's data does not explain: new ones (Trunk lists the test neither
@@ -156,14 +163,14 @@ const newFlakesGate: Gate = {
     const run = report.failedTests;
     if (run === undefined) return undefined;
     const limit = s.maxNewFlakes ?? Infinity;
+    if (run.unread.length > 0) {
+      return {
+        reason: `The flakes of this run are unknown: ${unreadReason(run)}, so max-new-flakes (${String(limit)}) cannot be judged: re-run the job that writes the report, or fix what writes it (the warnings say more)`,
+      };
+    }
     if (run.files === 0) {
       return {
         reason: `No test report was read from test-results (${run.patterns.join(', ')}), so max-new-flakes (${String(limit)}) cannot be judged: check the paths and that the tests wrote their reports`,
-      };
-    }
-    if (run.unread.length > 0) {
-      return {
-        reason: `Not every test report was read: ${unreadNames(run)}, so max-new-flakes (${String(limit)}) cannot be judged: a flake may be in what was not read; check that the test jobs wrote their reports whole`,
       };
     }
     const counted = countFlakesNeedingAttention(run.flaked);

@@ -443,7 +443,7 @@ describe('the max-new-flakes gate', () => {
     ];
     const verdict = judge(run(explained([]), { unread }), 5);
     expect(verdict.reasons).toEqual([
-      'Not every test report was read: reports/web/junit.xml (not well-formed XML at line 12), so max-new-flakes (5) cannot be judged: a flake may be in what was not read; check that the test jobs wrote their reports whole',
+      'The flakes of this run are unknown: reports/web/junit.xml was read only in part (not well-formed XML at line 12), so max-new-flakes (5) cannot be judged: re-run the job that writes the report, or fix what writes it (the warnings say more)',
     ]);
     expect(judge(run([], { files: 0 }), 5).reasons[0]).toContain(
       'No test report was read from test-results (reports/*.xml), so max-new-flakes (5) cannot be judged',

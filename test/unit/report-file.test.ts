@@ -88,10 +88,11 @@ describe('renderReportFile', () => {
     };
     const report = emptyReport({ failedTests });
     const parsed = JSON.parse([...renderReportFile(report, VERDICT, SETTINGS)].join('')) as {
-      failedTests: { files: number; total: number; failures: unknown[] };
+      failedTests: { files: number; total: number; failures: unknown[]; flaked: unknown[] };
     };
     expect(parsed.failedTests).toMatchObject({ patterns: ['*.xml'], files: 1, total: 2000 });
     expect(parsed.failedTests.failures).toEqual(failures.map(toFailureRecord));
+    expect(parsed.failedTests).toMatchObject({ flaked: [], unread: [] });
   });
 
   it('writes the affected tests as test records, whole however long', () => {
