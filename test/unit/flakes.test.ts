@@ -25,6 +25,7 @@ import { renderSummary } from '../../src/render/summary.js';
 import { readJunit } from '../../src/test-results/junit.js';
 import type { FailedTestCase, UnreadReport } from '../../src/test-results/model.js';
 import { evaluateGates, type GateSettings } from '../../src/verdict/gates.js';
+import { githubProblems } from '../support/gfm.js';
 import { emptyReport, unhealthyTest } from '../support/model-builders.js';
 
 function flaked(name: string, over: Partial<FailedTestCase> = {}): FailedTestCase {
@@ -268,6 +269,27 @@ describe('the flaked tests section', () => {
     expect(text).not.toMatch(/\n## heading/);
     expect(text).toContain('`a\\|b.ts`');
     expect(text).toContain('``@team `x` <b>.xml``');
+  });
+
+  it('renders intact and inert on GitHub, with hostile names, paths, messages and files', () => {
+    const hostile = markOwnFiles(
+      explained([
+        flaked('@admin fixes #12 :tada: https://evil.example GH-45 <script>x</script>', {
+          file: 'src/@team/a|b `x`.test.ts',
+          message: '@org/team see deadbeefcafe1234 [x](javascript:alert(1))',
+          failedAttempts: 3,
+        }),
+        flaked('retries the payment', { classname: 'shop.PaymentTest' }),
+      ]),
+      ['src/@team/a|b `x`.test.ts'],
+    );
+    const unread = [{ file: 'reports/@team #3.xml', why: 'cut', partial: true }];
+    const report = emptyReport({ failedTests: run(hostile, { unread }) });
+    const failedVerdict: Verdict = { result: 'passed', reasons: [], gates: [] };
+    expect(githubProblems(renderSummary(report, failedVerdict, {}))).toEqual([]);
+    expect(githubProblems(renderComment(report, failedVerdict, { marker: '<!-- m -->' }))).toEqual(
+      [],
+    );
   });
 
   it('sits below the failed tests in the summary and the comment, above the verdict', () => {
