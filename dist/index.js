@@ -30767,7 +30767,7 @@ exports.isNCNameChar = isNCNameChar;
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2630);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6044);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30776,7 +30776,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2630:
+/***/ 6044:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -47864,6 +47864,13 @@ const CLASS_ORDER = [
     'flaky',
     'quarantined',
 ];
+const FLAKE_ORDER = [
+    'new-flake',
+    'unexplained',
+    'broken',
+    'known-flaky',
+    'quarantined',
+];
 /** Why the reports are unread when another read's failure decided the run and stopped the rest. */
 const READING_STOPPED = 'stopped when another read failed and decided the run';
 /** The reading was stopped before its end: the read failure that stopped it decides the run. */
@@ -47891,6 +47898,15 @@ function countClasses(failures) {
 function countNeedingAttention(failures) {
     const counts = countClasses(failures);
     return counts.new + counts.unexplained;
+}
+/** Flakes Trunk does not list as flaky or broken: flaked-new-count. */
+function countNewFlakes(flaked) {
+    return flaked.filter((flake) => flake.class === 'new-flake').length;
+}
+/** Flakes Trunk's data does not explain (new, or unexplained): what max-new-flakes counts. */
+function countFlakesNeedingAttention(flaked) {
+    return flaked.filter((flake) => flake.class === 'new-flake' || flake.class === 'unexplained')
+        .length;
 }
 
 ;// CONCATENATED MODULE: ./src/explain/classify.ts
@@ -47921,11 +47937,15 @@ function quarantinedReason(test, trunkTest) {
     const by = trunkTest?.quarantined ? 'Trunk quarantines it' : "Trunk's upload quarantined it";
     return `quarantined (${by}), so it does not fail the job`;
 }
-function flakyReason(test) {
+/** `known flaky since 2 Oct 2026, failing 12% of runs this week`. */
+function knownFlaky(test) {
     const rate = test.failureRate7d === undefined
         ? ''
         : `, failing ${percent(test.failureRate7d)} of runs this week`;
-    return `known flaky${day(test.since)}${rate}; retry it`;
+    return `known flaky${day(test.since)}${rate}`;
+}
+function flakyReason(test) {
+    return `${knownFlaky(test)}; retry it`;
 }
 function classOf(test, trunkTest) {
     if (test.quarantinedByUpload || trunkTest?.quarantined)
@@ -47953,7 +47973,7 @@ function classifyAgainst(test, trunkTest) {
     const klass = classOf(test, trunkTest);
     return { class: klass, reason: reasonOf(klass, test, trunkTest) };
 }
-/** Why an unmatched failure cannot be called new: Trunk's lists were not (all) read. */
+/** Why an unmatched test cannot be called new: Trunk's lists were not (all) read. */
 function unexplainedWhy(trunk) {
     if (trunk.tests === undefined)
         return "Trunk's unhealthy tests could not be read";
@@ -47987,14 +48007,87 @@ function explainOne(test, index, unexplained) {
 }
 /** Every failure explained, in CLASS_ORDER (new first), each class in the reports' order. */
 function explainFailures(failures, trunk) {
-    const tests = trunk.tests ? [...trunk.tests.broken, ...trunk.tests.flaky] : [];
-    const index = indexTrunkTests(tests, trunk.idsAreV2TestIds);
+    const index = indexKnowledge(trunk);
     const why = unexplainedWhy(trunk);
     return sortByClass(failures.map((failure) => explainOne(failure, index, why)));
+}
+/** Trunk's unhealthy tests (none when unread), indexed for matching. */
+function indexKnowledge(trunk) {
+    const tests = trunk.tests ? [...trunk.tests.broken, ...trunk.tests.flaky] : [];
+    return indexTrunkTests(tests, trunk.idsAreV2TestIds);
 }
 function sortByClass(failures) {
     const rank = (failure) => CLASS_ORDER.indexOf(failure.class);
     return [...failures].sort((a, b) => rank(a) - rank(b)); // stable: the reports' order stays
+}
+
+;// CONCATENATED MODULE: ./src/explain/flakes.ts
+/**
+ * Trunk's view of each test that flaked in this run: it failed, then passed on a retry, so the job
+ * did not fail on it, but the reviewer wants to know whether the flake is one Trunk already knows.
+ * Matched to Trunk's unhealthy tests exactly as a failure is (match.ts), first match wins:
+ * quarantined, known flaky (expected), broken, else a new flake that Trunk lists neither flaky nor
+ * broken, which this change may have introduced. Without Trunk's lists (or with only part of them)
+ * nothing can be said: unexplained, never new. Pure.
+ */
+
+
+
+// No colon in a reason: escaped, it would carry an invisible joiner into text people copy.
+const NEW_FLAKE_REASON = 'Trunk lists it neither flaky nor broken, so this change may have introduced it';
+function flakes_classOf(trunkTest) {
+    if (trunkTest?.quarantined)
+        return 'quarantined';
+    if (trunkTest?.status === 'flaky')
+        return 'known-flaky';
+    if (trunkTest?.status === 'broken')
+        return 'broken';
+    return 'new-flake';
+}
+function flakes_reasonOf(klass, trunkTest) {
+    switch (klass) {
+        case 'quarantined':
+            return 'quarantined in Trunk, so its failures do not fail the job';
+        case 'known-flaky':
+            return trunkTest ? `${knownFlaky(trunkTest)}; expected` : 'known flaky; expected';
+        case 'broken':
+            return `Trunk lists it broken${day(trunkTest?.since)}, yet it passed on a retry here`;
+        default:
+            return NEW_FLAKE_REASON;
+    }
+}
+/**
+ * One flake explained by what matched it. Also the seam for a later lookup: a flake unmatched on
+ * Trunk's lists and then found by a search is explained again with the test the search found.
+ */
+function explainFlake(test, match, unexplained) {
+    const trunkTest = explaining(match.tests);
+    const klass = flakes_classOf(trunkTest);
+    const variants = match.tests.length > 1 ? `${match.tests.length} variants in Trunk` : undefined;
+    const base = { test, match: match.kind, trunkTest, note: variants };
+    if (klass === 'new-flake' && unexplained !== undefined) {
+        return { ...base, class: 'unexplained', reason: `unexplained: ${unexplained}` };
+    }
+    return { ...base, class: klass, reason: flakes_reasonOf(klass, trunkTest) };
+}
+function sortByFlakeClass(flaked) {
+    const rank = (flake) => FLAKE_ORDER.indexOf(flake.class);
+    return [...flaked].sort((a, b) => rank(a) - rank(b)); // stable: the reports' order stays
+}
+/** Every flaked test explained, in FLAKE_ORDER (new flakes first), each class in the reports' order. */
+function explainFlakes(flaked, trunk) {
+    const index = indexKnowledge(trunk);
+    const why = unexplainedWhy(trunk);
+    return sortByFlakeClass(flaked.map((test) => explainFlake(test, matchFailure(test, index), why)));
+}
+/**
+ * The flakes a search of Trunk's tests could still place: new flakes that matched nothing on the
+ * lists, at most `budget` of them (what is left of the run's lookups once the failures took theirs).
+ */
+function flakesToSearch(flaked, budget) {
+    return flaked
+        .filter((flake) => flake.class === 'new-flake' && flake.match === 'unmatched')
+        .slice(0, Math.max(0, budget));
 }
 
 ;// CONCATENATED MODULE: ./src/explain/lookups.ts
@@ -48117,6 +48210,54 @@ function applied(failure, lookups) {
 /** The failures with Trunk's answers applied, re-sorted (new first). */
 function applyLookups(failures, lookups) {
     return sortByClass(failures.map((failure) => applied(failure, lookups)));
+}
+
+;// CONCATENATED MODULE: ./src/explain/own-file.ts
+/**
+ * Whether the pull request changes a failed (or flaked) test's own file: the plainest sign that a
+ * new failure is the author's, which Trunk's recipe does not give. Compared with sameFile, so a
+ * path written from another root (`/home/runner/work/r/r/src/a.test.ts`) still matches. Pure.
+ */
+
+/**
+ * GitHub lists at most this many files of a pull request: a list that long may be cut, so a test
+ * whose file is not in it may still be changed (unknown, not "no").
+ */
+const GITHUB_MAX_LISTED_FILES = 3000;
+const baseName = (path) => path.trim().replace(/\\/g, '/').split('/').pop() ?? '';
+function indexChangedFiles(files) {
+    const byName = new Map();
+    for (const file of files) {
+        const name = baseName(file);
+        const list = byName.get(name);
+        if (list)
+            list.push(file);
+        else
+            byName.set(name, [file]);
+    }
+    return { byName, complete: files.length < GITHUB_MAX_LISTED_FILES };
+}
+/**
+ * True when the pull request changes the test's file, false when its files were all listed and
+ * that is not one of them; undefined when it cannot be told (no list, or no file in the report).
+ */
+function changesOwnFile(test, changed) {
+    const file = test.file;
+    if (changed === undefined || file === undefined || file.trim() === '')
+        return undefined;
+    if ((changed.byName.get(baseName(file)) ?? []).some((path) => sameFile(path, file)))
+        return true;
+    return changed.complete ? false : undefined;
+}
+/** Each item with `changedInPullRequest` set; the items unchanged when the files are unknown. */
+function markOwnFiles(items, changedFiles) {
+    if (changedFiles === undefined)
+        return [...items];
+    const changed = indexChangedFiles(changedFiles);
+    return items.map((item) => ({
+        ...item,
+        changedInPullRequest: changesOwnFile(item.test, changed),
+    }));
 }
 
 ;// CONCATENATED MODULE: ./src/report/trunk-lookups.ts
@@ -48366,6 +48507,8 @@ async function lookUpInTrunk(api, requests, options) {
 
 
 
+
+
 /**
  * A reading stage that threw is a warning: the run still has a verdict, with no report read, and
  * its failures unknown (every report is unread). Stopped because another read's failure decided the
@@ -48409,7 +48552,11 @@ async function lookUp(read, failures) {
         ];
     return { failures: applyLookups(failures, found.answers), notes };
 }
-async function explainRun(read, results, trunk) {
+/**
+ * `changedFiles`: the pull request's changed files, undefined when the run has no pull request or
+ * they could not be listed (then no test's line says whether its file changed).
+ */
+async function explainRun(read, results, trunk, changedFiles) {
     const explained = explainFailures(results.failures, trunk);
     const checked = await lookUp(read, explained);
     return {
@@ -48419,7 +48566,8 @@ async function explainRun(read, results, trunk) {
             total: results.total,
             passed: results.passed,
             skipped: results.skipped,
-            failures: checked.failures,
+            failures: markOwnFiles(checked.failures, changedFiles),
+            flaked: markOwnFiles(explainFlakes(results.flaked, trunk), changedFiles),
             unread: results.unread,
             lookupNotes: checked.notes,
         },
@@ -48518,7 +48666,7 @@ async function collectReport(reads, context, options) {
     if (reads.failedTests) {
         const run = await explainRun(reads.failedTests, results.status === 'fulfilled'
             ? (results.value ?? unreadResults('none read'))
-            : unreadResults(results.reason), { tests: report.tests, idsAreV2TestIds: report.testsApi === 'v2' });
+            : unreadResults(results.reason), { tests: report.tests, idsAreV2TestIds: report.testsApi === 'v2' }, files.status === 'fulfilled' ? files.value : undefined);
         report.failedTests = run.report;
         report.warnings.push(...run.warnings);
         report.notes?.push(...(run.notes ?? []));
@@ -48950,30 +49098,39 @@ function failedTestsHeadline(run) {
     const noun = failed === 1 ? 'test failed' : 'tests failed';
     return `❌ ${formatNumber(failed)} ${noun} in this run; ${attention(run.failures)}`;
 }
-function where(failure) {
-    const { file, line, classname } = failure.test;
+/** What the pull request changing a test's own file makes of its line. */
+const OWN_FILE = 'this pull request changes its file';
+function where(test) {
+    const { file, line, classname } = test;
     if (file)
         return code(`${shortPath(file)}${line === undefined ? '' : `:${line}`}`);
     return classname ? code(truncateText(classname, 80)) : '';
 }
-function links(failure) {
-    const found = failure.search?.result === 'found' ? failure.search.test.url : undefined;
-    const trunkUrl = failure.trunkTest?.url ?? found ?? failure.test.trunkUrl;
-    const ticket = failure.class === 'flaky' ? failure.trunkTest?.ticketUrl : undefined;
+function links(item, withTicket) {
+    const found = item.search?.result === 'found' ? item.search.test.url : undefined;
+    const trunkUrl = item.trunkTest?.url ?? found ?? item.test.trunkUrl;
+    const ticket = withTicket ? item.trunkTest?.ticketUrl : undefined;
     return [
         ...(ticket ? [mdLink('ticket', ticket)] : []),
         ...(trunkUrl ? [mdLink('Trunk', trunkUrl)] : []),
     ].filter((link) => link.startsWith('['));
 }
-function failureLine(failure) {
-    const name = `**${escapeMarkdown(truncateText(failure.test.name, MAX_NAME))}**`;
-    const note = failure.note ? [`_${escapeMarkdown(truncateText(failure.note, MAX_NOTE))}_`] : [];
+/**
+ * One test's line, shared by the failed and the flaked tests: mark and name, where it is, what
+ * happened (already Markdown), Trunk's reason, a note, whether the pull request changes its file,
+ * and its links. Every outside text escaped here.
+ */
+function explainedLine(mark, item, options) {
+    const name = `**${escapeMarkdown(truncateText(item.test.name, MAX_NAME))}**`;
+    const note = item.note ? [`_${escapeMarkdown(truncateText(item.note, MAX_NOTE))}_`] : [];
     const parts = [
-        `${CLASS_MARK[failure.class]} ${name}`,
-        where(failure),
-        escapeMarkdown(failure.reason),
+        `${mark} ${name}`,
+        where(item.test),
+        options.happened ?? '',
+        escapeMarkdown(item.reason),
         ...note,
-        ...links(failure),
+        item.changedInPullRequest === true ? OWN_FILE : '',
+        ...links(item, options.withTicket),
     ].filter((part) => part !== '');
     return `- ${parts.join(failed_tests_section_SEPARATOR)}`;
 }
@@ -48981,6 +49138,26 @@ function failureLine(failure) {
 function lookupNotes(run) {
     const notes = run.lookupNotes ?? [];
     return notes.length === 0 ? [] : [...notes.map((note) => `_${escapeMarkdown(note)}_`), ''];
+}
+function failureLine(failure) {
+    return explainedLine(CLASS_MARK[failure.class], failure, {
+        withTicket: failure.class === 'flaky',
+    });
+}
+/**
+ * The lines of a list of tests: the first `cap`, those past OPEN_LINES folded under `foldTitle`
+ * ("3 more failed tests"), and where the rest are.
+ */
+function foldedLines(lines, total, noun, options) {
+    const shown = lines.slice(0, options.cap);
+    const open = shown.slice(0, OPEN_LINES);
+    const folded = shown.slice(OPEN_LINES);
+    const result = [...open, ''];
+    if (folded.length > 0) {
+        result.push(...collapsible(`${plural(folded.length, `more ${noun}`)}`, false, [...folded, '']));
+    }
+    result.push(...moreNote(total - shown.length, noun, options.moreWhere));
+    return result;
 }
 function reportsLine(run) {
     const failed = run.failures.length;
@@ -49020,15 +49197,8 @@ function unreadLines(run) {
     ];
 }
 function testLines(run, options) {
-    const shown = run.failures.slice(0, options.cap).map(failureLine);
-    const open = shown.slice(0, OPEN_LINES);
-    const folded = shown.slice(OPEN_LINES);
-    const lines = [...open, ''];
-    if (folded.length > 0) {
-        lines.push(...collapsible(`${plural(folded.length, 'more failed test')}`, false, [...folded, '']));
-    }
-    lines.push(...moreNote(run.failures.length - shown.length, 'failed test', options.moreWhere));
-    return lines;
+    const lines = run.failures.slice(0, options.cap).map(failureLine);
+    return foldedLines(lines, run.failures.length, 'failed test', options);
 }
 /** The section's lines: headline, the tests (folded past OPEN_LINES), the reports' counts. */
 function failedTestsSection(run, options) {
@@ -49057,33 +49227,48 @@ function failedTestsSection(run, options) {
 /**
  * Annotations of the run's own failed tests, which replace the repository-wide ones when
  * test-results is given: new failures as errors at their file and line (what the author should
- * look at), known flaky ones and those failing on other pull requests as notices. GitHub shows at
- * most 10 of a level per step.
+ * look at), known flaky ones, those failing on other pull requests and the tests that flaked in
+ * this run as notices. GitHub shows at most 10 of a level per step.
  */
 
-function failed_test_annotations_annotate(failures, level, title) {
-    return failures
-        .filter((failure) => failure.test.file !== undefined && failure.test.file !== '')
+function failed_test_annotations_annotate(items, level, title, what) {
+    return items
+        .filter((item) => item.test.file !== undefined && item.test.file !== '')
         .slice(0, MAX_ANNOTATIONS_PER_LEVEL)
-        .map((failure) => {
-        const message = failure.test.message ? `: ${failure.test.message}` : '';
-        return {
-            level,
-            title: `${title}: ${failure.test.name}`,
-            message: `${failure.test.name} failed${message}. Trunk: ${failure.reason}.`,
-            file: failure.test.file ?? '',
-            line: failure.test.line,
-        };
-    });
+        .map((item) => ({
+        level,
+        title: `${title}: ${item.test.name}`,
+        message: `${what(item)}. Trunk: ${item.reason}.`,
+        file: item.test.file ?? '',
+        line: item.test.line,
+    }));
 }
+function failed(item) {
+    const message = item.test.message ? `: ${item.test.message}` : '';
+    return `${item.test.name} failed${message}`;
+}
+function failed_test_annotations_flaked(item) {
+    const attempts = item.test.failedAttempts;
+    const times = attempts === undefined ? '' : ` ${attempts === 1 ? 'once' : `${attempts} times`}`;
+    const message = item.test.message ? ` (${item.test.message})` : '';
+    return `${item.test.name} flaked in this run: it failed${times}${message}, then passed on a retry`;
+}
+/**
+ * New failures as errors; flakes (new ones first: Trunk does not know them yet) and known flaky
+ * failures as notices, which share GitHub's 10 a level.
+ */
 function buildFailedTestAnnotations(run) {
     const of = (klass) => run.failures.filter((f) => f.class === klass);
+    const newFlakes = run.flaked.filter((flake) => flake.class === 'new-flake');
+    const otherFlakes = run.flaked.filter((flake) => flake.class !== 'new-flake');
     const notices = [
-        ...failed_test_annotations_annotate(of('flaky'), 'notice', 'Known flaky test failed'),
-        ...failed_test_annotations_annotate(of('other-prs'), 'notice', 'Also failing on other pull requests'),
+        ...failed_test_annotations_annotate(newFlakes, 'notice', 'Flaked in this run, new to Trunk', failed_test_annotations_flaked),
+        ...failed_test_annotations_annotate(of('flaky'), 'notice', 'Known flaky test failed', failed),
+        ...failed_test_annotations_annotate(of('other-prs'), 'notice', 'Also failing on other pull requests', failed),
+        ...failed_test_annotations_annotate(otherFlakes, 'notice', 'Flaked in this run', failed_test_annotations_flaked),
     ];
     return [
-        ...failed_test_annotations_annotate(of('new'), 'error', 'New failure'),
+        ...failed_test_annotations_annotate(of('new'), 'error', 'New failure', failed),
         ...notices.slice(0, MAX_ANNOTATIONS_PER_LEVEL),
     ];
 }
@@ -49153,6 +49338,82 @@ function affectedSection(affected, cap, open) {
         ...moreNote(tests.length - cap, 'test', 'the `affected-tests-json` output'),
     ];
     return collapsible(title, open, body);
+}
+
+;// CONCATENATED MODULE: ./src/render/flaked-section.ts
+/**
+ * The tests that flaked in this run (failed, then passed on a retry), below the failed tests: the
+ * job did not fail on them, but a flake Trunk does not know yet is what a reviewer wants to see.
+ * One line a test, new flakes first, with the marks of the failed tests. Pure; outside text escaped.
+ */
+
+
+
+const FLAKE_MARK = {
+    'new-flake': CLASS_MARK.new,
+    unexplained: CLASS_MARK.unexplained,
+    broken: CLASS_MARK.broken,
+    'known-flaky': CLASS_MARK.flaky,
+    quarantined: CLASS_MARK.quarantined,
+};
+const flaked_section_LEGEND = '<sub>🔴 new flake: Trunk lists it neither flaky nor broken · 🟠 broken in Trunk · 🟡 known flaky · 🟢 quarantined · ⚪ unexplained</sub>';
+/** Unread reports named in the section; the rest are counted. */
+const UNREAD_NAMED = 3;
+const flaked_section_times = (count) => count === 1 ? 'once' : count === 2 ? 'twice' : `${formatNumber(count)} times`;
+/** "failed twice, then passed on a retry", as far as the report says. */
+function happened(flake) {
+    const attempts = flake.test.failedAttempts;
+    const failed = attempts === undefined ? 'failed' : `failed ${flaked_section_times(attempts)}`;
+    return `${failed}, then passed on a retry`;
+}
+function flakeLine(flake) {
+    return explainedLine(FLAKE_MARK[flake.class], flake, {
+        happened: happened(flake),
+        withTicket: flake.class === 'known-flaky',
+    });
+}
+function flaked_section_attention(flaked) {
+    const count = (klass) => flaked.filter((flake) => flake.class === klass).length;
+    const parts = [];
+    const fresh = count('new-flake');
+    if (fresh > 0)
+        parts.push(`${formatNumber(fresh)} not known to Trunk as flaky or broken`);
+    const unexplained = count('unexplained');
+    if (unexplained > 0)
+        parts.push(`${formatNumber(unexplained)} could not be explained`);
+    return parts.length > 0 ? parts.join(', ') : 'Trunk knows each one';
+}
+function flakedHeadline(run) {
+    const count = run.flaked.length;
+    const noun = count === 1 ? 'test flaked' : 'tests flaked';
+    const atLeast = run.unread.length > 0 ? 'at least ' : '';
+    return `🔁 ${atLeast}${formatNumber(count)} ${noun} in this run (failed, then passed on a retry); ${flaked_section_attention(run.flaked)}`;
+}
+/** While a report is unread, a flake may be in it: the count is a floor, and the section says so. */
+function flaked_section_unreadLine(run) {
+    if (run.unread.length === 0)
+        return [];
+    const named = run.unread
+        .slice(0, UNREAD_NAMED)
+        .map((report) => code(truncateText(report.file, 120)));
+    const more = run.unread.length - named.length;
+    const rest = more > 0 ? ` and ${plural(more, 'other')}` : '';
+    const verb = run.unread.length === 1 ? 'was' : 'were';
+    return [
+        `${named.join(', ')}${escapeMarkdown(rest)} ${verb} not read in full, so more tests may have flaked.`,
+        '',
+    ];
+}
+/** The section's lines; none when no test flaked in the reports read. */
+function flakedSection(run, options) {
+    if (run === undefined || run.flaked.length === 0)
+        return [];
+    const lines = [`${options.heading} ${flakedHeadline(run)}`, '', ...flaked_section_unreadLine(run)];
+    if (options.cap > 0) {
+        const shown = run.flaked.slice(0, options.cap).map(flakeLine);
+        lines.push(...foldedLines(shown, run.flaked.length, 'flaked test', options), flaked_section_LEGEND, '');
+    }
+    return lines;
 }
 
 ;// CONCATENATED MODULE: ./src/render/queue-section.ts
@@ -49420,11 +49681,12 @@ function stickyMarker(workflow, job, commentKey = '') {
 
 
 
+
 /** GitHub rejects comment bodies over 65,536 characters; the margin covers the marker. */
 const MAX_COMMENT_CHARS = 65_000;
 const STAGES = [
-    { affected: 100, broken: 20, failed: 50 },
-    { affected: 20, broken: 5, failed: 20 },
+    { affected: 100, broken: 20, failed: 50, flaked: 50 },
+    { affected: 20, broken: 5, failed: 20, flaked: 20 },
     undefined,
 ];
 
@@ -49471,6 +49733,10 @@ function renderStage(report, verdict, options, limits) {
     lines.push(...failedTestsSection(report.failedTests, {
         heading: '###',
         cap: limits?.failed ?? 0,
+        moreWhere: 'the job summary',
+    }), ...flakedSection(report.failedTests, {
+        heading: '###',
+        cap: limits?.flaked ?? 0,
         moreWhere: 'the job summary',
     }));
     lines.push(`### ${headline}`, '');
@@ -49765,6 +50031,12 @@ function questionRecords(questions) {
         ...question('other-pull-requests', questions.otherPullRequests, questions),
     ];
 }
+/** A failed test ran once, and again for each rerun; a flake says how often it failed. */
+function failure_record_failedAttempts(test) {
+    if (test.failedAttempts !== undefined)
+        return test.failedAttempts;
+    return 1 + (test.rerunFailures ?? 0);
+}
 function toFailureRecord(failure) {
     const { test, trunkTest } = failure;
     const found = failure.search?.result === 'found' ? failure.search.test : undefined;
@@ -49791,6 +50063,8 @@ function toFailureRecord(failure) {
         defaultBranchFailures: failure.defaultBranch?.count ?? null,
         questions: questionRecords(failure.questions),
         note: failure.note ?? null,
+        failedAttempts: failure_record_failedAttempts(test),
+        changedInPullRequest: failure.changedInPullRequest ?? null,
         reportFile: test.reportFile,
         truncated: false,
     };
@@ -49908,7 +50182,6 @@ function failedTestOutputs(run) {
     if (run === undefined)
         return { ...emptyCounts, 'failed-tests-json': '' };
     const counts = countClasses(run.failures);
-    const records = cutRecordsJson(mapLazily(run.failures, toFailureRecord), FAILURE_RECORD_TEXT_FIELDS, RECORD_LIMIT_BYTES);
     // No readable report is not "no failure": the counts stay empty, as the gate says.
     const known = failuresUnknown(run) || run.files === 0
         ? emptyCounts
@@ -49920,9 +50193,25 @@ function failedTestOutputs(run) {
             'failed-other-prs-count': String(counts['other-prs']),
             'failed-quarantined-count': String(counts.quarantined),
         };
+    return { ...known, 'failed-tests-json': failureRecordsJson(run.failures) };
+}
+/** Failure records, each cut to its share, at most 1,000, within the outputs' budget. */
+function failureRecordsJson(items) {
+    const records = cutRecordsJson(mapLazily(items, toFailureRecord), FAILURE_RECORD_TEXT_FIELDS, RECORD_LIMIT_BYTES);
+    return jsonArrayOutput(records, MAX_TESTS_JSON_RECORDS);
+}
+/**
+ * The tests that flaked in this run, with Trunk's view of each as `class`. Empty when unknown:
+ * without test-results, with no report read, or while a report is unread (a flake may be in it).
+ */
+function flakedTestOutputs(run) {
+    if (run === undefined || run.files === 0 || failuresUnknown(run)) {
+        return { 'flaked-count': '', 'flaked-new-count': '', 'flaked-tests-json': '' };
+    }
     return {
-        ...known,
-        'failed-tests-json': jsonArrayOutput(records, MAX_TESTS_JSON_RECORDS),
+        'flaked-count': String(run.flaked.length),
+        'flaked-new-count': String(countNewFlakes(run.flaked)),
+        'flaked-tests-json': failureRecordsJson(run.flaked),
     };
 }
 /** Every output, always: later steps can rely on each name being set, empty when unknown. */
@@ -49936,6 +50225,7 @@ function declareOutputs(report, verdict, reportPath) {
         ...queueOutputs(report.queue, report.context.prNumber),
         ...affectedOutputs(report),
         ...failedTestOutputs(report.failedTests),
+        ...flakedTestOutputs(report.failedTests),
         'tests-api': report.testsApi ?? '',
         'queue-api': report.queueApi ?? '',
         result: verdict.result,
@@ -49964,6 +50254,7 @@ function inputsThatMattered(settings) {
         maxFlakyTests: settings.maxFlakyTests ?? null,
         testResults: settings.testResults,
         maxNewFailures: settings.maxNewFailures ?? null,
+        maxNewFlakes: settings.maxNewFlakes ?? null,
         ignoreQuarantined: settings.ignoreQuarantined,
         failOnQueueStates: settings.failOnQueueStates,
         failOnAffected: settings.failOnAffected,
@@ -50019,12 +50310,17 @@ function* failedTestsJson(run) {
     const lookupNotes = run.lookupNotes ?? [];
     const head = JSON.stringify({ patterns, files, total, passed, skipped, unread, lookupNotes });
     yield `${head.slice(0, -1)},"failures":[`;
+    yield* records(run.failures);
+    yield '],"flaked":[';
+    yield* records(run.flaked);
+    yield `],"unread":${JSON.stringify(run.unread)}}`;
+}
+function* records(items) {
     let separator = '';
-    for (const failure of run.failures) {
-        yield separator + JSON.stringify(toFailureRecord(failure));
+    for (const item of items) {
+        yield separator + JSON.stringify(toFailureRecord(item));
         separator = ',';
     }
-    yield ']}';
 }
 /**
  * The complete record of a run, for later steps and artifacts: unlike tests-json it keeps every
@@ -50236,12 +50532,61 @@ const newFailuresGate = {
         };
     },
 };
+/**
+ * Flakes of this run that Trunk's data does not explain: new ones (Trunk lists the test neither
+ * flaky nor broken), and those it could not explain. A report not read, or read in part, may hold
+ * a flake: the gate cannot be judged then, and trips rather than pass on what it did not see.
+ */
+const newFlakesGate = {
+    input: 'max-new-flakes',
+    label: 'New flakes in this run',
+    isOn: (s) => s.maxNewFlakes !== undefined,
+    threshold: (s) => `at most ${String(s.maxNewFlakes)}`,
+    row(report, check) {
+        const run = report.failedTests;
+        // Shown when the gate is on, or when something flaked: a flake is news even ungated.
+        if (run === undefined || (check === undefined && run.flaked.length === 0))
+            return undefined;
+        const count = failuresUnknown(run)
+            ? 'unknown'
+            : run.files === 0
+                ? undefined
+                : { of: countFlakesNeedingAttention(run.flaked) };
+        return { label: 'New flakes in this run', count };
+    },
+    judge(report, s) {
+        const run = report.failedTests;
+        // Not read, and not judged: the read failure that stopped the reading decides the run.
+        if (run === undefined || readingStopped(run))
+            return undefined;
+        const limit = s.maxNewFlakes ?? Infinity;
+        if (failuresUnknown(run)) {
+            return {
+                reason: `The flakes of this run are unknown: ${unreadReason(run)}, so max-new-flakes (${String(limit)}) cannot be judged: re-run the job that writes the report, or fix what writes it (the warnings say more)`,
+            };
+        }
+        if (run.files === 0) {
+            return {
+                reason: `No test report was read from test-results (${run.patterns.join(', ')}), so max-new-flakes (${String(limit)}) cannot be judged: check the paths and that the tests wrote their reports`,
+            };
+        }
+        const counted = countFlakesNeedingAttention(run.flaked);
+        if (counted <= limit)
+            return { counted };
+        const noun = counted === 1 ? 'test that flaked in this run is' : 'tests that flaked in this run are';
+        return {
+            counted,
+            reason: `${counted} ${noun} not known to Trunk as flaky (new or unexplained), more than max-new-flakes (${String(limit)})`,
+        };
+    },
+};
 const GATES = [
     maxTestsGate('broken'),
     maxTestsGate('flaky'),
     queueStateGate,
     affectedGate,
     newFailuresGate,
+    newFlakesGate,
 ];
 /** Each gate's row in the counts table, in GATES order, with its check when the gate is on. */
 function gateRows(report, verdict) {
@@ -50411,6 +50756,7 @@ function ownersSection(tests, cap) {
 
 
 
+
 const DEFAULT_MAX_SUMMARY_BYTES = 1_000_000;
 const MAX_MESSAGE = 500;
 const MAX_MESSAGES = 20;
@@ -50418,8 +50764,8 @@ const TRUNCATED_NOTE = '_The summary was truncated to stay under GitHub’s size
 const TESTS_JSON = 'the `tests-json` output or Trunk';
 // Tried in order until one fits; `undefined` is the minimal stage (verdict and counts only).
 const summary_STAGES = [
-    { affected: 200, broken: 200, flaky: 500, owners: 100, entries: 200, failed: 200 },
-    { affected: 50, broken: 50, flaky: 50, owners: 30, entries: 30, failed: 50 },
+    { affected: 200, broken: 200, flaky: 500, owners: 100, entries: 200, failed: 200, flaked: 200 },
+    { affected: 50, broken: 50, flaky: 50, owners: 30, entries: 30, failed: 50, flaked: 50 },
     undefined,
 ];
 function renderSummary(report, verdict, options) {
@@ -50449,6 +50795,12 @@ function summary_renderStage(p, limits) {
         cap: limits?.failed ?? 0,
         moreWhere: 'the `failed-tests-json` output',
     });
+    // Below the failures: what passed only on a retry, and whether Trunk already knows it flakes.
+    lines.push(...flakedSection(p.report.failedTests, {
+        heading: '##',
+        cap: limits?.flaked ?? 0,
+        moreWhere: 'the `flaked-tests-json` output',
+    }));
     lines.push(`## ${verdictHeadline(p.verdict, p.options.tolerated ?? false)}`, '');
     lines.push(...verdictLines(p.verdict, p.report));
     lines.push(...countsTable(p.report, p.verdict));
@@ -50949,6 +51301,7 @@ function readSettings(getInput, derived) {
         maxFlakyTests: attempt(() => parseOptionalCount('max-flaky-tests', getInput('max-flaky-tests')), undefined),
         testResults: parseTestResultPatterns(getInput('test-results')),
         maxNewFailures: attempt(() => parseOptionalCount('max-new-failures', getInput('max-new-failures')), undefined),
+        maxNewFlakes: attempt(() => parseOptionalCount('max-new-flakes', getInput('max-new-flakes')), undefined),
         ignoreQuarantined: bool('ignore-quarantined'),
         failOnQueueStates: attempt(() => parseChoiceList('fail-on-queue-states', getInput('fail-on-queue-states'), QUEUE_STATES), []),
         onApiError: attempt(() => parseChoice('on-api-error', getInput('on-api-error'), ['fail', 'warn']), 'fail'),
@@ -50992,6 +51345,9 @@ function crossChecks(settings) {
     }
     if (settings.maxNewFailures !== undefined && settings.testResults.length === 0) {
         problems.push("max-new-failures needs test-results: the paths of this run's test reports");
+    }
+    if (settings.maxNewFlakes !== undefined && settings.testResults.length === 0) {
+        problems.push("max-new-flakes needs test-results: the paths of this run's test reports");
     }
     if (settings.testResults.length > 0 && !settings.checkTests) {
         problems.push("test-results needs check-tests: true: failed tests are explained by Trunk's unhealthy tests");

@@ -20,7 +20,7 @@ export interface TrunkKnowledge {
 export const NEW_REASON = 'probably caused by this change';
 
 /** ` since 28 Sep 2025`, as the rest of the summary writes days; empty when Trunk gave none. */
-function day(iso: string | undefined): string {
+export function day(iso: string | undefined): string {
   const date = iso === undefined ? undefined : new Date(iso);
   return date && !Number.isNaN(date.getTime()) ? ` since ${dayMonthYear(date)}` : '';
 }
@@ -31,7 +31,7 @@ function percent(rate: number): string {
 }
 
 /** Of several variants of one test, the one that explains the failure best (first match wins). */
-function explaining(tests: readonly UnhealthyTest[]): UnhealthyTest | undefined {
+export function explaining(tests: readonly UnhealthyTest[]): UnhealthyTest | undefined {
   const rank = (test: UnhealthyTest) => (test.quarantined ? 0 : test.status === 'flaky' ? 1 : 2);
   return [...tests].sort((a, b) => rank(a) - rank(b))[0];
 }
@@ -41,12 +41,17 @@ function quarantinedReason(test: FailedTestCase, trunkTest: UnhealthyTest | unde
   return `quarantined (${by}), so it does not fail the job`;
 }
 
-function flakyReason(test: UnhealthyTest): string {
+/** `known flaky since 2 Oct 2026, failing 12% of runs this week`. */
+export function knownFlaky(test: UnhealthyTest): string {
   const rate =
     test.failureRate7d === undefined
       ? ''
       : `, failing ${percent(test.failureRate7d)} of runs this week`;
-  return `known flaky${day(test.since)}${rate}; retry it`;
+  return `known flaky${day(test.since)}${rate}`;
+}
+
+function flakyReason(test: UnhealthyTest): string {
+  return `${knownFlaky(test)}; retry it`;
 }
 
 function classOf(test: FailedTestCase, trunkTest: UnhealthyTest | undefined): FailureClass {
@@ -78,8 +83,8 @@ export function classifyAgainst(
   return { class: klass, reason: reasonOf(klass, test, trunkTest) };
 }
 
-/** Why an unmatched failure cannot be called new: Trunk's lists were not (all) read. */
-function unexplainedWhy(trunk: TrunkKnowledge): string | undefined {
+/** Why an unmatched test cannot be called new: Trunk's lists were not (all) read. */
+export function unexplainedWhy(trunk: TrunkKnowledge): string | undefined {
   if (trunk.tests === undefined) return "Trunk's unhealthy tests could not be read";
   const incomplete = trunk.tests.incomplete;
   if (incomplete.length === 0) return undefined;
@@ -120,10 +125,15 @@ export function explainFailures(
   failures: readonly FailedTestCase[],
   trunk: TrunkKnowledge,
 ): ExplainedFailure[] {
-  const tests = trunk.tests ? [...trunk.tests.broken, ...trunk.tests.flaky] : [];
-  const index = indexTrunkTests(tests, trunk.idsAreV2TestIds);
+  const index = indexKnowledge(trunk);
   const why = unexplainedWhy(trunk);
   return sortByClass(failures.map((failure) => explainOne(failure, index, why)));
+}
+
+/** Trunk's unhealthy tests (none when unread), indexed for matching. */
+export function indexKnowledge(trunk: TrunkKnowledge): TrunkIndex {
+  const tests = trunk.tests ? [...trunk.tests.broken, ...trunk.tests.flaky] : [];
+  return indexTrunkTests(tests, trunk.idsAreV2TestIds);
 }
 
 export function sortByClass(failures: readonly ExplainedFailure[]): ExplainedFailure[] {

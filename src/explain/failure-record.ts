@@ -29,7 +29,11 @@ export interface QuestionRecord {
   error: string | null;
 }
 
-export interface FailureRecord {
+/**
+ * `C`: the class a list gives: a failure's (failed-tests-json) or Trunk's view of a flake
+ * (flaked-tests-json), in the same record.
+ */
+export interface FailureRecord<C extends string = FailureClass> {
   name: string;
   classname: string | null;
   parent: string | null;
@@ -37,7 +41,7 @@ export interface FailureRecord {
   line: number | null;
   /** First line of the failure message, as the runner wrote it. */
   message: string | null;
-  class: FailureClass;
+  class: C;
   reason: string;
   match: MatchKind;
   /** Matched by name: as the report wrote it, or with its CTRF suite in front; null otherwise. */
@@ -60,6 +64,10 @@ export interface FailureRecord {
   /** Each question asked about its runs (none when not asked). */
   questions: QuestionRecord[];
   note: string | null;
+  /** Attempts that failed in this run: a flake's before its pass, a failure's with its reruns. */
+  failedAttempts: number | null;
+  /** The pull request changes the test's own file; null when unknown or not a pull request. */
+  changedInPullRequest: boolean | null;
   reportFile: string;
   truncated: boolean;
 }
@@ -101,7 +109,18 @@ function questionRecords(questions: RunQuestions | undefined): QuestionRecord[] 
   ];
 }
 
-export function toFailureRecord(failure: ExplainedFailure): FailureRecord {
+/** What a record is made of: an explained failure, or a flake with its own class. */
+export type Explained<C extends string> = Omit<ExplainedFailure, 'class'> & { class: C };
+
+/** A failed test ran once, and again for each rerun; a flake says how often it failed. */
+function failedAttempts(test: ExplainedFailure['test']): number | null {
+  if (test.failedAttempts !== undefined) return test.failedAttempts;
+  return 1 + (test.rerunFailures ?? 0);
+}
+
+export function toFailureRecord<C extends string = FailureClass>(
+  failure: Explained<C>,
+): FailureRecord<C> {
   const { test, trunkTest } = failure;
   const found = failure.search?.result === 'found' ? failure.search.test : undefined;
   return {
@@ -127,6 +146,8 @@ export function toFailureRecord(failure: ExplainedFailure): FailureRecord {
     defaultBranchFailures: failure.defaultBranch?.count ?? null,
     questions: questionRecords(failure.questions),
     note: failure.note ?? null,
+    failedAttempts: failedAttempts(test),
+    changedInPullRequest: failure.changedInPullRequest ?? null,
     reportFile: test.reportFile,
     truncated: false,
   };

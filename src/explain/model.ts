@@ -133,6 +133,31 @@ export interface ExplainedFailure {
   questions?: RunQuestions;
   /** Something the reader should know about the explanation, e.g. a lookup that failed. */
   note?: string;
+  /**
+   * The pull request changes the test's own file; false when it does not; undefined when that is
+   * unknown (no pull request, its files not listed, or the test's file not in the report).
+   */
+  changedInPullRequest?: boolean;
+}
+
+/**
+ * Trunk's view of a test that flaked in this run (failed, then passed on a retry), in the order a
+ * list shows them: a flake Trunk does not list as flaky or broken may be this change's doing;
+ * unexplained when Trunk's tests could not be read (or only in part).
+ */
+export type FlakeClass = 'new-flake' | 'unexplained' | 'broken' | 'known-flaky' | 'quarantined';
+
+export const FLAKE_ORDER: readonly FlakeClass[] = [
+  'new-flake',
+  'unexplained',
+  'broken',
+  'known-flaky',
+  'quarantined',
+];
+
+/** A flaked test explained: the fields of an explained failure, with Trunk's view as its class. */
+export interface ExplainedFlake extends Omit<ExplainedFailure, 'class'> {
+  class: FlakeClass;
 }
 
 export interface FailedTestsReport {
@@ -145,6 +170,8 @@ export interface FailedTestsReport {
   skipped: number;
   /** Every failed test, in CLASS_ORDER, then in the reports' order. */
   failures: ExplainedFailure[];
+  /** Every test that flaked (failed, then passed on a retry), in FLAKE_ORDER. */
+  flaked: ExplainedFlake[];
   /**
    * Reports not read, or read only in part. While any is listed the run's failures are unknown:
    * the counts above are of what was read, and no gate may take them for the run's.
@@ -189,4 +216,15 @@ export function countClasses(failures: readonly ExplainedFailure[]): ClassCounts
 export function countNeedingAttention(failures: readonly ExplainedFailure[]): number {
   const counts = countClasses(failures);
   return counts.new + counts.unexplained;
+}
+
+/** Flakes Trunk does not list as flaky or broken: flaked-new-count. */
+export function countNewFlakes(flaked: readonly ExplainedFlake[]): number {
+  return flaked.filter((flake) => flake.class === 'new-flake').length;
+}
+
+/** Flakes Trunk's data does not explain (new, or unexplained): what max-new-flakes counts. */
+export function countFlakesNeedingAttention(flaked: readonly ExplainedFlake[]): number {
+  return flaked.filter((flake) => flake.class === 'new-flake' || flake.class === 'unexplained')
+    .length;
 }

@@ -10,6 +10,7 @@ import { collapsible } from './collapsible.js';
 import { fitInStages, formatNumber, plural } from './format.js';
 import { code, escapeMarkdown, mdLink, truncateText } from './markdown.js';
 import { failedTestsSection } from './failed-tests-section.js';
+import { flakedSection } from './flaked-section.js';
 import { positionText } from './queue-section.js';
 import { moreNote, testTable } from './test-table.js';
 import { gateTripped, verdictHeadline } from './verdict-line.js';
@@ -31,11 +32,12 @@ interface Limits {
   affected: number;
   broken: number;
   failed: number;
+  flaked: number;
 }
 
 const STAGES: readonly (Limits | undefined)[] = [
-  { affected: 100, broken: 20, failed: 50 },
-  { affected: 20, broken: 5, failed: 20 },
+  { affected: 100, broken: 20, failed: 50, flaked: 50 },
+  { affected: 20, broken: 5, failed: 20, flaked: 20 },
   undefined,
 ];
 
@@ -90,6 +92,11 @@ function renderStage(
     ...failedTestsSection(report.failedTests, {
       heading: '###',
       cap: limits?.failed ?? 0,
+      moreWhere: 'the job summary',
+    }),
+    ...flakedSection(report.failedTests, {
+      heading: '###',
+      cap: limits?.flaked ?? 0,
       moreWhere: 'the job summary',
     }),
   );

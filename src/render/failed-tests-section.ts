@@ -4,6 +4,7 @@
  * with the marks of Trunk's own recipe. Pure; every outside text escaped.
  */
 
+import type { Explained } from '../explain/failure-record.js';
 import type { ExplainedFailure, FailedTestsReport, FailureClass } from '../explain/model.js';
 import { countClasses, failuresUnknown, readingStopped } from '../explain/model.js';
 import type { UnreadReport } from '../test-results/model.js';
@@ -11,6 +12,7 @@ import { collapsible } from './collapsible.js';
 import { formatNumber, MAX_NAME, plural, shortPath } from './format.js';
 import { code, escapeMarkdown, mdLink, truncateText } from './markdown.js';
 import { moreNote } from './test-table.js';
+import type { FailedTestCase } from '../test-results/model.js';
 
 /** The marks people know from Trunk's "Explain a Failed Pull Request" recipe. */
 export const CLASS_MARK: Readonly<Record<FailureClass, string>> = {
@@ -81,31 +83,45 @@ export function failedTestsHeadline(run: FailedTestsReport): string {
   return `❌ ${formatNumber(failed)} ${noun} in this run; ${attention(run.failures)}`;
 }
 
-function where(failure: ExplainedFailure): string {
-  const { file, line, classname } = failure.test;
+/** What the pull request changing a test's own file makes of its line. */
+export const OWN_FILE = 'this pull request changes its file';
+
+function where(test: FailedTestCase): string {
+  const { file, line, classname } = test;
   if (file) return code(`${shortPath(file)}${line === undefined ? '' : `:${line}`}`);
   return classname ? code(truncateText(classname, 80)) : '';
 }
 
-function links(failure: ExplainedFailure): string[] {
-  const found = failure.search?.result === 'found' ? failure.search.test.url : undefined;
-  const trunkUrl = failure.trunkTest?.url ?? found ?? failure.test.trunkUrl;
-  const ticket = failure.class === 'flaky' ? failure.trunkTest?.ticketUrl : undefined;
+function links(item: Explained<string>, withTicket: boolean): string[] {
+  const found = item.search?.result === 'found' ? item.search.test.url : undefined;
+  const trunkUrl = item.trunkTest?.url ?? found ?? item.test.trunkUrl;
+  const ticket = withTicket ? item.trunkTest?.ticketUrl : undefined;
   return [
     ...(ticket ? [mdLink('ticket', ticket)] : []),
     ...(trunkUrl ? [mdLink('Trunk', trunkUrl)] : []),
   ].filter((link) => link.startsWith('['));
 }
 
-export function failureLine(failure: ExplainedFailure): string {
-  const name = `**${escapeMarkdown(truncateText(failure.test.name, MAX_NAME))}**`;
-  const note = failure.note ? [`_${escapeMarkdown(truncateText(failure.note, MAX_NOTE))}_`] : [];
+/**
+ * One test's line, shared by the failed and the flaked tests: mark and name, where it is, what
+ * happened (already Markdown), Trunk's reason, a note, whether the pull request changes its file,
+ * and its links. Every outside text escaped here.
+ */
+export function explainedLine(
+  mark: string,
+  item: Explained<string>,
+  options: { happened?: string; withTicket: boolean },
+): string {
+  const name = `**${escapeMarkdown(truncateText(item.test.name, MAX_NAME))}**`;
+  const note = item.note ? [`_${escapeMarkdown(truncateText(item.note, MAX_NOTE))}_`] : [];
   const parts = [
-    `${CLASS_MARK[failure.class]} ${name}`,
-    where(failure),
-    escapeMarkdown(failure.reason),
+    `${mark} ${name}`,
+    where(item.test),
+    options.happened ?? '',
+    escapeMarkdown(item.reason),
     ...note,
-    ...links(failure),
+    item.changedInPullRequest === true ? OWN_FILE : '',
+    ...links(item, options.withTicket),
   ].filter((part) => part !== '');
   return `- ${parts.join(SEPARATOR)}`;
 }
@@ -114,6 +130,33 @@ export function failureLine(failure: ExplainedFailure): string {
 function lookupNotes(run: FailedTestsReport): string[] {
   const notes = run.lookupNotes ?? [];
   return notes.length === 0 ? [] : [...notes.map((note) => `_${escapeMarkdown(note)}_`), ''];
+}
+
+export function failureLine(failure: ExplainedFailure): string {
+  return explainedLine(CLASS_MARK[failure.class], failure, {
+    withTicket: failure.class === 'flaky',
+  });
+}
+
+/**
+ * The lines of a list of tests: the first `cap`, those past OPEN_LINES folded under `foldTitle`
+ * ("3 more failed tests"), and where the rest are.
+ */
+export function foldedLines(
+  lines: readonly string[],
+  total: number,
+  noun: string,
+  options: { cap: number; moreWhere: string },
+): string[] {
+  const shown = lines.slice(0, options.cap);
+  const open = shown.slice(0, OPEN_LINES);
+  const folded = shown.slice(OPEN_LINES);
+  const result = [...open, ''];
+  if (folded.length > 0) {
+    result.push(...collapsible(`${plural(folded.length, `more ${noun}`)}`, false, [...folded, '']));
+  }
+  result.push(...moreNote(total - shown.length, noun, options.moreWhere));
+  return result;
 }
 
 function reportsLine(run: FailedTestsReport): string {
@@ -159,17 +202,8 @@ function unreadLines(run: FailedTestsReport): string[] {
 }
 
 function testLines(run: FailedTestsReport, options: FailedSectionOptions): string[] {
-  const shown = run.failures.slice(0, options.cap).map(failureLine);
-  const open = shown.slice(0, OPEN_LINES);
-  const folded = shown.slice(OPEN_LINES);
-  const lines = [...open, ''];
-  if (folded.length > 0) {
-    lines.push(
-      ...collapsible(`${plural(folded.length, 'more failed test')}`, false, [...folded, '']),
-    );
-  }
-  lines.push(...moreNote(run.failures.length - shown.length, 'failed test', options.moreWhere));
-  return lines;
+  const lines = run.failures.slice(0, options.cap).map(failureLine);
+  return foldedLines(lines, run.failures.length, 'failed test', options);
 }
 
 /** The section's lines: headline, the tests (folded past OPEN_LINES), the reports' counts. */

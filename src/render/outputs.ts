@@ -18,8 +18,12 @@ import {
 } from './json-output.js';
 import { oneLogLine } from './log-text.js';
 import type { FailedTestsReport } from '../explain/model.js';
-import { countClasses, failuresUnknown } from '../explain/model.js';
-import { FAILURE_RECORD_TEXT_FIELDS, toFailureRecord } from '../explain/failure-record.js';
+import { countClasses, countNewFlakes, failuresUnknown } from '../explain/model.js';
+import {
+  FAILURE_RECORD_TEXT_FIELDS,
+  toFailureRecord,
+  type Explained,
+} from '../explain/failure-record.js';
 
 export const MAX_TESTS_JSON_RECORDS = 1000;
 
@@ -149,11 +153,6 @@ function failedTestOutputs(run: FailedTestsReport | undefined): Declared {
   const emptyCounts = Object.fromEntries(FAILED_COUNTS.map((name) => [`failed-${name}`, '']));
   if (run === undefined) return { ...emptyCounts, 'failed-tests-json': '' };
   const counts = countClasses(run.failures);
-  const records = cutRecordsJson(
-    mapLazily(run.failures, toFailureRecord),
-    FAILURE_RECORD_TEXT_FIELDS,
-    RECORD_LIMIT_BYTES,
-  );
   // No readable report is not "no failure": the counts stay empty, as the gate says.
   const known =
     failuresUnknown(run) || run.files === 0
@@ -166,9 +165,31 @@ function failedTestOutputs(run: FailedTestsReport | undefined): Declared {
           'failed-other-prs-count': String(counts['other-prs']),
           'failed-quarantined-count': String(counts.quarantined),
         };
+  return { ...known, 'failed-tests-json': failureRecordsJson(run.failures) };
+}
+
+/** Failure records, each cut to its share, at most 1,000, within the outputs' budget. */
+function failureRecordsJson<C extends string>(items: readonly Explained<C>[]): JsonArrayOutput {
+  const records = cutRecordsJson(
+    mapLazily(items, toFailureRecord),
+    FAILURE_RECORD_TEXT_FIELDS,
+    RECORD_LIMIT_BYTES,
+  );
+  return jsonArrayOutput(records, MAX_TESTS_JSON_RECORDS);
+}
+
+/**
+ * The tests that flaked in this run, with Trunk's view of each as `class`. Empty when unknown:
+ * without test-results, with no report read, or while a report is unread (a flake may be in it).
+ */
+function flakedTestOutputs(run: FailedTestsReport | undefined): Declared {
+  if (run === undefined || run.files === 0 || failuresUnknown(run)) {
+    return { 'flaked-count': '', 'flaked-new-count': '', 'flaked-tests-json': '' };
+  }
   return {
-    ...known,
-    'failed-tests-json': jsonArrayOutput(records, MAX_TESTS_JSON_RECORDS),
+    'flaked-count': String(run.flaked.length),
+    'flaked-new-count': String(countNewFlakes(run.flaked)),
+    'flaked-tests-json': failureRecordsJson(run.flaked),
   };
 }
 
@@ -184,6 +205,7 @@ export function declareOutputs(report: Report, verdict: Verdict, reportPath: str
     ...queueOutputs(report.queue, report.context.prNumber),
     ...affectedOutputs(report),
     ...failedTestOutputs(report.failedTests),
+    ...flakedTestOutputs(report.failedTests),
     'tests-api': report.testsApi ?? '',
     'queue-api': report.queueApi ?? '',
     result: verdict.result,

@@ -6,7 +6,7 @@ import type {
   Verdict,
 } from '../report/model.js';
 import { toTestRecord } from '../report/test-record.js';
-import { toFailureRecord } from '../explain/failure-record.js';
+import { toFailureRecord, type Explained } from '../explain/failure-record.js';
 import type { FailedTestsReport } from '../explain/model.js';
 import type { Settings } from '../settings/settings.js';
 
@@ -26,6 +26,7 @@ function inputsThatMattered(settings: Settings) {
     maxFlakyTests: settings.maxFlakyTests ?? null,
     testResults: settings.testResults,
     maxNewFailures: settings.maxNewFailures ?? null,
+    maxNewFlakes: settings.maxNewFlakes ?? null,
     ignoreQuarantined: settings.ignoreQuarantined,
     failOnQueueStates: settings.failOnQueueStates,
     failOnAffected: settings.failOnAffected,
@@ -86,12 +87,18 @@ function* failedTestsJson(run: FailedTestsReport | undefined): Generator<string>
   const lookupNotes = run.lookupNotes ?? [];
   const head = JSON.stringify({ patterns, files, total, passed, skipped, unread, lookupNotes });
   yield `${head.slice(0, -1)},"failures":[`;
+  yield* records(run.failures);
+  yield '],"flaked":[';
+  yield* records(run.flaked);
+  yield `],"unread":${JSON.stringify(run.unread)}}`;
+}
+
+function* records(items: readonly Explained<string>[]): Generator<string> {
   let separator = '';
-  for (const failure of run.failures) {
-    yield separator + JSON.stringify(toFailureRecord(failure));
+  for (const item of items) {
+    yield separator + JSON.stringify(toFailureRecord(item));
     separator = ',';
   }
-  yield ']}';
 }
 
 /**

@@ -12,6 +12,7 @@ import { countsTable } from './counts-table.js';
 import { fitInStages, formatNumber, plural, utf8Bytes } from './format.js';
 import { escapeMarkdown, truncateText } from './markdown.js';
 import { failedTestsSection } from './failed-tests-section.js';
+import { flakedSection } from './flaked-section.js';
 import { ownersSection } from './owners-section.js';
 import { queueSection } from './queue-section.js';
 import { moreNote, NEW_MARK, testTable } from './test-table.js';
@@ -39,12 +40,13 @@ interface Limits {
   owners: number;
   entries: number;
   failed: number;
+  flaked: number;
 }
 
 // Tried in order until one fits; `undefined` is the minimal stage (verdict and counts only).
 const STAGES: readonly (Limits | undefined)[] = [
-  { affected: 200, broken: 200, flaky: 500, owners: 100, entries: 200, failed: 200 },
-  { affected: 50, broken: 50, flaky: 50, owners: 30, entries: 30, failed: 50 },
+  { affected: 200, broken: 200, flaky: 500, owners: 100, entries: 200, failed: 200, flaked: 200 },
+  { affected: 50, broken: 50, flaky: 50, owners: 30, entries: 30, failed: 50, flaked: 50 },
   undefined,
 ];
 
@@ -87,6 +89,14 @@ function renderStage(p: Prepared, limits: Limits | undefined): string[] {
     cap: limits?.failed ?? 0,
     moreWhere: 'the `failed-tests-json` output',
   });
+  // Below the failures: what passed only on a retry, and whether Trunk already knows it flakes.
+  lines.push(
+    ...flakedSection(p.report.failedTests, {
+      heading: '##',
+      cap: limits?.flaked ?? 0,
+      moreWhere: 'the `flaked-tests-json` output',
+    }),
+  );
   lines.push(`## ${verdictHeadline(p.verdict, p.options.tolerated ?? false)}`, '');
   lines.push(...verdictLines(p.verdict, p.report));
   lines.push(...countsTable(p.report, p.verdict));

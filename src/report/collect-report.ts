@@ -126,6 +126,7 @@ export async function collectReport(
         ? (results.value ?? unreadResults('none read'))
         : unreadResults(results.reason),
       { tests: report.tests, idsAreV2TestIds: report.testsApi === 'v2' },
+      files.status === 'fulfilled' ? files.value : undefined,
     );
     report.failedTests = run.report;
     report.warnings.push(...run.warnings);

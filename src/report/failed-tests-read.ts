@@ -5,12 +5,14 @@
  */
 
 import { explainFailures, type TrunkKnowledge } from '../explain/classify.js';
+import { explainFlakes } from '../explain/flakes.js';
 import { applyLookups, failuresToLookUp } from '../explain/lookups.js';
 import {
   READING_STOPPED,
   type ExplainedFailure,
   type FailedTestsReport,
 } from '../explain/model.js';
+import { markOwnFiles } from '../explain/own-file.js';
 import { emptyReading } from '../test-results/file-reading.js';
 import type { TestResults } from '../test-results/model.js';
 import { lookUpInTrunk, type LookupOptions, type TrunkLookupApi } from './trunk-lookups.js';
@@ -75,10 +77,15 @@ async function lookUp(
   return { failures: applyLookups(failures, found.answers), notes };
 }
 
+/**
+ * `changedFiles`: the pull request's changed files, undefined when the run has no pull request or
+ * they could not be listed (then no test's line says whether its file changed).
+ */
 export async function explainRun(
   read: FailedTestsRead,
   results: TestResults,
   trunk: TrunkKnowledge,
+  changedFiles?: readonly string[],
 ): Promise<Read<FailedTestsReport>> {
   const explained = explainFailures(results.failures, trunk);
   const checked = await lookUp(read, explained);
@@ -89,7 +96,8 @@ export async function explainRun(
       total: results.total,
       passed: results.passed,
       skipped: results.skipped,
-      failures: checked.failures,
+      failures: markOwnFiles(checked.failures, changedFiles),
+      flaked: markOwnFiles(explainFlakes(results.flaked, trunk), changedFiles),
       unread: results.unread,
       lookupNotes: checked.notes,
     },

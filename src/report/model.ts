@@ -161,7 +161,8 @@ export type GateInput =
   | 'max-flaky-tests'
   | 'fail-on-queue-states'
   | 'fail-on-affected'
-  | 'max-new-failures';
+  | 'max-new-failures'
+  | 'max-new-flakes';
 
 /** One configured gate, as checked against the report: what the summary's counts table shows. */
 export interface GateCheck {

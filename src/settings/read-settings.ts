@@ -170,6 +170,10 @@ export function readSettings(getInput: GetInput, derived: RunContext): Settings 
       () => parseOptionalCount('max-new-failures', getInput('max-new-failures')),
       undefined,
     ),
+    maxNewFlakes: attempt(
+      () => parseOptionalCount('max-new-flakes', getInput('max-new-flakes')),
+      undefined,
+    ),
     ignoreQuarantined: bool('ignore-quarantined'),
     failOnQueueStates: attempt(
       () => parseChoiceList('fail-on-queue-states', getInput('fail-on-queue-states'), QUEUE_STATES),
@@ -234,6 +238,9 @@ function crossChecks(settings: Settings): string[] {
   }
   if (settings.maxNewFailures !== undefined && settings.testResults.length === 0) {
     problems.push("max-new-failures needs test-results: the paths of this run's test reports");
+  }
+  if (settings.maxNewFlakes !== undefined && settings.testResults.length === 0) {
+    problems.push("max-new-flakes needs test-results: the paths of this run's test reports");
   }
   if (settings.testResults.length > 0 && !settings.checkTests) {
     problems.push(

@@ -48,6 +48,8 @@ export interface Settings {
   testResults: string[];
   /** Most failures not explained by Trunk's data (new or unexplained); undefined: no gate. */
   maxNewFailures?: number;
+  /** Most flakes of this run Trunk does not know (new or unexplained); undefined: no gate. */
+  maxNewFlakes?: number;
   ignoreQuarantined: boolean;
   failOnQueueStates: QueueState[];
   onApiError: OnApiError;

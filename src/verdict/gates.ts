@@ -2,6 +2,7 @@ import { countQuarantined } from '../report/counts.js';
 import type { GateCheck, GateInput, Report, UnhealthyTest, Verdict } from '../report/model.js';
 import type { Settings } from '../settings/settings.js';
 import {
+  countFlakesNeedingAttention,
   countNeedingAttention,
   failuresUnknown,
   readingStopped,
@@ -16,6 +17,7 @@ export type GateSettings = Pick<
   | 'failOnQueueStates'
   | 'failOnAffected'
   | 'maxNewFailures'
+  | 'maxNewFlakes'
 >;
 
 const NAMES_IN_REASON = 3;
@@ -224,12 +226,60 @@ const newFailuresGate: Gate = {
   },
 };
 
+/**
+ * Flakes of this run that Trunk's data does not explain: new ones (Trunk lists the test neither
+ * flaky nor broken), and those it could not explain. A report not read, or read in part, may hold
+ * a flake: the gate cannot be judged then, and trips rather than pass on what it did not see.
+ */
+const newFlakesGate: Gate = {
+  input: 'max-new-flakes',
+  label: 'New flakes in this run',
+  isOn: (s) => s.maxNewFlakes !== undefined,
+  threshold: (s) => `at most ${String(s.maxNewFlakes)}`,
+  row(report, check) {
+    const run = report.failedTests;
+    // Shown when the gate is on, or when something flaked: a flake is news even ungated.
+    if (run === undefined || (check === undefined && run.flaked.length === 0)) return undefined;
+    const count = failuresUnknown(run)
+      ? 'unknown'
+      : run.files === 0
+        ? undefined
+        : { of: countFlakesNeedingAttention(run.flaked) };
+    return { label: 'New flakes in this run', count };
+  },
+  judge(report, s) {
+    const run = report.failedTests;
+    // Not read, and not judged: the read failure that stopped the reading decides the run.
+    if (run === undefined || readingStopped(run)) return undefined;
+    const limit = s.maxNewFlakes ?? Infinity;
+    if (failuresUnknown(run)) {
+      return {
+        reason: `The flakes of this run are unknown: ${unreadReason(run)}, so max-new-flakes (${String(limit)}) cannot be judged: re-run the job that writes the report, or fix what writes it (the warnings say more)`,
+      };
+    }
+    if (run.files === 0) {
+      return {
+        reason: `No test report was read from test-results (${run.patterns.join(', ')}), so max-new-flakes (${String(limit)}) cannot be judged: check the paths and that the tests wrote their reports`,
+      };
+    }
+    const counted = countFlakesNeedingAttention(run.flaked);
+    if (counted <= limit) return { counted };
+    const noun =
+      counted === 1 ? 'test that flaked in this run is' : 'tests that flaked in this run are';
+    return {
+      counted,
+      reason: `${counted} ${noun} not known to Trunk as flaky (new or unexplained), more than max-new-flakes (${String(limit)})`,
+    };
+  },
+};
+
 export const GATES: readonly Gate[] = [
   maxTestsGate('broken'),
   maxTestsGate('flaky'),
   queueStateGate,
   affectedGate,
   newFailuresGate,
+  newFlakesGate,
 ];
 
 /** Each gate's row in the counts table, in GATES order, with its check when the gate is on. */

@@ -168,5 +168,8 @@ export const OUTPUT_NAMES = [
   'failed-other-prs-count',
   'failed-quarantined-count',
   'failed-tests-json',
+  'flaked-count',
+  'flaked-new-count',
+  'flaked-tests-json',
   'report-path',
 ] as const;

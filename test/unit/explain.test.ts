@@ -315,6 +315,7 @@ describe('the max-new-failures gate', () => {
       passed: 7,
       skipped: 0,
       failures: [],
+      flaked: [],
       unread: [],
       ...over,
     };

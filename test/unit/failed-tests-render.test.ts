@@ -46,6 +46,7 @@ function run(
     passed: 120 - failures.length,
     skipped: 3,
     failures,
+    flaked: [],
     unread: [],
     ...over,
   };
@@ -282,6 +283,8 @@ describe('outputs of the run’s failures', () => {
       defaultBranchFailures: null,
       questions: [],
       note: null,
+      failedAttempts: 1,
+      changedInPullRequest: null,
       reportFile: 'reports/junit.xml',
       truncated: false,
     });

@@ -681,6 +681,10 @@ describe('one budget for all the outputs', () => {
         passed: 0,
         skipped: 0,
         failures: Array.from({ length: 1500 }, (_, i) => newFailure(i, `${huge} ${i}`, huge)),
+        flaked: Array.from({ length: 1500 }, (_, i) => ({
+          ...newFailure(i, `${huge} ${i}`, huge),
+          class: 'new-flake' as const,
+        })),
         unread: [],
       },
     };
@@ -706,7 +710,13 @@ describe('one budget for all the outputs', () => {
     );
     // Every JSON output is valid, and each got a share: none was starved by another.
     expect(jsonNames(outputs).sort()).toEqual(
-      ['affected-tests-json', 'failed-tests-json', 'queue-json', 'tests-json'].sort(),
+      [
+        'affected-tests-json',
+        'failed-tests-json',
+        'flaked-tests-json',
+        'queue-json',
+        'tests-json',
+      ].sort(),
     );
     for (const name of jsonNames(outputs)) {
       const value = outputs[name] ?? '';

@@ -25,6 +25,7 @@ const ACTION_DEFAULTS: Record<string, string> = {
   'max-flaky-tests': '',
   'test-results': '',
   'max-new-failures': '',
+  'max-new-flakes': '',
   'ignore-quarantined': 'false',
   'fail-on-queue-states': '',
   'on-api-error': 'fail',
@@ -149,6 +150,7 @@ describe('readSettings with action.yml defaults', () => {
       maxFlakyTests: undefined,
       testResults: [],
       maxNewFailures: undefined,
+      maxNewFlakes: undefined,
       ignoreQuarantined: false,
       failOnQueueStates: [],
       onApiError: 'fail',
@@ -240,6 +242,7 @@ describe('readSettings validation', () => {
     ['max-broken-tests', '-1', 'whole number from 0'],
     ['max-flaky-tests', 'many', 'whole number from 0'],
     ['max-new-failures', '1.5', 'whole number from 0'],
+    ['max-new-flakes', '-1', 'whole number from 0'],
     ['ignore-quarantined', 'sometimes', 'true or false'],
     ['fail-on-queue-states', 'paused,stopped', 'running, paused, draining, switching_modes'],
     ['on-api-error', 'ignore', 'fail, warn'],
@@ -383,9 +386,17 @@ describe('test-results and max-new-failures', () => {
       ...MINIMAL,
       'test-results': ' reports/**/*.xml \n\n  trunk-summary.json\nreports/**/*.xml\n',
       'max-new-failures': '0',
+      'max-new-flakes': '2',
     });
     expect(settings.testResults).toEqual(['reports/**/*.xml', 'trunk-summary.json']);
     expect(settings.maxNewFailures).toBe(0);
+    expect(settings.maxNewFlakes).toBe(2);
+  });
+
+  it('refuses max-new-flakes without test-results', () => {
+    expect(failure({ ...MINIMAL, 'max-new-flakes': '0' })).toContain(
+      'max-new-flakes needs test-results',
+    );
   });
 
   it('refuses max-new-failures without test-results, and test-results without check-tests', () => {

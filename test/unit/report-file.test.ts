@@ -83,11 +83,12 @@ describe('renderReportFile', () => {
       passed: 500,
       skipped: 0,
       failures,
+      flaked: [],
       unread: [{ file: 'cut.xml', why: 'not well-formed XML', partial: true }],
     };
     const report = emptyReport({ failedTests });
     const parsed = JSON.parse([...renderReportFile(report, VERDICT, SETTINGS)].join('')) as {
-      failedTests: { files: number; total: number; failures: unknown[] };
+      failedTests: { files: number; total: number; failures: unknown[]; flaked: unknown[] };
     };
     expect(parsed.failedTests).toMatchObject({
       patterns: ['*.xml'],
@@ -96,6 +97,7 @@ describe('renderReportFile', () => {
       unread: [{ file: 'cut.xml', why: 'not well-formed XML', partial: true }],
     });
     expect(parsed.failedTests.failures).toEqual(failures.map(toFailureRecord));
+    expect(parsed.failedTests).toMatchObject({ flaked: [] });
   });
 
   it('writes the affected tests as test records, whole however long', () => {

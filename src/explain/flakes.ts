@@ -1,0 +1,86 @@
+/**
+ * Trunk's view of each test that flaked in this run: it failed, then passed on a retry, so the job
+ * did not fail on it, but the reviewer wants to know whether the flake is one Trunk already knows.
+ * Matched to Trunk's unhealthy tests exactly as a failure is (match.ts), first match wins:
+ * quarantined, known flaky (expected), broken, else a new flake that Trunk lists neither flaky nor
+ * broken, which this change may have introduced. Without Trunk's lists (or with only part of them)
+ * nothing can be said: unexplained, never new. Pure.
+ */
+
+import type { UnhealthyTest } from '../report/model.js';
+import type { FailedTestCase } from '../test-results/model.js';
+import { day, explaining, indexKnowledge, knownFlaky, unexplainedWhy } from './classify.js';
+import type { TrunkKnowledge } from './classify.js';
+import { matchFailure, type Match } from './match.js';
+import { FLAKE_ORDER, type ExplainedFlake, type FlakeClass } from './model.js';
+
+// No colon in a reason: escaped, it would carry an invisible joiner into text people copy.
+export const NEW_FLAKE_REASON =
+  'Trunk lists it neither flaky nor broken, so this change may have introduced it';
+
+function classOf(trunkTest: UnhealthyTest | undefined): FlakeClass {
+  if (trunkTest?.quarantined) return 'quarantined';
+  if (trunkTest?.status === 'flaky') return 'known-flaky';
+  if (trunkTest?.status === 'broken') return 'broken';
+  return 'new-flake';
+}
+
+function reasonOf(klass: FlakeClass, trunkTest: UnhealthyTest | undefined): string {
+  switch (klass) {
+    case 'quarantined':
+      return 'quarantined in Trunk, so its failures do not fail the job';
+    case 'known-flaky':
+      return trunkTest ? `${knownFlaky(trunkTest)}; expected` : 'known flaky; expected';
+    case 'broken':
+      return `Trunk lists it broken${day(trunkTest?.since)}, yet it passed on a retry here`;
+    default:
+      return NEW_FLAKE_REASON;
+  }
+}
+
+/**
+ * One flake explained by what matched it. Also the seam for a later lookup: a flake unmatched on
+ * Trunk's lists and then found by a search is explained again with the test the search found.
+ */
+export function explainFlake(
+  test: FailedTestCase,
+  match: Match,
+  unexplained: string | undefined,
+): ExplainedFlake {
+  const trunkTest = explaining(match.tests);
+  const klass = classOf(trunkTest);
+  const variants = match.tests.length > 1 ? `${match.tests.length} variants in Trunk` : undefined;
+  const base = { test, match: match.kind, trunkTest, note: variants };
+  if (klass === 'new-flake' && unexplained !== undefined) {
+    return { ...base, class: 'unexplained', reason: `unexplained: ${unexplained}` };
+  }
+  return { ...base, class: klass, reason: reasonOf(klass, trunkTest) };
+}
+
+export function sortByFlakeClass(flaked: readonly ExplainedFlake[]): ExplainedFlake[] {
+  const rank = (flake: ExplainedFlake) => FLAKE_ORDER.indexOf(flake.class);
+  return [...flaked].sort((a, b) => rank(a) - rank(b)); // stable: the reports' order stays
+}
+
+/** Every flaked test explained, in FLAKE_ORDER (new flakes first), each class in the reports' order. */
+export function explainFlakes(
+  flaked: readonly FailedTestCase[],
+  trunk: TrunkKnowledge,
+): ExplainedFlake[] {
+  const index = indexKnowledge(trunk);
+  const why = unexplainedWhy(trunk);
+  return sortByFlakeClass(flaked.map((test) => explainFlake(test, matchFailure(test, index), why)));
+}
+
+/**
+ * The flakes a search of Trunk's tests could still place: new flakes that matched nothing on the
+ * lists, at most `budget` of them (what is left of the run's lookups once the failures took theirs).
+ */
+export function flakesToSearch(
+  flaked: readonly ExplainedFlake[],
+  budget: number,
+): ExplainedFlake[] {
+  return flaked
+    .filter((flake) => flake.class === 'new-flake' && flake.match === 'unmatched')
+    .slice(0, Math.max(0, budget));
+}

@@ -1,0 +1,96 @@
+/**
+ * The tests that flaked in this run (failed, then passed on a retry), below the failed tests: the
+ * job did not fail on them, but a flake Trunk does not know yet is what a reviewer wants to see.
+ * One line a test, new flakes first, with the marks of the failed tests. Pure; outside text escaped.
+ */
+
+import type { ExplainedFlake, FailedTestsReport, FlakeClass } from '../explain/model.js';
+import { CLASS_MARK, explainedLine, foldedLines } from './failed-tests-section.js';
+import { formatNumber, plural } from './format.js';
+import { code, escapeMarkdown, truncateText } from './markdown.js';
+
+export const FLAKE_MARK: Readonly<Record<FlakeClass, string>> = {
+  'new-flake': CLASS_MARK.new,
+  unexplained: CLASS_MARK.unexplained,
+  broken: CLASS_MARK.broken,
+  'known-flaky': CLASS_MARK.flaky,
+  quarantined: CLASS_MARK.quarantined,
+};
+
+const LEGEND =
+  '<sub>🔴 new flake: Trunk lists it neither flaky nor broken · 🟠 broken in Trunk · 🟡 known flaky · 🟢 quarantined · ⚪ unexplained</sub>';
+
+/** Unread reports named in the section; the rest are counted. */
+const UNREAD_NAMED = 3;
+
+export interface FlakedSectionOptions {
+  /** `##` in the job summary, `###` in the comment. */
+  heading: string;
+  /** Most test lines; 0 leaves only the headline. */
+  cap: number;
+  /** Where the rest are. */
+  moreWhere: string;
+}
+
+const times = (count: number) =>
+  count === 1 ? 'once' : count === 2 ? 'twice' : `${formatNumber(count)} times`;
+
+/** "failed twice, then passed on a retry", as far as the report says. */
+function happened(flake: ExplainedFlake): string {
+  const attempts = flake.test.failedAttempts;
+  const failed = attempts === undefined ? 'failed' : `failed ${times(attempts)}`;
+  return `${failed}, then passed on a retry`;
+}
+
+export function flakeLine(flake: ExplainedFlake): string {
+  return explainedLine(FLAKE_MARK[flake.class], flake, {
+    happened: happened(flake),
+    withTicket: flake.class === 'known-flaky',
+  });
+}
+
+function attention(flaked: readonly ExplainedFlake[]): string {
+  const count = (klass: FlakeClass) => flaked.filter((flake) => flake.class === klass).length;
+  const parts: string[] = [];
+  const fresh = count('new-flake');
+  if (fresh > 0) parts.push(`${formatNumber(fresh)} not known to Trunk as flaky or broken`);
+  const unexplained = count('unexplained');
+  if (unexplained > 0) parts.push(`${formatNumber(unexplained)} could not be explained`);
+  return parts.length > 0 ? parts.join(', ') : 'Trunk knows each one';
+}
+
+export function flakedHeadline(run: FailedTestsReport): string {
+  const count = run.flaked.length;
+  const noun = count === 1 ? 'test flaked' : 'tests flaked';
+  const atLeast = run.unread.length > 0 ? 'at least ' : '';
+  return `🔁 ${atLeast}${formatNumber(count)} ${noun} in this run (failed, then passed on a retry); ${attention(run.flaked)}`;
+}
+
+/** While a report is unread, a flake may be in it: the count is a floor, and the section says so. */
+function unreadLine(run: FailedTestsReport): string[] {
+  if (run.unread.length === 0) return [];
+  const named = run.unread
+    .slice(0, UNREAD_NAMED)
+    .map((report) => code(truncateText(report.file, 120)));
+  const more = run.unread.length - named.length;
+  const rest = more > 0 ? ` and ${plural(more, 'other')}` : '';
+  const verb = run.unread.length === 1 ? 'was' : 'were';
+  return [
+    `${named.join(', ')}${escapeMarkdown(rest)} ${verb} not read in full, so more tests may have flaked.`,
+    '',
+  ];
+}
+
+/** The section's lines; none when no test flaked in the reports read. */
+export function flakedSection(
+  run: FailedTestsReport | undefined,
+  options: FlakedSectionOptions,
+): string[] {
+  if (run === undefined || run.flaked.length === 0) return [];
+  const lines = [`${options.heading} ${flakedHeadline(run)}`, '', ...unreadLine(run)];
+  if (options.cap > 0) {
+    const shown = run.flaked.slice(0, options.cap).map(flakeLine);
+    lines.push(...foldedLines(shown, run.flaked.length, 'flaked test', options), LEGEND, '');
+  }
+  return lines;
+}
