@@ -6,7 +6,6 @@
 import type { GithubCallOptions } from './github/call-options.js';
 import { PullRequestAccess, lookUpPullRequest, readPullRequest } from './github/pull-request.js';
 import { RetryingClient, type Logger } from './http/retrying-client.js';
-import { loadLater } from './load-later.js';
 import type { Reads } from './report/collect-report.js';
 import { readQueueV1, readTestsV1 } from './report/read-v1.js';
 import type { DefaultBranchLookup } from './report/default-branch-read.js';
@@ -15,6 +14,7 @@ import { readQueueV2, readTestsV2, repositoryLookup } from './report/read-v2.js'
 import type { PullRequestPayload } from './settings/event.js';
 import { withPullRequestRead, type RunContext } from './settings/run-context.js';
 import type { RawRepository } from './trunk/v2/schemas.js';
+import { readTestResults } from './test-results/read-later.js';
 import type { Settings } from './settings/settings.js';
 import { TrunkV1Client } from './trunk/v1/client.js';
 import { TrunkV2Client } from './trunk/v2/client.js';
@@ -128,13 +128,7 @@ function failedTestsRead(
   const patterns = settings.testResults;
   return {
     patterns,
-    // The reader (XML parser, glob) is loaded only by runs that read test reports.
-    results: async () => {
-      const { readTestResults } = await loadLater(
-        () => import('./test-results/read-test-results.js'),
-      );
-      return readTestResults(patterns, { cwd: process.cwd(), signal });
-    },
+    results: () => readTestResults(patterns, { cwd: process.cwd(), signal }),
     defaultBranch: lookup,
     now,
   };
