@@ -30,7 +30,13 @@ import {
   startSim,
 } from '../support/e2e.js';
 import { closeGithubSimulators, makeFile } from '../support/github-simulator.js';
-import { type ActionRun, REPO_ROOT, type RunActionOptions } from '../support/run-action.js';
+import {
+  type ActionRun,
+  REPO_ROOT,
+  runAction,
+  type RunActionOptions,
+} from '../support/run-action.js';
+import { closeV2Simulators, startV2Sim, v2Options } from '../support/v2-e2e.js';
 
 const DIST = join(REPO_ROOT, 'dist');
 const PRELOAD = pathToFileURL(join(REPO_ROOT, 'test', 'support', 'record-loads.mjs')).href;
@@ -51,6 +57,7 @@ let scratch = '';
 afterEach(async () => {
   await closeSimulators();
   await closeGithubSimulators();
+  await closeV2Simulators();
   if (scratch !== '') rmSync(scratch, { recursive: true, force: true });
   scratch = '';
 });
@@ -160,6 +167,15 @@ describe('the chunks a run loads', () => {
     expect(loaded).toHaveLength(2);
     expect(holds(sources, REPORT_READER)).toEqual([]);
     expect(holds(sources, EXPLAIN_STAGE)).toEqual([]);
+  });
+
+  it('a v2 run with no pull request and no test-results loads the entry alone', async () => {
+    const sim = await startV2Sim({ flaky: 3, broken: 1 });
+    const { run, loaded } = await recorded(DIST, (options) => runAction(v2Options(sim, options)));
+
+    expect(run.exitCode, describeRun(run)).toBe(0);
+    expect(run.outputs['flaky-count'], describeRun(run)).toBe('3');
+    expect(loaded).toEqual(['index.js']);
   });
 
   it('a run with test-results loads the report reader and the explain stage', async () => {
