@@ -8,7 +8,8 @@
  * interleaved rounds so that load elsewhere on the machine hits every build alike. Prints medians
  * of the same figures as `npm run bench`, one row per build, plus the step's CPU time (user +
  * system, from a separate run with a preloaded reporter), which is far less disturbed by other
- * load than wall time.
+ * load than wall time, and the CPU time spent by the moment the first Trunk request was flushed to
+ * its socket (what that request waited for; the same run).
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -58,6 +59,7 @@ interface Build {
   dist: string;
   steps: StepTiming[];
   cpuMs: number[];
+  firstRequestCpuMs: number[];
   rssMiB: number[];
 }
 
@@ -66,7 +68,14 @@ async function main(): Promise<void> {
     const [label, dir] = arg.includes('=') ? arg.split(/=(.*)/s) : [arg, arg];
     const dist = resolve(dir ?? '');
     if (!existsSync(join(dist, 'index.js'))) throw new Error(`${dist}/index.js does not exist`);
-    return { label: label ?? dist, dist, steps: [], cpuMs: [], rssMiB: [] };
+    return {
+      label: label ?? dist,
+      dist,
+      steps: [],
+      cpuMs: [],
+      firstRequestCpuMs: [],
+      rssMiB: [],
+    };
   });
   if (builds.length === 0) throw new Error('name at least one build: label=<dist dir>');
   console.log(
@@ -96,6 +105,9 @@ async function main(): Promise<void> {
         const usage = await resourceUsage(NODE, [entry], setup);
         checkStep(usage.child, setup, scenario);
         build.cpuMs.push(usage.cpuMs);
+        if (usage.firstRequestCpuMs !== undefined) {
+          build.firstRequestCpuMs.push(usage.firstRequestCpuMs);
+        }
       }
     }
   } finally {
@@ -140,6 +152,7 @@ async function main(): Promise<void> {
       'reads',
       'tail',
       'CPU',
+      'CPU to first req',
       'peak RSS',
       'JS (entry + chunks)',
     ],
@@ -158,6 +171,7 @@ async function main(): Promise<void> {
       ms(pick('readsMs')),
       ms(pick('tailMs')),
       ms(median(build.cpuMs)),
+      build.firstRequestCpuMs.length > 0 ? ms(median(build.firstRequestCpuMs)) : '',
       build.rssMiB.length > 0 ? mib(median(build.rssMiB)) : '',
       `${kb(size.entryBytes)} + ${kb(size.javascriptBytes - size.entryBytes)}`,
     ]);

@@ -15,7 +15,7 @@ import { readQueueV2, readTestsV2, repositoryLookup } from './report/read-v2.js'
 import type { PullRequestPayload } from './settings/event.js';
 import { withPullRequestRead, type RunContext } from './settings/run-context.js';
 import type { RawRepository } from './trunk/v2/schemas.js';
-import { readTestResults } from './test-results/read-test-results.js';
+import { readTestResults } from './test-results/read-later.js';
 import { redactedReading } from './test-results/redact.js';
 import type { Settings } from './settings/settings.js';
 import { TrunkV1Client } from './trunk/v1/client.js';

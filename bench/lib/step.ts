@@ -175,6 +175,8 @@ export interface ResourceUsage {
   maxRssKiB: number;
   /** User plus system CPU time, ms. */
   cpuMs: number;
+  /** CPU time (ms) spent when the first request through node:http was flushed to its socket. */
+  firstRequestCpuMs?: number;
   child: ChildTiming;
 }
 
@@ -192,7 +194,12 @@ export async function resourceUsage(
   });
   const text = existsSync(report) ? readFileSync(report, 'utf8') : '';
   rmSync(report, { force: true });
-  let usage: { maxRSS: number; userCPUTime: number; systemCPUTime: number };
+  let usage: {
+    maxRSS: number;
+    userCPUTime: number;
+    systemCPUTime: number;
+    firstRequestCPUTime?: number;
+  };
   try {
     usage = JSON.parse(text) as typeof usage;
   } catch {
@@ -201,6 +208,8 @@ export async function resourceUsage(
   return {
     maxRssKiB: usage.maxRSS,
     cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000,
+    firstRequestCpuMs:
+      usage.firstRequestCPUTime === undefined ? undefined : usage.firstRequestCPUTime / 1000,
     child,
   };
 }

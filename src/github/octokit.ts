@@ -1,4 +1,5 @@
 import type { getOctokit } from '@actions/github';
+import { loadLater } from '../load-later.js';
 import type { GithubCallOptions } from './call-options.js';
 import { GithubError, shortMessage } from './errors.js';
 import { boundRequests } from './request-policy.js';
@@ -6,13 +7,13 @@ import { boundRequests } from './request-policy.js';
 export type Octokit = ReturnType<typeof getOctokit>;
 
 /**
- * Loaded on demand: most runs never talk to GitHub's API, and the client is the largest part of
- * the bundle (Node keeps the module once loaded, so a client per call costs little). The base
- * address comes from GITHUB_API_URL, so GitHub Enterprise works as it is.
+ * Loaded on demand, as a chunk of its own: most runs never talk to GitHub's API (Node keeps the
+ * module once loaded, so a client per call costs little). The base address comes from
+ * GITHUB_API_URL, so GitHub Enterprise works as it is.
  */
 export async function createOctokit(token: string, call: GithubCallOptions): Promise<Octokit> {
   if (token === '') throw new GithubError('refused', 'github-token is empty');
-  const github = await import('@actions/github');
+  const github = await loadLater(() => import('@actions/github'));
   // Read at each call, not once when the module loads: the same value on a runner, and tests
   // point each client at their own simulator.
   const baseUrl = process.env.GITHUB_API_URL || 'https://api.github.com';

@@ -2,7 +2,7 @@ import type { FailOnAffected, OnApiError } from '../settings/settings.js';
 import { isAbortedGithubCall } from '../github/errors.js';
 import { TrunkApiError } from '../trunk/errors.js';
 import { findAffectedTests } from './affected-tests.js';
-import { explainRun, unreadResults, type FailedTestsRead } from './failed-tests-read.js';
+import type { FailedTestsRead } from './failed-tests-read.js';
 import type {
   AffectedTests,
   QueueReport,
@@ -120,6 +120,8 @@ export async function collectReport(
   report.affected = affected.report;
   report.warnings.push(...affected.warnings);
   if (reads.failedTests) {
+    // The explain stage is loaded only by runs that read test reports.
+    const { explainRun, unreadResults } = await import('./failed-tests-read.js');
     const run = await explainRun(
       reads.failedTests,
       results.status === 'fulfilled'
