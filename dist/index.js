@@ -1,2066 +1,6 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 9800:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-var __webpack_unused_export__;
-
-__webpack_unused_export__ = ({ value: true });
-exports.wT = __webpack_unused_export__ = void 0;
-const ed5 = __nccwpck_require__(6950);
-const ed2 = __nccwpck_require__(4488);
-const NSed3 = __nccwpck_require__(5699);
-var isS = ed5.isS;
-var isChar10 = ed5.isChar;
-var isNameStartChar = ed5.isNameStartChar;
-var isNameChar = ed5.isNameChar;
-var S_LIST = ed5.S_LIST;
-var NAME_RE = ed5.NAME_RE;
-var isChar11 = ed2.isChar;
-var isNCNameStartChar = NSed3.isNCNameStartChar;
-var isNCNameChar = NSed3.isNCNameChar;
-var NC_NAME_RE = NSed3.NC_NAME_RE;
-const XML_NAMESPACE = "http://www.w3.org/XML/1998/namespace";
-const XMLNS_NAMESPACE = "http://www.w3.org/2000/xmlns/";
-const rootNS = {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment
-    __proto__: null,
-    xml: XML_NAMESPACE,
-    xmlns: XMLNS_NAMESPACE,
-};
-const XML_ENTITIES = {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment
-    __proto__: null,
-    amp: "&",
-    gt: ">",
-    lt: "<",
-    quot: "\"",
-    apos: "'",
-};
-// EOC: end-of-chunk
-const EOC = -1;
-const NL_LIKE = -2;
-const S_BEGIN = 0; // Initial state.
-const S_BEGIN_WHITESPACE = 1; // leading whitespace
-const S_DOCTYPE = 2; // <!DOCTYPE
-const S_DOCTYPE_QUOTE = 3; // <!DOCTYPE "//blah
-const S_DTD = 4; // <!DOCTYPE "//blah" [ ...
-const S_DTD_QUOTED = 5; // <!DOCTYPE "//blah" [ "foo
-const S_DTD_OPEN_WAKA = 6;
-const S_DTD_OPEN_WAKA_BANG = 7;
-const S_DTD_COMMENT = 8; // <!--
-const S_DTD_COMMENT_ENDING = 9; // <!-- blah -
-const S_DTD_COMMENT_ENDED = 10; // <!-- blah --
-const S_DTD_PI = 11; // <?
-const S_DTD_PI_ENDING = 12; // <?hi "there" ?
-const S_TEXT = 13; // general stuff
-const S_ENTITY = 14; // &amp and such
-const S_OPEN_WAKA = 15; // <
-const S_OPEN_WAKA_BANG = 16; // <!...
-const S_COMMENT = 17; // <!--
-const S_COMMENT_ENDING = 18; // <!-- blah -
-const S_COMMENT_ENDED = 19; // <!-- blah --
-const S_CDATA = 20; // <![CDATA[ something
-const S_CDATA_ENDING = 21; // ]
-const S_CDATA_ENDING_2 = 22; // ]]
-const S_PI_FIRST_CHAR = 23; // <?hi, first char
-const S_PI_REST = 24; // <?hi, rest of the name
-const S_PI_BODY = 25; // <?hi there
-const S_PI_ENDING = 26; // <?hi "there" ?
-const S_XML_DECL_NAME_START = 27; // <?xml
-const S_XML_DECL_NAME = 28; // <?xml foo
-const S_XML_DECL_EQ = 29; // <?xml foo=
-const S_XML_DECL_VALUE_START = 30; // <?xml foo=
-const S_XML_DECL_VALUE = 31; // <?xml foo="bar"
-const S_XML_DECL_SEPARATOR = 32; // <?xml foo="bar"
-const S_XML_DECL_ENDING = 33; // <?xml ... ?
-const S_OPEN_TAG = 34; // <strong
-const S_OPEN_TAG_SLASH = 35; // <strong /
-const S_ATTRIB = 36; // <a
-const S_ATTRIB_NAME = 37; // <a foo
-const S_ATTRIB_NAME_SAW_WHITE = 38; // <a foo _
-const S_ATTRIB_VALUE = 39; // <a foo=
-const S_ATTRIB_VALUE_QUOTED = 40; // <a foo="bar
-const S_ATTRIB_VALUE_CLOSED = 41; // <a foo="bar"
-const S_ATTRIB_VALUE_UNQUOTED = 42; // <a foo=bar
-const S_CLOSE_TAG = 43; // </a
-const S_CLOSE_TAG_SAW_WHITE = 44; // </a   >
-const TAB = 9;
-const NL = 0xA;
-const CR = 0xD;
-const SPACE = 0x20;
-const BANG = 0x21;
-const DQUOTE = 0x22;
-const AMP = 0x26;
-const SQUOTE = 0x27;
-const MINUS = 0x2D;
-const FORWARD_SLASH = 0x2F;
-const SEMICOLON = 0x3B;
-const LESS = 0x3C;
-const EQUAL = 0x3D;
-const GREATER = 0x3E;
-const QUESTION = 0x3F;
-const OPEN_BRACKET = 0x5B;
-const CLOSE_BRACKET = 0x5D;
-const NEL = 0x85;
-const LS = 0x2028; // Line Separator
-const isQuote = (c) => c === DQUOTE || c === SQUOTE;
-const QUOTES = [DQUOTE, SQUOTE];
-const DOCTYPE_TERMINATOR = [...QUOTES, OPEN_BRACKET, GREATER];
-const DTD_TERMINATOR = [...QUOTES, LESS, CLOSE_BRACKET];
-const XML_DECL_NAME_TERMINATOR = [EQUAL, QUESTION, ...S_LIST];
-const ATTRIB_VALUE_UNQUOTED_TERMINATOR = [...S_LIST, GREATER, AMP, LESS];
-function nsPairCheck(parser, prefix, uri) {
-    switch (prefix) {
-        case "xml":
-            if (uri !== XML_NAMESPACE) {
-                parser.fail(`xml prefix must be bound to ${XML_NAMESPACE}.`);
-            }
-            break;
-        case "xmlns":
-            if (uri !== XMLNS_NAMESPACE) {
-                parser.fail(`xmlns prefix must be bound to ${XMLNS_NAMESPACE}.`);
-            }
-            break;
-        default:
-    }
-    switch (uri) {
-        case XMLNS_NAMESPACE:
-            parser.fail(prefix === "" ?
-                `the default namespace may not be set to ${uri}.` :
-                `may not assign a prefix (even "xmlns") to the URI \
-${XMLNS_NAMESPACE}.`);
-            break;
-        case XML_NAMESPACE:
-            switch (prefix) {
-                case "xml":
-                    // Assinging the XML namespace to "xml" is fine.
-                    break;
-                case "":
-                    parser.fail(`the default namespace may not be set to ${uri}.`);
-                    break;
-                default:
-                    parser.fail("may not assign the xml namespace to another prefix.");
-            }
-            break;
-        default:
-    }
-}
-function nsMappingCheck(parser, mapping) {
-    for (const local of Object.keys(mapping)) {
-        nsPairCheck(parser, local, mapping[local]);
-    }
-}
-const isNCName = (name) => NC_NAME_RE.test(name);
-const isName = (name) => NAME_RE.test(name);
-const FORBIDDEN_START = 0;
-const FORBIDDEN_BRACKET = 1;
-const FORBIDDEN_BRACKET_BRACKET = 2;
-/**
- * The list of supported events.
- */
-__webpack_unused_export__ = [
-    "xmldecl",
-    "text",
-    "processinginstruction",
-    "doctype",
-    "comment",
-    "opentagstart",
-    "attribute",
-    "opentag",
-    "closetag",
-    "cdata",
-    "error",
-    "end",
-    "ready",
-];
-const EVENT_NAME_TO_HANDLER_NAME = {
-    xmldecl: "xmldeclHandler",
-    text: "textHandler",
-    processinginstruction: "piHandler",
-    doctype: "doctypeHandler",
-    comment: "commentHandler",
-    opentagstart: "openTagStartHandler",
-    attribute: "attributeHandler",
-    opentag: "openTagHandler",
-    closetag: "closeTagHandler",
-    cdata: "cdataHandler",
-    error: "errorHandler",
-    end: "endHandler",
-    ready: "readyHandler",
-};
-// eslint-disable-next-line @typescript-eslint/ban-types
-class SaxesParser {
-    /**
-     * @param opt The parser options.
-     */
-    constructor(opt) {
-        this.opt = opt !== null && opt !== void 0 ? opt : {};
-        this.fragmentOpt = !!this.opt.fragment;
-        const xmlnsOpt = this.xmlnsOpt = !!this.opt.xmlns;
-        this.trackPosition = this.opt.position !== false;
-        this.fileName = this.opt.fileName;
-        if (xmlnsOpt) {
-            // This is the function we use to perform name checks on PIs and entities.
-            // When namespaces are used, colons are not allowed in PI target names or
-            // entity names. So the check depends on whether namespaces are used. See:
-            //
-            // https://www.w3.org/XML/xml-names-19990114-errata.html
-            // NE08
-            //
-            this.nameStartCheck = isNCNameStartChar;
-            this.nameCheck = isNCNameChar;
-            this.isName = isNCName;
-            // eslint-disable-next-line @typescript-eslint/unbound-method
-            this.processAttribs = this.processAttribsNS;
-            // eslint-disable-next-line @typescript-eslint/unbound-method
-            this.pushAttrib = this.pushAttribNS;
-            // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment
-            this.ns = Object.assign({ __proto__: null }, rootNS);
-            const additional = this.opt.additionalNamespaces;
-            if (additional != null) {
-                nsMappingCheck(this, additional);
-                Object.assign(this.ns, additional);
-            }
-        }
-        else {
-            this.nameStartCheck = isNameStartChar;
-            this.nameCheck = isNameChar;
-            this.isName = isName;
-            // eslint-disable-next-line @typescript-eslint/unbound-method
-            this.processAttribs = this.processAttribsPlain;
-            // eslint-disable-next-line @typescript-eslint/unbound-method
-            this.pushAttrib = this.pushAttribPlain;
-        }
-        //
-        // The order of the members in this table needs to correspond to the state
-        // numbers given to the states that correspond to the methods being recorded
-        // here.
-        //
-        this.stateTable = [
-            /* eslint-disable @typescript-eslint/unbound-method */
-            this.sBegin,
-            this.sBeginWhitespace,
-            this.sDoctype,
-            this.sDoctypeQuote,
-            this.sDTD,
-            this.sDTDQuoted,
-            this.sDTDOpenWaka,
-            this.sDTDOpenWakaBang,
-            this.sDTDComment,
-            this.sDTDCommentEnding,
-            this.sDTDCommentEnded,
-            this.sDTDPI,
-            this.sDTDPIEnding,
-            this.sText,
-            this.sEntity,
-            this.sOpenWaka,
-            this.sOpenWakaBang,
-            this.sComment,
-            this.sCommentEnding,
-            this.sCommentEnded,
-            this.sCData,
-            this.sCDataEnding,
-            this.sCDataEnding2,
-            this.sPIFirstChar,
-            this.sPIRest,
-            this.sPIBody,
-            this.sPIEnding,
-            this.sXMLDeclNameStart,
-            this.sXMLDeclName,
-            this.sXMLDeclEq,
-            this.sXMLDeclValueStart,
-            this.sXMLDeclValue,
-            this.sXMLDeclSeparator,
-            this.sXMLDeclEnding,
-            this.sOpenTag,
-            this.sOpenTagSlash,
-            this.sAttrib,
-            this.sAttribName,
-            this.sAttribNameSawWhite,
-            this.sAttribValue,
-            this.sAttribValueQuoted,
-            this.sAttribValueClosed,
-            this.sAttribValueUnquoted,
-            this.sCloseTag,
-            this.sCloseTagSawWhite,
-            /* eslint-enable @typescript-eslint/unbound-method */
-        ];
-        this._init();
-    }
-    /**
-     * Indicates whether or not the parser is closed. If ``true``, wait for
-     * the ``ready`` event to write again.
-     */
-    get closed() {
-        return this._closed;
-    }
-    _init() {
-        var _a;
-        this.openWakaBang = "";
-        this.text = "";
-        this.name = "";
-        this.piTarget = "";
-        this.entity = "";
-        this.q = null;
-        this.tags = [];
-        this.tag = null;
-        this.topNS = null;
-        this.chunk = "";
-        this.chunkPosition = 0;
-        this.i = 0;
-        this.prevI = 0;
-        this.carriedFromPrevious = undefined;
-        this.forbiddenState = FORBIDDEN_START;
-        this.attribList = [];
-        // The logic is organized so as to minimize the need to check
-        // this.opt.fragment while parsing.
-        const { fragmentOpt } = this;
-        this.state = fragmentOpt ? S_TEXT : S_BEGIN;
-        // We want these to be all true if we are dealing with a fragment.
-        this.reportedTextBeforeRoot = this.reportedTextAfterRoot = this.closedRoot =
-            this.sawRoot = fragmentOpt;
-        // An XML declaration is intially possible only when parsing whole
-        // documents.
-        this.xmlDeclPossible = !fragmentOpt;
-        this.xmlDeclExpects = ["version"];
-        this.entityReturnState = undefined;
-        let { defaultXMLVersion } = this.opt;
-        if (defaultXMLVersion === undefined) {
-            if (this.opt.forceXMLVersion === true) {
-                throw new Error("forceXMLVersion set but defaultXMLVersion is not set");
-            }
-            defaultXMLVersion = "1.0";
-        }
-        this.setXMLVersion(defaultXMLVersion);
-        this.positionAtNewLine = 0;
-        this.doctype = false;
-        this._closed = false;
-        this.xmlDecl = {
-            version: undefined,
-            encoding: undefined,
-            standalone: undefined,
-        };
-        this.line = 1;
-        this.column = 0;
-        this.ENTITIES = Object.create(XML_ENTITIES);
-        (_a = this.readyHandler) === null || _a === void 0 ? void 0 : _a.call(this);
-    }
-    /**
-     * The stream position the parser is currently looking at. This field is
-     * zero-based.
-     *
-     * This field is not based on counting Unicode characters but is to be
-     * interpreted as a plain index into a JavaScript string.
-     */
-    get position() {
-        return this.chunkPosition + this.i;
-    }
-    /**
-     * The column number of the next character to be read by the parser.  *
-     * This field is zero-based. (The first column in a line is 0.)
-     *
-     * This field reports the index at which the next character would be in the
-     * line if the line were represented as a JavaScript string.  Note that this
-     * *can* be different to a count based on the number of *Unicode characters*
-     * due to how JavaScript handles astral plane characters.
-     *
-     * See [[column]] for a number that corresponds to a count of Unicode
-     * characters.
-     */
-    get columnIndex() {
-        return this.position - this.positionAtNewLine;
-    }
-    /**
-     * Set an event listener on an event. The parser supports one handler per
-     * event type. If you try to set an event handler over an existing handler,
-     * the old handler is silently overwritten.
-     *
-     * @param name The event to listen to.
-     *
-     * @param handler The handler to set.
-     */
-    on(name, handler) {
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access
-        this[EVENT_NAME_TO_HANDLER_NAME[name]] = handler;
-    }
-    /**
-     * Unset an event handler.
-     *
-     * @parma name The event to stop listening to.
-     */
-    off(name) {
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access
-        this[EVENT_NAME_TO_HANDLER_NAME[name]] = undefined;
-    }
-    /**
-     * Make an error object. The error object will have a message that contains
-     * the ``fileName`` option passed at the creation of the parser. If position
-     * tracking was turned on, it will also have line and column number
-     * information.
-     *
-     * @param message The message describing the error to report.
-     *
-     * @returns An error object with a properly formatted message.
-     */
-    makeError(message) {
-        var _a;
-        let msg = (_a = this.fileName) !== null && _a !== void 0 ? _a : "";
-        if (this.trackPosition) {
-            if (msg.length > 0) {
-                msg += ":";
-            }
-            msg += `${this.line}:${this.column}`;
-        }
-        if (msg.length > 0) {
-            msg += ": ";
-        }
-        return new Error(msg + message);
-    }
-    /**
-     * Report a parsing error. This method is made public so that client code may
-     * check for issues that are outside the scope of this project and can report
-     * errors.
-     *
-     * @param message The error to report.
-     *
-     * @returns this
-     */
-    fail(message) {
-        const err = this.makeError(message);
-        const handler = this.errorHandler;
-        if (handler === undefined) {
-            throw err;
-        }
-        else {
-            handler(err);
-        }
-        return this;
-    }
-    /**
-     * Write a XML data to the parser.
-     *
-     * @param chunk The XML data to write.
-     *
-     * @returns this
-     */
-    // We do need object for the type here. Yes, it often causes problems
-    // but not in this case.
-    write(chunk) {
-        if (this.closed) {
-            return this.fail("cannot write after close; assign an onready handler.");
-        }
-        let end = false;
-        if (chunk === null) {
-            // We cannot return immediately because carriedFromPrevious may need
-            // processing.
-            end = true;
-            chunk = "";
-        }
-        else if (typeof chunk === "object") {
-            chunk = chunk.toString();
-        }
-        // We checked if performing a pre-decomposition of the string into an array
-        // of single complete characters (``Array.from(chunk)``) would be faster
-        // than the current repeated calls to ``charCodeAt``. As of August 2018, it
-        // isn't. (There may be Node-specific code that would perform faster than
-        // ``Array.from`` but don't want to be dependent on Node.)
-        if (this.carriedFromPrevious !== undefined) {
-            // The previous chunk had char we must carry over.
-            chunk = `${this.carriedFromPrevious}${chunk}`;
-            this.carriedFromPrevious = undefined;
-        }
-        let limit = chunk.length;
-        const lastCode = chunk.charCodeAt(limit - 1);
-        if (!end &&
-            // A trailing CR or surrogate must be carried over to the next
-            // chunk.
-            (lastCode === CR || (lastCode >= 0xD800 && lastCode <= 0xDBFF))) {
-            // The chunk ends with a character that must be carried over. We cannot
-            // know how to handle it until we get the next chunk or the end of the
-            // stream. So save it for later.
-            this.carriedFromPrevious = chunk[limit - 1];
-            limit--;
-            chunk = chunk.slice(0, limit);
-        }
-        const { stateTable } = this;
-        this.chunk = chunk;
-        this.i = 0;
-        while (this.i < limit) {
-            // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument
-            stateTable[this.state].call(this);
-        }
-        this.chunkPosition += limit;
-        return end ? this.end() : this;
-    }
-    /**
-     * Close the current stream. Perform final well-formedness checks and reset
-     * the parser tstate.
-     *
-     * @returns this
-     */
-    close() {
-        return this.write(null);
-    }
-    /**
-     * Get a single code point out of the current chunk. This updates the current
-     * position if we do position tracking.
-     *
-     * This is the algorithm to use for XML 1.0.
-     *
-     * @returns The character read.
-     */
-    getCode10() {
-        const { chunk, i } = this;
-        this.prevI = i;
-        // Yes, we do this instead of doing this.i++. Doing it this way, we do not
-        // read this.i again, which is a bit faster.
-        this.i = i + 1;
-        if (i >= chunk.length) {
-            return EOC;
-        }
-        // Using charCodeAt and handling the surrogates ourselves is faster
-        // than using codePointAt.
-        const code = chunk.charCodeAt(i);
-        this.column++;
-        if (code < 0xD800) {
-            if (code >= SPACE || code === TAB) {
-                return code;
-            }
-            switch (code) {
-                case NL:
-                    this.line++;
-                    this.column = 0;
-                    this.positionAtNewLine = this.position;
-                    return NL;
-                case CR:
-                    // We may get NaN if we read past the end of the chunk, which is fine.
-                    if (chunk.charCodeAt(i + 1) === NL) {
-                        // A \r\n sequence is converted to \n so we have to skip over the
-                        // next character. We already know it has a size of 1 so ++ is fine
-                        // here.
-                        this.i = i + 2;
-                    }
-                    // Otherwise, a \r is just converted to \n, so we don't have to skip
-                    // ahead.
-                    // In either case, \r becomes \n.
-                    this.line++;
-                    this.column = 0;
-                    this.positionAtNewLine = this.position;
-                    return NL_LIKE;
-                default:
-                    // If we get here, then code < SPACE and it is not NL CR or TAB.
-                    this.fail("disallowed character.");
-                    return code;
-            }
-        }
-        if (code > 0xDBFF) {
-            // This is a specialized version of isChar10 that takes into account
-            // that in this context code > 0xDBFF and code <= 0xFFFF. So it does not
-            // test cases that don't need testing.
-            if (!(code >= 0xE000 && code <= 0xFFFD)) {
-                this.fail("disallowed character.");
-            }
-            return code;
-        }
-        const final = 0x10000 + ((code - 0xD800) * 0x400) +
-            (chunk.charCodeAt(i + 1) - 0xDC00);
-        this.i = i + 2;
-        // This is a specialized version of isChar10 that takes into account that in
-        // this context necessarily final >= 0x10000.
-        if (final > 0x10FFFF) {
-            this.fail("disallowed character.");
-        }
-        return final;
-    }
-    /**
-     * Get a single code point out of the current chunk. This updates the current
-     * position if we do position tracking.
-     *
-     * This is the algorithm to use for XML 1.1.
-     *
-     * @returns {number} The character read.
-     */
-    getCode11() {
-        const { chunk, i } = this;
-        this.prevI = i;
-        // Yes, we do this instead of doing this.i++. Doing it this way, we do not
-        // read this.i again, which is a bit faster.
-        this.i = i + 1;
-        if (i >= chunk.length) {
-            return EOC;
-        }
-        // Using charCodeAt and handling the surrogates ourselves is faster
-        // than using codePointAt.
-        const code = chunk.charCodeAt(i);
-        this.column++;
-        if (code < 0xD800) {
-            if ((code > 0x1F && code < 0x7F) || (code > 0x9F && code !== LS) ||
-                code === TAB) {
-                return code;
-            }
-            switch (code) {
-                case NL: // 0xA
-                    this.line++;
-                    this.column = 0;
-                    this.positionAtNewLine = this.position;
-                    return NL;
-                case CR: { // 0xD
-                    // We may get NaN if we read past the end of the chunk, which is
-                    // fine.
-                    const next = chunk.charCodeAt(i + 1);
-                    if (next === NL || next === NEL) {
-                        // A CR NL or CR NEL sequence is converted to NL so we have to skip
-                        // over the next character. We already know it has a size of 1.
-                        this.i = i + 2;
-                    }
-                    // Otherwise, a CR is just converted to NL, no skip.
-                }
-                /* yes, fall through */
-                case NEL: // 0x85
-                case LS: // Ox2028
-                    this.line++;
-                    this.column = 0;
-                    this.positionAtNewLine = this.position;
-                    return NL_LIKE;
-                default:
-                    this.fail("disallowed character.");
-                    return code;
-            }
-        }
-        if (code > 0xDBFF) {
-            // This is a specialized version of isCharAndNotRestricted that takes into
-            // account that in this context code > 0xDBFF and code <= 0xFFFF. So it
-            // does not test cases that don't need testing.
-            if (!(code >= 0xE000 && code <= 0xFFFD)) {
-                this.fail("disallowed character.");
-            }
-            return code;
-        }
-        const final = 0x10000 + ((code - 0xD800) * 0x400) +
-            (chunk.charCodeAt(i + 1) - 0xDC00);
-        this.i = i + 2;
-        // This is a specialized version of isCharAndNotRestricted that takes into
-        // account that in this context necessarily final >= 0x10000.
-        if (final > 0x10FFFF) {
-            this.fail("disallowed character.");
-        }
-        return final;
-    }
-    /**
-     * Like ``getCode`` but with the return value normalized so that ``NL`` is
-     * returned for ``NL_LIKE``.
-     */
-    getCodeNorm() {
-        const c = this.getCode();
-        return c === NL_LIKE ? NL : c;
-    }
-    unget() {
-        this.i = this.prevI;
-        this.column--;
-    }
-    /**
-     * Capture characters into a buffer until encountering one of a set of
-     * characters.
-     *
-     * @param chars An array of codepoints. Encountering a character in the array
-     * ends the capture. (``chars`` may safely contain ``NL``.)
-     *
-     * @return The character code that made the capture end, or ``EOC`` if we hit
-     * the end of the chunk. The return value cannot be NL_LIKE: NL is returned
-     * instead.
-     */
-    captureTo(chars) {
-        let { i: start } = this;
-        const { chunk } = this;
-        // eslint-disable-next-line no-constant-condition
-        while (true) {
-            const c = this.getCode();
-            const isNLLike = c === NL_LIKE;
-            const final = isNLLike ? NL : c;
-            if (final === EOC || chars.includes(final)) {
-                this.text += chunk.slice(start, this.prevI);
-                return final;
-            }
-            if (isNLLike) {
-                this.text += `${chunk.slice(start, this.prevI)}\n`;
-                start = this.i;
-            }
-        }
-    }
-    /**
-     * Capture characters into a buffer until encountering a character.
-     *
-     * @param char The codepoint that ends the capture. **NOTE ``char`` MAY NOT
-     * CONTAIN ``NL``.** Passing ``NL`` will result in buggy behavior.
-     *
-     * @return ``true`` if we ran into the character. Otherwise, we ran into the
-     * end of the current chunk.
-     */
-    captureToChar(char) {
-        let { i: start } = this;
-        const { chunk } = this;
-        // eslint-disable-next-line no-constant-condition
-        while (true) {
-            let c = this.getCode();
-            switch (c) {
-                case NL_LIKE:
-                    this.text += `${chunk.slice(start, this.prevI)}\n`;
-                    start = this.i;
-                    c = NL;
-                    break;
-                case EOC:
-                    this.text += chunk.slice(start);
-                    return false;
-                default:
-            }
-            if (c === char) {
-                this.text += chunk.slice(start, this.prevI);
-                return true;
-            }
-        }
-    }
-    /**
-     * Capture characters that satisfy ``isNameChar`` into the ``name`` field of
-     * this parser.
-     *
-     * @return The character code that made the test fail, or ``EOC`` if we hit
-     * the end of the chunk. The return value cannot be NL_LIKE: NL is returned
-     * instead.
-     */
-    captureNameChars() {
-        const { chunk, i: start } = this;
-        // eslint-disable-next-line no-constant-condition
-        while (true) {
-            const c = this.getCode();
-            if (c === EOC) {
-                this.name += chunk.slice(start);
-                return EOC;
-            }
-            // NL is not a name char so we don't have to test specifically for it.
-            if (!isNameChar(c)) {
-                this.name += chunk.slice(start, this.prevI);
-                return c === NL_LIKE ? NL : c;
-            }
-        }
-    }
-    /**
-     * Skip white spaces.
-     *
-     * @return The character that ended the skip, or ``EOC`` if we hit
-     * the end of the chunk. The return value cannot be NL_LIKE: NL is returned
-     * instead.
-     */
-    skipSpaces() {
-        // eslint-disable-next-line no-constant-condition
-        while (true) {
-            const c = this.getCodeNorm();
-            if (c === EOC || !isS(c)) {
-                return c;
-            }
-        }
-    }
-    setXMLVersion(version) {
-        this.currentXMLVersion = version;
-        /*  eslint-disable @typescript-eslint/unbound-method */
-        if (version === "1.0") {
-            this.isChar = isChar10;
-            this.getCode = this.getCode10;
-        }
-        else {
-            this.isChar = isChar11;
-            this.getCode = this.getCode11;
-        }
-        /* eslint-enable @typescript-eslint/unbound-method */
-    }
-    // STATE ENGINE METHODS
-    // This needs to be a state separate from S_BEGIN_WHITESPACE because we want
-    // to be sure never to come back to this state later.
-    sBegin() {
-        // We are essentially peeking at the first character of the chunk. Since
-        // S_BEGIN can be in effect only when we start working on the first chunk,
-        // the index at which we must look is necessarily 0. Note also that the
-        // following test does not depend on decoding surrogates.
-        // If the initial character is 0xFEFF, ignore it.
-        if (this.chunk.charCodeAt(0) === 0xFEFF) {
-            this.i++;
-            this.column++;
-        }
-        this.state = S_BEGIN_WHITESPACE;
-    }
-    sBeginWhitespace() {
-        // We need to know whether we've encountered spaces or not because as soon
-        // as we run into a space, an XML declaration is no longer possible. Rather
-        // than slow down skipSpaces even in places where we don't care whether it
-        // skipped anything or not, we check whether prevI is equal to the value of
-        // i from before we skip spaces.
-        const iBefore = this.i;
-        const c = this.skipSpaces();
-        if (this.prevI !== iBefore) {
-            this.xmlDeclPossible = false;
-        }
-        switch (c) {
-            case LESS:
-                this.state = S_OPEN_WAKA;
-                // We could naively call closeText but in this state, it is not normal
-                // to have text be filled with any data.
-                if (this.text.length !== 0) {
-                    throw new Error("no-empty text at start");
-                }
-                break;
-            case EOC:
-                break;
-            default:
-                this.unget();
-                this.state = S_TEXT;
-                this.xmlDeclPossible = false;
-        }
-    }
-    sDoctype() {
-        var _a;
-        const c = this.captureTo(DOCTYPE_TERMINATOR);
-        switch (c) {
-            case GREATER: {
-                (_a = this.doctypeHandler) === null || _a === void 0 ? void 0 : _a.call(this, this.text);
-                this.text = "";
-                this.state = S_TEXT;
-                this.doctype = true; // just remember that we saw it.
-                break;
-            }
-            case EOC:
-                break;
-            default:
-                this.text += String.fromCodePoint(c);
-                if (c === OPEN_BRACKET) {
-                    this.state = S_DTD;
-                }
-                else if (isQuote(c)) {
-                    this.state = S_DOCTYPE_QUOTE;
-                    this.q = c;
-                }
-        }
-    }
-    sDoctypeQuote() {
-        const q = this.q;
-        if (this.captureToChar(q)) {
-            this.text += String.fromCodePoint(q);
-            this.q = null;
-            this.state = S_DOCTYPE;
-        }
-    }
-    sDTD() {
-        const c = this.captureTo(DTD_TERMINATOR);
-        if (c === EOC) {
-            return;
-        }
-        this.text += String.fromCodePoint(c);
-        if (c === CLOSE_BRACKET) {
-            this.state = S_DOCTYPE;
-        }
-        else if (c === LESS) {
-            this.state = S_DTD_OPEN_WAKA;
-        }
-        else if (isQuote(c)) {
-            this.state = S_DTD_QUOTED;
-            this.q = c;
-        }
-    }
-    sDTDQuoted() {
-        const q = this.q;
-        if (this.captureToChar(q)) {
-            this.text += String.fromCodePoint(q);
-            this.state = S_DTD;
-            this.q = null;
-        }
-    }
-    sDTDOpenWaka() {
-        const c = this.getCodeNorm();
-        this.text += String.fromCodePoint(c);
-        switch (c) {
-            case BANG:
-                this.state = S_DTD_OPEN_WAKA_BANG;
-                this.openWakaBang = "";
-                break;
-            case QUESTION:
-                this.state = S_DTD_PI;
-                break;
-            default:
-                this.state = S_DTD;
-        }
-    }
-    sDTDOpenWakaBang() {
-        const char = String.fromCodePoint(this.getCodeNorm());
-        const owb = this.openWakaBang += char;
-        this.text += char;
-        if (owb !== "-") {
-            this.state = owb === "--" ? S_DTD_COMMENT : S_DTD;
-            this.openWakaBang = "";
-        }
-    }
-    sDTDComment() {
-        if (this.captureToChar(MINUS)) {
-            this.text += "-";
-            this.state = S_DTD_COMMENT_ENDING;
-        }
-    }
-    sDTDCommentEnding() {
-        const c = this.getCodeNorm();
-        this.text += String.fromCodePoint(c);
-        this.state = c === MINUS ? S_DTD_COMMENT_ENDED : S_DTD_COMMENT;
-    }
-    sDTDCommentEnded() {
-        const c = this.getCodeNorm();
-        this.text += String.fromCodePoint(c);
-        if (c === GREATER) {
-            this.state = S_DTD;
-        }
-        else {
-            this.fail("malformed comment.");
-            // <!-- blah -- bloo --> will be recorded as
-            // a comment of " blah -- bloo "
-            this.state = S_DTD_COMMENT;
-        }
-    }
-    sDTDPI() {
-        if (this.captureToChar(QUESTION)) {
-            this.text += "?";
-            this.state = S_DTD_PI_ENDING;
-        }
-    }
-    sDTDPIEnding() {
-        const c = this.getCodeNorm();
-        this.text += String.fromCodePoint(c);
-        if (c === GREATER) {
-            this.state = S_DTD;
-        }
-    }
-    sText() {
-        //
-        // We did try a version of saxes where the S_TEXT state was split in two
-        // states: one for text inside the root element, and one for text
-        // outside. This was avoiding having to test this.tags.length to decide
-        // what implementation to actually use.
-        //
-        // Peformance testing on gigabyte-size files did not show any advantage to
-        // using the two states solution instead of the current one. Conversely, it
-        // made the code a bit more complicated elsewhere. For instance, a comment
-        // can appear before the root element so when a comment ended it was
-        // necessary to determine whether to return to the S_TEXT state or to the
-        // new text-outside-root state.
-        //
-        if (this.tags.length !== 0) {
-            this.handleTextInRoot();
-        }
-        else {
-            this.handleTextOutsideRoot();
-        }
-    }
-    sEntity() {
-        // This is essentially a specialized version of captureToChar(SEMICOLON...)
-        let { i: start } = this;
-        const { chunk } = this;
-        // eslint-disable-next-line no-labels, no-restricted-syntax
-        loop: 
-        // eslint-disable-next-line no-constant-condition
-        while (true) {
-            switch (this.getCode()) {
-                case NL_LIKE:
-                    this.entity += `${chunk.slice(start, this.prevI)}\n`;
-                    start = this.i;
-                    break;
-                case SEMICOLON: {
-                    const { entityReturnState } = this;
-                    const entity = this.entity + chunk.slice(start, this.prevI);
-                    this.state = entityReturnState;
-                    let parsed;
-                    if (entity === "") {
-                        this.fail("empty entity name.");
-                        parsed = "&;";
-                    }
-                    else {
-                        parsed = this.parseEntity(entity);
-                        this.entity = "";
-                    }
-                    if (entityReturnState !== S_TEXT || this.textHandler !== undefined) {
-                        this.text += parsed;
-                    }
-                    // eslint-disable-next-line no-labels
-                    break loop;
-                }
-                case EOC:
-                    this.entity += chunk.slice(start);
-                    // eslint-disable-next-line no-labels
-                    break loop;
-                default:
-            }
-        }
-    }
-    sOpenWaka() {
-        // Reminder: a state handler is called with at least one character
-        // available in the current chunk. So the first call to get code inside of
-        // a state handler cannot return ``EOC``. That's why we don't test
-        // for it.
-        const c = this.getCode();
-        // either a /, ?, !, or text is coming next.
-        if (isNameStartChar(c)) {
-            this.state = S_OPEN_TAG;
-            this.unget();
-            this.xmlDeclPossible = false;
-        }
-        else {
-            switch (c) {
-                case FORWARD_SLASH:
-                    this.state = S_CLOSE_TAG;
-                    this.xmlDeclPossible = false;
-                    break;
-                case BANG:
-                    this.state = S_OPEN_WAKA_BANG;
-                    this.openWakaBang = "";
-                    this.xmlDeclPossible = false;
-                    break;
-                case QUESTION:
-                    this.state = S_PI_FIRST_CHAR;
-                    break;
-                default:
-                    this.fail("disallowed character in tag name");
-                    this.state = S_TEXT;
-                    this.xmlDeclPossible = false;
-            }
-        }
-    }
-    sOpenWakaBang() {
-        this.openWakaBang += String.fromCodePoint(this.getCodeNorm());
-        switch (this.openWakaBang) {
-            case "[CDATA[":
-                if (!this.sawRoot && !this.reportedTextBeforeRoot) {
-                    this.fail("text data outside of root node.");
-                    this.reportedTextBeforeRoot = true;
-                }
-                if (this.closedRoot && !this.reportedTextAfterRoot) {
-                    this.fail("text data outside of root node.");
-                    this.reportedTextAfterRoot = true;
-                }
-                this.state = S_CDATA;
-                this.openWakaBang = "";
-                break;
-            case "--":
-                this.state = S_COMMENT;
-                this.openWakaBang = "";
-                break;
-            case "DOCTYPE":
-                this.state = S_DOCTYPE;
-                if (this.doctype || this.sawRoot) {
-                    this.fail("inappropriately located doctype declaration.");
-                }
-                this.openWakaBang = "";
-                break;
-            default:
-                // 7 happens to be the maximum length of the string that can possibly
-                // match one of the cases above.
-                if (this.openWakaBang.length >= 7) {
-                    this.fail("incorrect syntax.");
-                }
-        }
-    }
-    sComment() {
-        if (this.captureToChar(MINUS)) {
-            this.state = S_COMMENT_ENDING;
-        }
-    }
-    sCommentEnding() {
-        var _a;
-        const c = this.getCodeNorm();
-        if (c === MINUS) {
-            this.state = S_COMMENT_ENDED;
-            (_a = this.commentHandler) === null || _a === void 0 ? void 0 : _a.call(this, this.text);
-            this.text = "";
-        }
-        else {
-            this.text += `-${String.fromCodePoint(c)}`;
-            this.state = S_COMMENT;
-        }
-    }
-    sCommentEnded() {
-        const c = this.getCodeNorm();
-        if (c !== GREATER) {
-            this.fail("malformed comment.");
-            // <!-- blah -- bloo --> will be recorded as
-            // a comment of " blah -- bloo "
-            this.text += `--${String.fromCodePoint(c)}`;
-            this.state = S_COMMENT;
-        }
-        else {
-            this.state = S_TEXT;
-        }
-    }
-    sCData() {
-        if (this.captureToChar(CLOSE_BRACKET)) {
-            this.state = S_CDATA_ENDING;
-        }
-    }
-    sCDataEnding() {
-        const c = this.getCodeNorm();
-        if (c === CLOSE_BRACKET) {
-            this.state = S_CDATA_ENDING_2;
-        }
-        else {
-            this.text += `]${String.fromCodePoint(c)}`;
-            this.state = S_CDATA;
-        }
-    }
-    sCDataEnding2() {
-        var _a;
-        const c = this.getCodeNorm();
-        switch (c) {
-            case GREATER: {
-                (_a = this.cdataHandler) === null || _a === void 0 ? void 0 : _a.call(this, this.text);
-                this.text = "";
-                this.state = S_TEXT;
-                break;
-            }
-            case CLOSE_BRACKET:
-                this.text += "]";
-                break;
-            default:
-                this.text += `]]${String.fromCodePoint(c)}`;
-                this.state = S_CDATA;
-        }
-    }
-    // We need this separate state to check the first character fo the pi target
-    // with this.nameStartCheck which allows less characters than this.nameCheck.
-    sPIFirstChar() {
-        const c = this.getCodeNorm();
-        // This is first because in the case where the file is well-formed this is
-        // the branch taken. We optimize for well-formedness.
-        if (this.nameStartCheck(c)) {
-            this.piTarget += String.fromCodePoint(c);
-            this.state = S_PI_REST;
-        }
-        else if (c === QUESTION || isS(c)) {
-            this.fail("processing instruction without a target.");
-            this.state = c === QUESTION ? S_PI_ENDING : S_PI_BODY;
-        }
-        else {
-            this.fail("disallowed character in processing instruction name.");
-            this.piTarget += String.fromCodePoint(c);
-            this.state = S_PI_REST;
-        }
-    }
-    sPIRest() {
-        // Capture characters into a piTarget while ``this.nameCheck`` run on the
-        // character read returns true.
-        const { chunk, i: start } = this;
-        // eslint-disable-next-line no-constant-condition
-        while (true) {
-            const c = this.getCodeNorm();
-            if (c === EOC) {
-                this.piTarget += chunk.slice(start);
-                return;
-            }
-            // NL cannot satisfy this.nameCheck so we don't have to test specifically
-            // for it.
-            if (!this.nameCheck(c)) {
-                this.piTarget += chunk.slice(start, this.prevI);
-                const isQuestion = c === QUESTION;
-                if (isQuestion || isS(c)) {
-                    if (this.piTarget === "xml") {
-                        if (!this.xmlDeclPossible) {
-                            this.fail("an XML declaration must be at the start of the document.");
-                        }
-                        this.state = isQuestion ? S_XML_DECL_ENDING : S_XML_DECL_NAME_START;
-                    }
-                    else {
-                        this.state = isQuestion ? S_PI_ENDING : S_PI_BODY;
-                    }
-                }
-                else {
-                    this.fail("disallowed character in processing instruction name.");
-                    this.piTarget += String.fromCodePoint(c);
-                }
-                break;
-            }
-        }
-    }
-    sPIBody() {
-        if (this.text.length === 0) {
-            const c = this.getCodeNorm();
-            if (c === QUESTION) {
-                this.state = S_PI_ENDING;
-            }
-            else if (!isS(c)) {
-                this.text = String.fromCodePoint(c);
-            }
-        }
-        // The question mark character is not valid inside any of the XML
-        // declaration name/value pairs.
-        else if (this.captureToChar(QUESTION)) {
-            this.state = S_PI_ENDING;
-        }
-    }
-    sPIEnding() {
-        var _a;
-        const c = this.getCodeNorm();
-        if (c === GREATER) {
-            const { piTarget } = this;
-            if (piTarget.toLowerCase() === "xml") {
-                this.fail("the XML declaration must appear at the start of the document.");
-            }
-            (_a = this.piHandler) === null || _a === void 0 ? void 0 : _a.call(this, {
-                target: piTarget,
-                body: this.text,
-            });
-            this.piTarget = this.text = "";
-            this.state = S_TEXT;
-        }
-        else if (c === QUESTION) {
-            // We ran into ?? as part of a processing instruction. We initially took
-            // the first ? as a sign that the PI was ending, but it is not. So we have
-            // to add it to the body but we take the new ? as a sign that the PI is
-            // ending.
-            this.text += "?";
-        }
-        else {
-            this.text += `?${String.fromCodePoint(c)}`;
-            this.state = S_PI_BODY;
-        }
-        this.xmlDeclPossible = false;
-    }
-    sXMLDeclNameStart() {
-        const c = this.skipSpaces();
-        // The question mark character is not valid inside any of the XML
-        // declaration name/value pairs.
-        if (c === QUESTION) {
-            // It is valid to go to S_XML_DECL_ENDING from this state.
-            this.state = S_XML_DECL_ENDING;
-            return;
-        }
-        if (c !== EOC) {
-            this.state = S_XML_DECL_NAME;
-            this.name = String.fromCodePoint(c);
-        }
-    }
-    sXMLDeclName() {
-        const c = this.captureTo(XML_DECL_NAME_TERMINATOR);
-        // The question mark character is not valid inside any of the XML
-        // declaration name/value pairs.
-        if (c === QUESTION) {
-            this.state = S_XML_DECL_ENDING;
-            this.name += this.text;
-            this.text = "";
-            this.fail("XML declaration is incomplete.");
-            return;
-        }
-        if (!(isS(c) || c === EQUAL)) {
-            return;
-        }
-        this.name += this.text;
-        this.text = "";
-        if (!this.xmlDeclExpects.includes(this.name)) {
-            switch (this.name.length) {
-                case 0:
-                    this.fail("did not expect any more name/value pairs.");
-                    break;
-                case 1:
-                    this.fail(`expected the name ${this.xmlDeclExpects[0]}.`);
-                    break;
-                default:
-                    this.fail(`expected one of ${this.xmlDeclExpects.join(", ")}`);
-            }
-        }
-        this.state = c === EQUAL ? S_XML_DECL_VALUE_START : S_XML_DECL_EQ;
-    }
-    sXMLDeclEq() {
-        const c = this.getCodeNorm();
-        // The question mark character is not valid inside any of the XML
-        // declaration name/value pairs.
-        if (c === QUESTION) {
-            this.state = S_XML_DECL_ENDING;
-            this.fail("XML declaration is incomplete.");
-            return;
-        }
-        if (isS(c)) {
-            return;
-        }
-        if (c !== EQUAL) {
-            this.fail("value required.");
-        }
-        this.state = S_XML_DECL_VALUE_START;
-    }
-    sXMLDeclValueStart() {
-        const c = this.getCodeNorm();
-        // The question mark character is not valid inside any of the XML
-        // declaration name/value pairs.
-        if (c === QUESTION) {
-            this.state = S_XML_DECL_ENDING;
-            this.fail("XML declaration is incomplete.");
-            return;
-        }
-        if (isS(c)) {
-            return;
-        }
-        if (!isQuote(c)) {
-            this.fail("value must be quoted.");
-            this.q = SPACE;
-        }
-        else {
-            this.q = c;
-        }
-        this.state = S_XML_DECL_VALUE;
-    }
-    sXMLDeclValue() {
-        const c = this.captureTo([this.q, QUESTION]);
-        // The question mark character is not valid inside any of the XML
-        // declaration name/value pairs.
-        if (c === QUESTION) {
-            this.state = S_XML_DECL_ENDING;
-            this.text = "";
-            this.fail("XML declaration is incomplete.");
-            return;
-        }
-        if (c === EOC) {
-            return;
-        }
-        const value = this.text;
-        this.text = "";
-        switch (this.name) {
-            case "version": {
-                this.xmlDeclExpects = ["encoding", "standalone"];
-                const version = value;
-                this.xmlDecl.version = version;
-                // This is the test specified by XML 1.0 but it is fine for XML 1.1.
-                if (!/^1\.[0-9]+$/.test(version)) {
-                    this.fail("version number must match /^1\\.[0-9]+$/.");
-                }
-                // When forceXMLVersion is set, the XML declaration is ignored.
-                else if (!this.opt.forceXMLVersion) {
-                    this.setXMLVersion(version);
-                }
-                break;
-            }
-            case "encoding":
-                if (!/^[A-Za-z][A-Za-z0-9._-]*$/.test(value)) {
-                    this.fail("encoding value must match \
-/^[A-Za-z0-9][A-Za-z0-9._-]*$/.");
-                }
-                this.xmlDeclExpects = ["standalone"];
-                this.xmlDecl.encoding = value;
-                break;
-            case "standalone":
-                if (value !== "yes" && value !== "no") {
-                    this.fail("standalone value must match \"yes\" or \"no\".");
-                }
-                this.xmlDeclExpects = [];
-                this.xmlDecl.standalone = value;
-                break;
-            default:
-            // We don't need to raise an error here since we've already raised one
-            // when checking what name was expected.
-        }
-        this.name = "";
-        this.state = S_XML_DECL_SEPARATOR;
-    }
-    sXMLDeclSeparator() {
-        const c = this.getCodeNorm();
-        // The question mark character is not valid inside any of the XML
-        // declaration name/value pairs.
-        if (c === QUESTION) {
-            // It is valid to go to S_XML_DECL_ENDING from this state.
-            this.state = S_XML_DECL_ENDING;
-            return;
-        }
-        if (!isS(c)) {
-            this.fail("whitespace required.");
-            this.unget();
-        }
-        this.state = S_XML_DECL_NAME_START;
-    }
-    sXMLDeclEnding() {
-        var _a;
-        const c = this.getCodeNorm();
-        if (c === GREATER) {
-            if (this.piTarget !== "xml") {
-                this.fail("processing instructions are not allowed before root.");
-            }
-            else if (this.name !== "version" &&
-                this.xmlDeclExpects.includes("version")) {
-                this.fail("XML declaration must contain a version.");
-            }
-            (_a = this.xmldeclHandler) === null || _a === void 0 ? void 0 : _a.call(this, this.xmlDecl);
-            this.name = "";
-            this.piTarget = this.text = "";
-            this.state = S_TEXT;
-        }
-        else {
-            // We got here because the previous character was a ?, but the question
-            // mark character is not valid inside any of the XML declaration
-            // name/value pairs.
-            this.fail("The character ? is disallowed anywhere in XML declarations.");
-        }
-        this.xmlDeclPossible = false;
-    }
-    sOpenTag() {
-        var _a;
-        const c = this.captureNameChars();
-        if (c === EOC) {
-            return;
-        }
-        const tag = this.tag = {
-            name: this.name,
-            attributes: Object.create(null),
-        };
-        this.name = "";
-        if (this.xmlnsOpt) {
-            this.topNS = tag.ns = Object.create(null);
-        }
-        (_a = this.openTagStartHandler) === null || _a === void 0 ? void 0 : _a.call(this, tag);
-        this.sawRoot = true;
-        if (!this.fragmentOpt && this.closedRoot) {
-            this.fail("documents may contain only one root.");
-        }
-        switch (c) {
-            case GREATER:
-                this.openTag();
-                break;
-            case FORWARD_SLASH:
-                this.state = S_OPEN_TAG_SLASH;
-                break;
-            default:
-                if (!isS(c)) {
-                    this.fail("disallowed character in tag name.");
-                }
-                this.state = S_ATTRIB;
-        }
-    }
-    sOpenTagSlash() {
-        if (this.getCode() === GREATER) {
-            this.openSelfClosingTag();
-        }
-        else {
-            this.fail("forward-slash in opening tag not followed by >.");
-            this.state = S_ATTRIB;
-        }
-    }
-    sAttrib() {
-        const c = this.skipSpaces();
-        if (c === EOC) {
-            return;
-        }
-        if (isNameStartChar(c)) {
-            this.unget();
-            this.state = S_ATTRIB_NAME;
-        }
-        else if (c === GREATER) {
-            this.openTag();
-        }
-        else if (c === FORWARD_SLASH) {
-            this.state = S_OPEN_TAG_SLASH;
-        }
-        else {
-            this.fail("disallowed character in attribute name.");
-        }
-    }
-    sAttribName() {
-        const c = this.captureNameChars();
-        if (c === EQUAL) {
-            this.state = S_ATTRIB_VALUE;
-        }
-        else if (isS(c)) {
-            this.state = S_ATTRIB_NAME_SAW_WHITE;
-        }
-        else if (c === GREATER) {
-            this.fail("attribute without value.");
-            this.pushAttrib(this.name, this.name);
-            this.name = this.text = "";
-            this.openTag();
-        }
-        else if (c !== EOC) {
-            this.fail("disallowed character in attribute name.");
-        }
-    }
-    sAttribNameSawWhite() {
-        const c = this.skipSpaces();
-        switch (c) {
-            case EOC:
-                return;
-            case EQUAL:
-                this.state = S_ATTRIB_VALUE;
-                break;
-            default:
-                this.fail("attribute without value.");
-                // Should we do this???
-                // this.tag.attributes[this.name] = "";
-                this.text = "";
-                this.name = "";
-                if (c === GREATER) {
-                    this.openTag();
-                }
-                else if (isNameStartChar(c)) {
-                    this.unget();
-                    this.state = S_ATTRIB_NAME;
-                }
-                else {
-                    this.fail("disallowed character in attribute name.");
-                    this.state = S_ATTRIB;
-                }
-        }
-    }
-    sAttribValue() {
-        const c = this.getCodeNorm();
-        if (isQuote(c)) {
-            this.q = c;
-            this.state = S_ATTRIB_VALUE_QUOTED;
-        }
-        else if (!isS(c)) {
-            this.fail("unquoted attribute value.");
-            this.state = S_ATTRIB_VALUE_UNQUOTED;
-            this.unget();
-        }
-    }
-    sAttribValueQuoted() {
-        // We deliberately do not use captureTo here. The specialized code we use
-        // here is faster than using captureTo.
-        const { q, chunk } = this;
-        let { i: start } = this;
-        // eslint-disable-next-line no-constant-condition
-        while (true) {
-            switch (this.getCode()) {
-                case q:
-                    this.pushAttrib(this.name, this.text + chunk.slice(start, this.prevI));
-                    this.name = this.text = "";
-                    this.q = null;
-                    this.state = S_ATTRIB_VALUE_CLOSED;
-                    return;
-                case AMP:
-                    this.text += chunk.slice(start, this.prevI);
-                    this.state = S_ENTITY;
-                    this.entityReturnState = S_ATTRIB_VALUE_QUOTED;
-                    return;
-                case NL:
-                case NL_LIKE:
-                case TAB:
-                    this.text += `${chunk.slice(start, this.prevI)} `;
-                    start = this.i;
-                    break;
-                case LESS:
-                    this.text += chunk.slice(start, this.prevI);
-                    this.fail("disallowed character.");
-                    return;
-                case EOC:
-                    this.text += chunk.slice(start);
-                    return;
-                default:
-            }
-        }
-    }
-    sAttribValueClosed() {
-        const c = this.getCodeNorm();
-        if (isS(c)) {
-            this.state = S_ATTRIB;
-        }
-        else if (c === GREATER) {
-            this.openTag();
-        }
-        else if (c === FORWARD_SLASH) {
-            this.state = S_OPEN_TAG_SLASH;
-        }
-        else if (isNameStartChar(c)) {
-            this.fail("no whitespace between attributes.");
-            this.unget();
-            this.state = S_ATTRIB_NAME;
-        }
-        else {
-            this.fail("disallowed character in attribute name.");
-        }
-    }
-    sAttribValueUnquoted() {
-        // We don't do anything regarding EOL or space handling for unquoted
-        // attributes. We already have failed by the time we get here, and the
-        // contract that saxes upholds states that upon failure, it is not safe to
-        // rely on the data passed to event handlers (other than
-        // ``onerror``). Passing "bad" data is not a problem.
-        const c = this.captureTo(ATTRIB_VALUE_UNQUOTED_TERMINATOR);
-        switch (c) {
-            case AMP:
-                this.state = S_ENTITY;
-                this.entityReturnState = S_ATTRIB_VALUE_UNQUOTED;
-                break;
-            case LESS:
-                this.fail("disallowed character.");
-                break;
-            case EOC:
-                break;
-            default:
-                if (this.text.includes("]]>")) {
-                    this.fail("the string \"]]>\" is disallowed in char data.");
-                }
-                this.pushAttrib(this.name, this.text);
-                this.name = this.text = "";
-                if (c === GREATER) {
-                    this.openTag();
-                }
-                else {
-                    this.state = S_ATTRIB;
-                }
-        }
-    }
-    sCloseTag() {
-        const c = this.captureNameChars();
-        if (c === GREATER) {
-            this.closeTag();
-        }
-        else if (isS(c)) {
-            this.state = S_CLOSE_TAG_SAW_WHITE;
-        }
-        else if (c !== EOC) {
-            this.fail("disallowed character in closing tag.");
-        }
-    }
-    sCloseTagSawWhite() {
-        switch (this.skipSpaces()) {
-            case GREATER:
-                this.closeTag();
-                break;
-            case EOC:
-                break;
-            default:
-                this.fail("disallowed character in closing tag.");
-        }
-    }
-    // END OF STATE ENGINE METHODS
-    handleTextInRoot() {
-        // This is essentially a specialized version of captureTo which is optimized
-        // for performing the ]]> check. A previous version of this code, checked
-        // ``this.text`` for the presence of ]]>. It simplified the code but was
-        // very costly when character data contained a lot of entities to be parsed.
-        //
-        // Since we are using a specialized loop, we also keep track of the presence
-        // of ]]> in text data. The sequence ]]> is forbidden to appear as-is.
-        //
-        let { i: start, forbiddenState } = this;
-        const { chunk, textHandler: handler } = this;
-        // eslint-disable-next-line no-labels, no-restricted-syntax
-        scanLoop: 
-        // eslint-disable-next-line no-constant-condition
-        while (true) {
-            switch (this.getCode()) {
-                case LESS: {
-                    this.state = S_OPEN_WAKA;
-                    if (handler !== undefined) {
-                        const { text } = this;
-                        const slice = chunk.slice(start, this.prevI);
-                        if (text.length !== 0) {
-                            handler(text + slice);
-                            this.text = "";
-                        }
-                        else if (slice.length !== 0) {
-                            handler(slice);
-                        }
-                    }
-                    forbiddenState = FORBIDDEN_START;
-                    // eslint-disable-next-line no-labels
-                    break scanLoop;
-                }
-                case AMP:
-                    this.state = S_ENTITY;
-                    this.entityReturnState = S_TEXT;
-                    if (handler !== undefined) {
-                        this.text += chunk.slice(start, this.prevI);
-                    }
-                    forbiddenState = FORBIDDEN_START;
-                    // eslint-disable-next-line no-labels
-                    break scanLoop;
-                case CLOSE_BRACKET:
-                    switch (forbiddenState) {
-                        case FORBIDDEN_START:
-                            forbiddenState = FORBIDDEN_BRACKET;
-                            break;
-                        case FORBIDDEN_BRACKET:
-                            forbiddenState = FORBIDDEN_BRACKET_BRACKET;
-                            break;
-                        case FORBIDDEN_BRACKET_BRACKET:
-                            break;
-                        default:
-                            throw new Error("impossible state");
-                    }
-                    break;
-                case GREATER:
-                    if (forbiddenState === FORBIDDEN_BRACKET_BRACKET) {
-                        this.fail("the string \"]]>\" is disallowed in char data.");
-                    }
-                    forbiddenState = FORBIDDEN_START;
-                    break;
-                case NL_LIKE:
-                    if (handler !== undefined) {
-                        this.text += `${chunk.slice(start, this.prevI)}\n`;
-                    }
-                    start = this.i;
-                    forbiddenState = FORBIDDEN_START;
-                    break;
-                case EOC:
-                    if (handler !== undefined) {
-                        this.text += chunk.slice(start);
-                    }
-                    // eslint-disable-next-line no-labels
-                    break scanLoop;
-                default:
-                    forbiddenState = FORBIDDEN_START;
-            }
-        }
-        this.forbiddenState = forbiddenState;
-    }
-    handleTextOutsideRoot() {
-        // This is essentially a specialized version of captureTo which is optimized
-        // for a specialized task. We keep track of the presence of non-space
-        // characters in the text since these are errors when appearing outside the
-        // document root element.
-        let { i: start } = this;
-        const { chunk, textHandler: handler } = this;
-        let nonSpace = false;
-        // eslint-disable-next-line no-labels, no-restricted-syntax
-        outRootLoop: 
-        // eslint-disable-next-line no-constant-condition
-        while (true) {
-            const code = this.getCode();
-            switch (code) {
-                case LESS: {
-                    this.state = S_OPEN_WAKA;
-                    if (handler !== undefined) {
-                        const { text } = this;
-                        const slice = chunk.slice(start, this.prevI);
-                        if (text.length !== 0) {
-                            handler(text + slice);
-                            this.text = "";
-                        }
-                        else if (slice.length !== 0) {
-                            handler(slice);
-                        }
-                    }
-                    // eslint-disable-next-line no-labels
-                    break outRootLoop;
-                }
-                case AMP:
-                    this.state = S_ENTITY;
-                    this.entityReturnState = S_TEXT;
-                    if (handler !== undefined) {
-                        this.text += chunk.slice(start, this.prevI);
-                    }
-                    nonSpace = true;
-                    // eslint-disable-next-line no-labels
-                    break outRootLoop;
-                case NL_LIKE:
-                    if (handler !== undefined) {
-                        this.text += `${chunk.slice(start, this.prevI)}\n`;
-                    }
-                    start = this.i;
-                    break;
-                case EOC:
-                    if (handler !== undefined) {
-                        this.text += chunk.slice(start);
-                    }
-                    // eslint-disable-next-line no-labels
-                    break outRootLoop;
-                default:
-                    if (!isS(code)) {
-                        nonSpace = true;
-                    }
-            }
-        }
-        if (!nonSpace) {
-            return;
-        }
-        // We use the reportedTextBeforeRoot and reportedTextAfterRoot flags
-        // to avoid reporting errors for every single character that is out of
-        // place.
-        if (!this.sawRoot && !this.reportedTextBeforeRoot) {
-            this.fail("text data outside of root node.");
-            this.reportedTextBeforeRoot = true;
-        }
-        if (this.closedRoot && !this.reportedTextAfterRoot) {
-            this.fail("text data outside of root node.");
-            this.reportedTextAfterRoot = true;
-        }
-    }
-    pushAttribNS(name, value) {
-        var _a;
-        const { prefix, local } = this.qname(name);
-        const attr = { name, prefix, local, value };
-        this.attribList.push(attr);
-        (_a = this.attributeHandler) === null || _a === void 0 ? void 0 : _a.call(this, attr);
-        if (prefix === "xmlns") {
-            const trimmed = value.trim();
-            if (this.currentXMLVersion === "1.0" && trimmed === "") {
-                this.fail("invalid attempt to undefine prefix in XML 1.0");
-            }
-            this.topNS[local] = trimmed;
-            nsPairCheck(this, local, trimmed);
-        }
-        else if (name === "xmlns") {
-            const trimmed = value.trim();
-            this.topNS[""] = trimmed;
-            nsPairCheck(this, "", trimmed);
-        }
-    }
-    pushAttribPlain(name, value) {
-        var _a;
-        const attr = { name, value };
-        this.attribList.push(attr);
-        (_a = this.attributeHandler) === null || _a === void 0 ? void 0 : _a.call(this, attr);
-    }
-    /**
-     * End parsing. This performs final well-formedness checks and resets the
-     * parser to a clean state.
-     *
-     * @returns this
-     */
-    end() {
-        var _a, _b;
-        if (!this.sawRoot) {
-            this.fail("document must contain a root element.");
-        }
-        const { tags } = this;
-        while (tags.length > 0) {
-            const tag = tags.pop();
-            this.fail(`unclosed tag: ${tag.name}`);
-        }
-        if ((this.state !== S_BEGIN) && (this.state !== S_TEXT)) {
-            this.fail("unexpected end.");
-        }
-        const { text } = this;
-        if (text.length !== 0) {
-            (_a = this.textHandler) === null || _a === void 0 ? void 0 : _a.call(this, text);
-            this.text = "";
-        }
-        this._closed = true;
-        (_b = this.endHandler) === null || _b === void 0 ? void 0 : _b.call(this);
-        this._init();
-        return this;
-    }
-    /**
-     * Resolve a namespace prefix.
-     *
-     * @param prefix The prefix to resolve.
-     *
-     * @returns The namespace URI or ``undefined`` if the prefix is not defined.
-     */
-    resolve(prefix) {
-        var _a, _b;
-        let uri = this.topNS[prefix];
-        if (uri !== undefined) {
-            return uri;
-        }
-        const { tags } = this;
-        for (let index = tags.length - 1; index >= 0; index--) {
-            uri = tags[index].ns[prefix];
-            if (uri !== undefined) {
-                return uri;
-            }
-        }
-        uri = this.ns[prefix];
-        if (uri !== undefined) {
-            return uri;
-        }
-        return (_b = (_a = this.opt).resolvePrefix) === null || _b === void 0 ? void 0 : _b.call(_a, prefix);
-    }
-    /**
-     * Parse a qname into its prefix and local name parts.
-     *
-     * @param name The name to parse
-     *
-     * @returns
-     */
-    qname(name) {
-        // This is faster than using name.split(":").
-        const colon = name.indexOf(":");
-        if (colon === -1) {
-            return { prefix: "", local: name };
-        }
-        const local = name.slice(colon + 1);
-        const prefix = name.slice(0, colon);
-        if (prefix === "" || local === "" || local.includes(":")) {
-            this.fail(`malformed name: ${name}.`);
-        }
-        return { prefix, local };
-    }
-    processAttribsNS() {
-        var _a;
-        const { attribList } = this;
-        const tag = this.tag;
-        {
-            // add namespace info to tag
-            const { prefix, local } = this.qname(tag.name);
-            tag.prefix = prefix;
-            tag.local = local;
-            const uri = tag.uri = (_a = this.resolve(prefix)) !== null && _a !== void 0 ? _a : "";
-            if (prefix !== "") {
-                if (prefix === "xmlns") {
-                    this.fail("tags may not have \"xmlns\" as prefix.");
-                }
-                if (uri === "") {
-                    this.fail(`unbound namespace prefix: ${JSON.stringify(prefix)}.`);
-                    tag.uri = prefix;
-                }
-            }
-        }
-        if (attribList.length === 0) {
-            return;
-        }
-        const { attributes } = tag;
-        const seen = new Set();
-        // Note: do not apply default ns to attributes:
-        //   http://www.w3.org/TR/REC-xml-names/#defaulting
-        for (const attr of attribList) {
-            const { name, prefix, local } = attr;
-            let uri;
-            let eqname;
-            if (prefix === "") {
-                uri = name === "xmlns" ? XMLNS_NAMESPACE : "";
-                eqname = name;
-            }
-            else {
-                uri = this.resolve(prefix);
-                // if there's any attributes with an undefined namespace,
-                // then fail on them now.
-                if (uri === undefined) {
-                    this.fail(`unbound namespace prefix: ${JSON.stringify(prefix)}.`);
-                    uri = prefix;
-                }
-                eqname = `{${uri}}${local}`;
-            }
-            if (seen.has(eqname)) {
-                this.fail(`duplicate attribute: ${eqname}.`);
-            }
-            seen.add(eqname);
-            attr.uri = uri;
-            attributes[name] = attr;
-        }
-        this.attribList = [];
-    }
-    processAttribsPlain() {
-        const { attribList } = this;
-        // eslint-disable-next-line prefer-destructuring
-        const attributes = this.tag.attributes;
-        for (const { name, value } of attribList) {
-            if (attributes[name] !== undefined) {
-                this.fail(`duplicate attribute: ${name}.`);
-            }
-            attributes[name] = value;
-        }
-        this.attribList = [];
-    }
-    /**
-     * Handle a complete open tag. This parser code calls this once it has seen
-     * the whole tag. This method checks for well-formeness and then emits
-     * ``onopentag``.
-     */
-    openTag() {
-        var _a;
-        this.processAttribs();
-        const { tags } = this;
-        const tag = this.tag;
-        tag.isSelfClosing = false;
-        // There cannot be any pending text here due to the onopentagstart that was
-        // necessarily emitted before we get here. So we do not check text.
-        (_a = this.openTagHandler) === null || _a === void 0 ? void 0 : _a.call(this, tag);
-        tags.push(tag);
-        this.state = S_TEXT;
-        this.name = "";
-    }
-    /**
-     * Handle a complete self-closing tag. This parser code calls this once it has
-     * seen the whole tag. This method checks for well-formeness and then emits
-     * ``onopentag`` and ``onclosetag``.
-     */
-    openSelfClosingTag() {
-        var _a, _b, _c;
-        this.processAttribs();
-        const { tags } = this;
-        const tag = this.tag;
-        tag.isSelfClosing = true;
-        // There cannot be any pending text here due to the onopentagstart that was
-        // necessarily emitted before we get here. So we do not check text.
-        (_a = this.openTagHandler) === null || _a === void 0 ? void 0 : _a.call(this, tag);
-        (_b = this.closeTagHandler) === null || _b === void 0 ? void 0 : _b.call(this, tag);
-        const top = this.tag = (_c = tags[tags.length - 1]) !== null && _c !== void 0 ? _c : null;
-        if (top === null) {
-            this.closedRoot = true;
-        }
-        this.state = S_TEXT;
-        this.name = "";
-    }
-    /**
-     * Handle a complete close tag. This parser code calls this once it has seen
-     * the whole tag. This method checks for well-formeness and then emits
-     * ``onclosetag``.
-     */
-    closeTag() {
-        const { tags, name } = this;
-        // Our state after this will be S_TEXT, no matter what, and we can clear
-        // tagName now.
-        this.state = S_TEXT;
-        this.name = "";
-        if (name === "") {
-            this.fail("weird empty close tag.");
-            this.text += "</>";
-            return;
-        }
-        const handler = this.closeTagHandler;
-        let l = tags.length;
-        while (l-- > 0) {
-            const tag = this.tag = tags.pop();
-            this.topNS = tag.ns;
-            handler === null || handler === void 0 ? void 0 : handler(tag);
-            if (tag.name === name) {
-                break;
-            }
-            this.fail("unexpected close tag.");
-        }
-        if (l === 0) {
-            this.closedRoot = true;
-        }
-        else if (l < 0) {
-            this.fail(`unmatched closing tag: ${name}.`);
-            this.text += `</${name}>`;
-        }
-    }
-    /**
-     * Resolves an entity. Makes any necessary well-formedness checks.
-     *
-     * @param entity The entity to resolve.
-     *
-     * @returns The parsed entity.
-     */
-    parseEntity(entity) {
-        // startsWith would be significantly slower for this test.
-        if (entity[0] !== "#") {
-            const defined = this.ENTITIES[entity];
-            if (defined !== undefined) {
-                return defined;
-            }
-            this.fail(this.isName(entity) ? "undefined entity." :
-                "disallowed character in entity name.");
-            return `&${entity};`;
-        }
-        let num = NaN;
-        if (entity[1] === "x" && /^#x[0-9a-f]+$/i.test(entity)) {
-            num = parseInt(entity.slice(2), 16);
-        }
-        else if (/^#[0-9]+$/.test(entity)) {
-            num = parseInt(entity.slice(1), 10);
-        }
-        // The character reference is required to match the CHAR production.
-        if (!this.isChar(num)) {
-            this.fail("malformed character entity.");
-            return `&${entity};`;
-        }
-        return String.fromCodePoint(num);
-    }
-}
-exports.wT = SaxesParser;
-//# sourceMappingURL=saxes.js.map
-
-/***/ }),
-
 /***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
@@ -30430,336 +28370,150 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6950:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ 6894:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   An: () => (/* binding */ CLASS_ORDER),
+/* harmony export */   Eh: () => (/* binding */ countClasses),
+/* harmony export */   SU: () => (/* binding */ readingStopped),
+/* harmony export */   Sb: () => (/* binding */ countNeedingAttention),
+/* harmony export */   TD: () => (/* binding */ FLAKE_ORDER),
+/* harmony export */   _q: () => (/* binding */ failuresUnknown),
+/* harmony export */   aM: () => (/* binding */ countFlakesNeedingAttention),
+/* harmony export */   lQ: () => (/* binding */ READING_STOPPED),
+/* harmony export */   ui: () => (/* binding */ countNewFlakes)
+/* harmony export */ });
+/**
+ * The run's failed tests, each explained by Trunk's data: the explain stage's product, which the
+ * gate and the renderers read. Built from the test reports (src/test-results/) and the report's
+ * unhealthy tests; nothing here is read from the network.
+ */
+/**
+ * The order a list shows them in: what needs the author first. Failing on other pull requests sits
+ * between broken and known flaky, as Trunk's recipe reads: not caused by this change, but not yet
+ * known to Trunk as flaky either.
+ */
+const CLASS_ORDER = [
+    'new',
+    'unexplained',
+    'broken',
+    'other-prs',
+    'flaky',
+    'quarantined',
+];
+const FLAKE_ORDER = [
+    'new-flake',
+    'unexplained',
+    'broken',
+    'known-flaky',
+    'quarantined',
+];
+/** Why the reports are unread when another read's failure decided the run and stopped the rest. */
+const READING_STOPPED = 'stopped when another read failed and decided the run';
+/** The reading was stopped before its end: the read failure that stopped it decides the run. */
+function readingStopped(run) {
+    return run.unread.some((report) => report.why === READING_STOPPED);
+}
+/** The run's failures are unknown: a report could not be read, or was read only in part. */
+function failuresUnknown(run) {
+    return run.unread.length > 0;
+}
+function countClasses(failures) {
+    const counts = {
+        quarantined: 0,
+        flaky: 0,
+        'other-prs': 0,
+        broken: 0,
+        new: 0,
+        unexplained: 0,
+    };
+    for (const failure of failures)
+        counts[failure.class] += 1;
+    return counts;
+}
+/** Failures Trunk's data does not explain: what max-new-failures counts and the author looks at. */
+function countNeedingAttention(failures) {
+    const counts = countClasses(failures);
+    return counts.new + counts.unexplained;
+}
+/** Flakes Trunk does not list as flaky or broken: flaked-new-count. */
+function countNewFlakes(flaked) {
+    return flaked.filter((flake) => flake.class === 'new-flake').length;
+}
+/** Flakes Trunk's data does not explain (new, or unexplained): what max-new-flakes counts. */
+function countFlakesNeedingAttention(flaked) {
+    return flaked.filter((flake) => flake.class === 'new-flake' || flake.class === 'unexplained')
+        .length;
+}
 
-/**
- * Character classes and associated utilities for the 5th edition of XML 1.0.
- *
- * @author Louis-Dominique Dubeau
- * @license MIT
- * @copyright Louis-Dominique Dubeau
- */
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-//
-// Fragments.
-//
-exports.CHAR = "\t\n\r -\uD7FF\uE000-\uFFFD\uD800\uDC00-\uDBFF\uDFFF";
-exports.S = " \t\r\n";
-// tslint:disable-next-line:max-line-length
-exports.NAME_START_CHAR = ":A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800\uDC00-\uDB7F\uDFFF";
-exports.NAME_CHAR = "-" + exports.NAME_START_CHAR + ".0-9\u00B7\u0300-\u036F\u203F-\u2040";
-//
-// Regular expressions.
-//
-exports.CHAR_RE = new RegExp("^[" + exports.CHAR + "]$", "u");
-exports.S_RE = new RegExp("^[" + exports.S + "]+$", "u");
-exports.NAME_START_CHAR_RE = new RegExp("^[" + exports.NAME_START_CHAR + "]$", "u");
-exports.NAME_CHAR_RE = new RegExp("^[" + exports.NAME_CHAR + "]$", "u");
-exports.NAME_RE = new RegExp("^[" + exports.NAME_START_CHAR + "][" + exports.NAME_CHAR + "]*$", "u");
-exports.NMTOKEN_RE = new RegExp("^[" + exports.NAME_CHAR + "]+$", "u");
-var TAB = 9;
-var NL = 0xA;
-var CR = 0xD;
-var SPACE = 0x20;
-//
-// Lists.
-//
-/** All characters in the ``S`` production. */
-exports.S_LIST = [SPACE, NL, CR, TAB];
-/**
- * Determines whether a codepoint matches the ``CHAR`` production.
- *
- * @param c The code point.
- *
- * @returns ``true`` if the codepoint matches ``CHAR``.
- */
-function isChar(c) {
-    return (c >= SPACE && c <= 0xD7FF) ||
-        c === NL || c === CR || c === TAB ||
-        (c >= 0xE000 && c <= 0xFFFD) ||
-        (c >= 0x10000 && c <= 0x10FFFF);
-}
-exports.isChar = isChar;
-/**
- * Determines whether a codepoint matches the ``S`` (space) production.
- *
- * @param c The code point.
- *
- * @returns ``true`` if the codepoint matches ``S``.
- */
-function isS(c) {
-    return c === SPACE || c === NL || c === CR || c === TAB;
-}
-exports.isS = isS;
-/**
- * Determines whether a codepoint matches the ``NAME_START_CHAR`` production.
- *
- * @param c The code point.
- *
- * @returns ``true`` if the codepoint matches ``NAME_START_CHAR``.
- */
-function isNameStartChar(c) {
-    return ((c >= 0x41 && c <= 0x5A) ||
-        (c >= 0x61 && c <= 0x7A) ||
-        c === 0x3A ||
-        c === 0x5F ||
-        c === 0x200C ||
-        c === 0x200D ||
-        (c >= 0xC0 && c <= 0xD6) ||
-        (c >= 0xD8 && c <= 0xF6) ||
-        (c >= 0x00F8 && c <= 0x02FF) ||
-        (c >= 0x0370 && c <= 0x037D) ||
-        (c >= 0x037F && c <= 0x1FFF) ||
-        (c >= 0x2070 && c <= 0x218F) ||
-        (c >= 0x2C00 && c <= 0x2FEF) ||
-        (c >= 0x3001 && c <= 0xD7FF) ||
-        (c >= 0xF900 && c <= 0xFDCF) ||
-        (c >= 0xFDF0 && c <= 0xFFFD) ||
-        (c >= 0x10000 && c <= 0xEFFFF));
-}
-exports.isNameStartChar = isNameStartChar;
-/**
- * Determines whether a codepoint matches the ``NAME_CHAR`` production.
- *
- * @param c The code point.
- *
- * @returns ``true`` if the codepoint matches ``NAME_CHAR``.
- */
-function isNameChar(c) {
-    return isNameStartChar(c) ||
-        (c >= 0x30 && c <= 0x39) ||
-        c === 0x2D ||
-        c === 0x2E ||
-        c === 0xB7 ||
-        (c >= 0x0300 && c <= 0x036F) ||
-        (c >= 0x203F && c <= 0x2040);
-}
-exports.isNameChar = isNameChar;
-//# sourceMappingURL=ed5.js.map
 
 /***/ }),
 
-/***/ 4488:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ 7593:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   GL: () => (/* binding */ nextRetry),
+/* harmony export */   PS: () => (/* binding */ isRetryableStatus),
+/* harmony export */   TR: () => (/* binding */ tooLongWaitText),
+/* harmony export */   jo: () => (/* binding */ backoffMs),
+/* harmony export */   mu: () => (/* binding */ parseRetryAfter),
+/* harmony export */   zd: () => (/* binding */ afterRetries)
+/* harmony export */ });
+/* unused harmony export RETRY_AFTER_CAP_MS */
+/** When and how long to wait before trying a request again. Pure, so it is tested without clocks. */
+const MAX_BACKOFF_MS = 30_000;
+/** The longest pause a step takes when the server asks for one; a longer one ends the retries. */
+const RETRY_AFTER_CAP_MS = 60_000;
+/** IMF-fixdate, RFC 850 and asctime all name the weekday first and carry an hh:mm:ss time. */
+const HTTP_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? .*\d{2}:\d{2}:\d{2}/i;
+/** Trunk says reads are safe to retry after 429 and 5xx (its CLI does the same). */
+function isRetryableStatus(status) {
+    return status === 429 || (status >= 500 && status <= 599);
+}
+/** Exponential backoff with jitter: half fixed, half random, so retries spread but still grow. */
+function backoffMs(retry, baseMs, random = Math.random) {
+    const ceiling = Math.min(MAX_BACKOFF_MS, baseMs * 2 ** retry);
+    return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+/** Retry-After is either delta-seconds or an HTTP date; anything else is ignored. */
+function parseRetryAfter(header, nowMs) {
+    const value = header?.trim();
+    if (!value)
+        return undefined;
+    if (/^\d+(\.\d+)?$/.test(value))
+        return Math.round(Number(value) * 1000);
+    // Date.parse is lenient ("-1" is a day in 2001): accept only what looks like an HTTP date.
+    if (!HTTP_DATE.test(value))
+        return undefined;
+    const date = Date.parse(value);
+    return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
+/**
+ * One rule for Trunk and GitHub. A wait the server asks for (`askedMs`: Retry-After, or the reset
+ * of an exhausted rate limit) is honoured up to the cap; a longer one is not waited at all, since
+ * a retry before it ends meets the same limit, and the failure says when to try again. Without
+ * one, exponential backoff.
+ */
+function nextRetry(retry, baseMs, askedMs, nowMs) {
+    if (askedMs === undefined)
+        return { waitMs: backoffMs(retry, baseMs) };
+    if (askedMs <= RETRY_AFTER_CAP_MS)
+        return { waitMs: askedMs };
+    return { tooLong: { askedMs, retryAt: nowMs + askedMs } };
+}
+/** "Trunk asks to wait 3600 s, longer than the 60 s a step waits: try again after <UTC time>". */
+function tooLongWaitText(server, { askedMs, retryAt }) {
+    const seconds = Math.ceil(askedMs / 1000);
+    const at = new Date(Math.ceil(retryAt / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+    return `${server} asks to wait ${seconds} s, longer than the ${RETRY_AFTER_CAP_MS / 1000} s a step waits: try again after ${at}`;
+}
+/** " (after 2 retries)" for a message, or nothing when the first try was the last. */
+function afterRetries(retries) {
+    return retries === 0 ? '' : ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})`;
+}
 
-/**
- * Character classes and associated utilities for the 2nd edition of XML 1.1.
- *
- * @author Louis-Dominique Dubeau
- * @license MIT
- * @copyright Louis-Dominique Dubeau
- */
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-//
-// Fragments.
-//
-exports.CHAR = "\u0001-\uD7FF\uE000-\uFFFD\uD800\uDC00-\uDBFF\uDFFF";
-exports.RESTRICTED_CHAR = "\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u009F";
-exports.S = " \t\r\n";
-// tslint:disable-next-line:max-line-length
-exports.NAME_START_CHAR = ":A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800\uDC00-\uDB7F\uDFFF";
-exports.NAME_CHAR = "-" + exports.NAME_START_CHAR + ".0-9\u00B7\u0300-\u036F\u203F-\u2040";
-//
-// Regular expressions.
-//
-exports.CHAR_RE = new RegExp("^[" + exports.CHAR + "]$", "u");
-exports.RESTRICTED_CHAR_RE = new RegExp("^[" + exports.RESTRICTED_CHAR + "]$", "u");
-exports.S_RE = new RegExp("^[" + exports.S + "]+$", "u");
-exports.NAME_START_CHAR_RE = new RegExp("^[" + exports.NAME_START_CHAR + "]$", "u");
-exports.NAME_CHAR_RE = new RegExp("^[" + exports.NAME_CHAR + "]$", "u");
-exports.NAME_RE = new RegExp("^[" + exports.NAME_START_CHAR + "][" + exports.NAME_CHAR + "]*$", "u");
-exports.NMTOKEN_RE = new RegExp("^[" + exports.NAME_CHAR + "]+$", "u");
-var TAB = 9;
-var NL = 0xA;
-var CR = 0xD;
-var SPACE = 0x20;
-//
-// Lists.
-//
-/** All characters in the ``S`` production. */
-exports.S_LIST = [SPACE, NL, CR, TAB];
-/**
- * Determines whether a codepoint matches the ``CHAR`` production.
- *
- * @param c The code point.
- *
- * @returns ``true`` if the codepoint matches ``CHAR``.
- */
-function isChar(c) {
-    return (c >= 0x0001 && c <= 0xD7FF) ||
-        (c >= 0xE000 && c <= 0xFFFD) ||
-        (c >= 0x10000 && c <= 0x10FFFF);
-}
-exports.isChar = isChar;
-/**
- * Determines whether a codepoint matches the ``RESTRICTED_CHAR`` production.
- *
- * @param c The code point.
- *
- * @returns ``true`` if the codepoint matches ``RESTRICTED_CHAR``.
- */
-function isRestrictedChar(c) {
-    return (c >= 0x1 && c <= 0x8) ||
-        c === 0xB ||
-        c === 0xC ||
-        (c >= 0xE && c <= 0x1F) ||
-        (c >= 0x7F && c <= 0x84) ||
-        (c >= 0x86 && c <= 0x9F);
-}
-exports.isRestrictedChar = isRestrictedChar;
-/**
- * Determines whether a codepoint matches the ``CHAR`` production and does not
- * match the ``RESTRICTED_CHAR`` production. ``isCharAndNotRestricted(x)`` is
- * equivalent to ``isChar(x) && !isRestrictedChar(x)``. This function is faster
- * than running the two-call equivalent.
- *
- * @param c The code point.
- *
- * @returns ``true`` if the codepoint matches ``CHAR`` and does not match
- * ``RESTRICTED_CHAR``.
- */
-function isCharAndNotRestricted(c) {
-    return (c === 0x9) ||
-        (c === 0xA) ||
-        (c === 0xD) ||
-        (c > 0x1F && c < 0x7F) ||
-        (c === 0x85) ||
-        (c > 0x9F && c <= 0xD7FF) ||
-        (c >= 0xE000 && c <= 0xFFFD) ||
-        (c >= 0x10000 && c <= 0x10FFFF);
-}
-exports.isCharAndNotRestricted = isCharAndNotRestricted;
-/**
- * Determines whether a codepoint matches the ``S`` (space) production.
- *
- * @param c The code point.
- *
- * @returns ``true`` if the codepoint matches ``S``.
- */
-function isS(c) {
-    return c === SPACE || c === NL || c === CR || c === TAB;
-}
-exports.isS = isS;
-/**
- * Determines whether a codepoint matches the ``NAME_START_CHAR`` production.
- *
- * @param c The code point.
- *
- * @returns ``true`` if the codepoint matches ``NAME_START_CHAR``.
- */
-// tslint:disable-next-line:cyclomatic-complexity
-function isNameStartChar(c) {
-    return ((c >= 0x41 && c <= 0x5A) ||
-        (c >= 0x61 && c <= 0x7A) ||
-        c === 0x3A ||
-        c === 0x5F ||
-        c === 0x200C ||
-        c === 0x200D ||
-        (c >= 0xC0 && c <= 0xD6) ||
-        (c >= 0xD8 && c <= 0xF6) ||
-        (c >= 0x00F8 && c <= 0x02FF) ||
-        (c >= 0x0370 && c <= 0x037D) ||
-        (c >= 0x037F && c <= 0x1FFF) ||
-        (c >= 0x2070 && c <= 0x218F) ||
-        (c >= 0x2C00 && c <= 0x2FEF) ||
-        (c >= 0x3001 && c <= 0xD7FF) ||
-        (c >= 0xF900 && c <= 0xFDCF) ||
-        (c >= 0xFDF0 && c <= 0xFFFD) ||
-        (c >= 0x10000 && c <= 0xEFFFF));
-}
-exports.isNameStartChar = isNameStartChar;
-/**
- * Determines whether a codepoint matches the ``NAME_CHAR`` production.
- *
- * @param c The code point.
- *
- * @returns ``true`` if the codepoint matches ``NAME_CHAR``.
- */
-function isNameChar(c) {
-    return isNameStartChar(c) ||
-        (c >= 0x30 && c <= 0x39) ||
-        c === 0x2D ||
-        c === 0x2E ||
-        c === 0xB7 ||
-        (c >= 0x0300 && c <= 0x036F) ||
-        (c >= 0x203F && c <= 0x2040);
-}
-exports.isNameChar = isNameChar;
-//# sourceMappingURL=ed2.js.map
-
-/***/ }),
-
-/***/ 5699:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-/**
- * Character class utilities for XML NS 1.0 edition 3.
- *
- * @author Louis-Dominique Dubeau
- * @license MIT
- * @copyright Louis-Dominique Dubeau
- */
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-//
-// Fragments.
-//
-// tslint:disable-next-line:max-line-length
-exports.NC_NAME_START_CHAR = "A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800\uDC00-\uDB7F\uDFFF";
-exports.NC_NAME_CHAR = "-" + exports.NC_NAME_START_CHAR + ".0-9\u00B7\u0300-\u036F\u203F-\u2040";
-//
-// Regular expressions.
-//
-exports.NC_NAME_START_CHAR_RE = new RegExp("^[" + exports.NC_NAME_START_CHAR + "]$", "u");
-exports.NC_NAME_CHAR_RE = new RegExp("^[" + exports.NC_NAME_CHAR + "]$", "u");
-exports.NC_NAME_RE = new RegExp("^[" + exports.NC_NAME_START_CHAR + "][" + exports.NC_NAME_CHAR + "]*$", "u");
-/**
- * Determines whether a codepoint matches [[NC_NAME_START_CHAR]].
- *
- * @param c The code point.
- *
- * @returns ``true`` if the codepoint matches.
- */
-// tslint:disable-next-line:cyclomatic-complexity
-function isNCNameStartChar(c) {
-    return ((c >= 0x41 && c <= 0x5A) ||
-        c === 0x5F ||
-        (c >= 0x61 && c <= 0x7A) ||
-        (c >= 0xC0 && c <= 0xD6) ||
-        (c >= 0xD8 && c <= 0xF6) ||
-        (c >= 0x00F8 && c <= 0x02FF) ||
-        (c >= 0x0370 && c <= 0x037D) ||
-        (c >= 0x037F && c <= 0x1FFF) ||
-        (c >= 0x200C && c <= 0x200D) ||
-        (c >= 0x2070 && c <= 0x218F) ||
-        (c >= 0x2C00 && c <= 0x2FEF) ||
-        (c >= 0x3001 && c <= 0xD7FF) ||
-        (c >= 0xF900 && c <= 0xFDCF) ||
-        (c >= 0xFDF0 && c <= 0xFFFD) ||
-        (c >= 0x10000 && c <= 0xEFFFF));
-}
-exports.isNCNameStartChar = isNCNameStartChar;
-/**
- * Determines whether a codepoint matches [[NC_NAME_CHAR]].
- *
- * @param c The code point.
- *
- * @returns ``true`` if the codepoint matches.
- */
-function isNCNameChar(c) {
-    return isNCNameStartChar(c) ||
-        (c === 0x2D ||
-            c === 0x2E ||
-            (c >= 0x30 && c <= 0x39) ||
-            c === 0x00B7 ||
-            (c >= 0x0300 && c <= 0x036F) ||
-            (c >= 0x203F && c <= 0x2040));
-}
-exports.isNCNameChar = isNCNameChar;
-//# sourceMappingURL=ed3.js.map
 
 /***/ }),
 
@@ -30767,7 +28521,7 @@ exports.isNCNameChar = isNCNameChar;
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6044);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8893);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30776,7 +28530,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6044:
+/***/ 8893:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30785,2203 +28539,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-// NAMESPACE OBJECT: ./node_modules/@actions/core/lib/platform.js
-var platform_namespaceObject = {};
-__nccwpck_require__.r(platform_namespaceObject);
-__nccwpck_require__.d(platform_namespaceObject, {
-  arch: () => (arch),
-  getDetails: () => (getDetails),
-  isLinux: () => (isLinux),
-  isMacOS: () => (isMacOS),
-  isWindows: () => (isWindows),
-  platform: () => (platform)
-});
-
-// NAMESPACE OBJECT: ./node_modules/@actions/core/lib/core.js
-var core_namespaceObject = {};
-__nccwpck_require__.r(core_namespaceObject);
-__nccwpck_require__.d(core_namespaceObject, {
-  ExitCode: () => (ExitCode),
-  addPath: () => (addPath),
-  debug: () => (debug),
-  endGroup: () => (endGroup),
-  error: () => (error),
-  exportVariable: () => (exportVariable),
-  getBooleanInput: () => (getBooleanInput),
-  getIDToken: () => (getIDToken),
-  getInput: () => (getInput),
-  getMultilineInput: () => (getMultilineInput),
-  getState: () => (getState),
-  group: () => (group),
-  info: () => (info),
-  isDebug: () => (isDebug),
-  markdownSummary: () => (markdownSummary),
-  notice: () => (notice),
-  platform: () => (platform_namespaceObject),
-  saveState: () => (saveState),
-  setCommandEcho: () => (setCommandEcho),
-  setFailed: () => (setFailed),
-  setOutput: () => (setOutput),
-  setSecret: () => (setSecret),
-  startGroup: () => (startGroup),
-  summary: () => (summary),
-  toPlatformPath: () => (toPlatformPath),
-  toPosixPath: () => (toPosixPath),
-  toWin32Path: () => (toWin32Path),
-  warning: () => (warning)
-});
-
-// EXTERNAL MODULE: external "os"
-var external_os_ = __nccwpck_require__(857);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
-// We use any as a valid input type
-/* eslint-disable @typescript-eslint/no-explicit-any */
-/**
- * Sanitizes an input into a string so it can be passed into issueCommand safely
- * @param input input to sanitize into a string
- */
-function toCommandValue(input) {
-    if (input === null || input === undefined) {
-        return '';
-    }
-    else if (typeof input === 'string' || input instanceof String) {
-        return input;
-    }
-    return JSON.stringify(input);
-}
-/**
- *
- * @param annotationProperties
- * @returns The command properties to send with the actual annotation command
- * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
- */
-function toCommandProperties(annotationProperties) {
-    if (!Object.keys(annotationProperties).length) {
-        return {};
-    }
-    return {
-        title: annotationProperties.title,
-        file: annotationProperties.file,
-        line: annotationProperties.startLine,
-        endLine: annotationProperties.endLine,
-        col: annotationProperties.startColumn,
-        endColumn: annotationProperties.endColumn
-    };
-}
-//# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
-
-
-/**
- * Issues a command to the GitHub Actions runner
- *
- * @param command - The command name to issue
- * @param properties - Additional properties for the command (key-value pairs)
- * @param message - The message to include with the command
- * @remarks
- * This function outputs a specially formatted string to stdout that the Actions
- * runner interprets as a command. These commands can control workflow behavior,
- * set outputs, create annotations, mask values, and more.
- *
- * Command Format:
- *   ::name key=value,key=value::message
- *
- * @example
- * ```typescript
- * // Issue a warning annotation
- * issueCommand('warning', {}, 'This is a warning message');
- * // Output: ::warning::This is a warning message
- *
- * // Set an environment variable
- * issueCommand('set-env', { name: 'MY_VAR' }, 'some value');
- * // Output: ::set-env name=MY_VAR::some value
- *
- * // Add a secret mask
- * issueCommand('add-mask', {}, 'secretValue123');
- * // Output: ::add-mask::secretValue123
- * ```
- *
- * @internal
- * This is an internal utility function that powers the public API functions
- * such as setSecret, warning, error, and exportVariable.
- */
-function issueCommand(command, properties, message) {
-    const cmd = new Command(command, properties, message);
-    process.stdout.write(cmd.toString() + external_os_.EOL);
-}
-function issue(name, message = '') {
-    issueCommand(name, {}, message);
-}
-const CMD_STRING = '::';
-class Command {
-    constructor(command, properties, message) {
-        if (!command) {
-            command = 'missing.command';
-        }
-        this.command = command;
-        this.properties = properties;
-        this.message = message;
-    }
-    toString() {
-        let cmdStr = CMD_STRING + this.command;
-        if (this.properties && Object.keys(this.properties).length > 0) {
-            cmdStr += ' ';
-            let first = true;
-            for (const key in this.properties) {
-                if (this.properties.hasOwnProperty(key)) {
-                    const val = this.properties[key];
-                    if (val) {
-                        if (first) {
-                            first = false;
-                        }
-                        else {
-                            cmdStr += ',';
-                        }
-                        cmdStr += `${key}=${escapeProperty(val)}`;
-                    }
-                }
-            }
-        }
-        cmdStr += `${CMD_STRING}${escapeData(this.message)}`;
-        return cmdStr;
-    }
-}
-function escapeData(s) {
-    return toCommandValue(s)
-        .replace(/%/g, '%25')
-        .replace(/\r/g, '%0D')
-        .replace(/\n/g, '%0A');
-}
-function escapeProperty(s) {
-    return toCommandValue(s)
-        .replace(/%/g, '%25')
-        .replace(/\r/g, '%0D')
-        .replace(/\n/g, '%0A')
-        .replace(/:/g, '%3A')
-        .replace(/,/g, '%2C');
-}
-//# sourceMappingURL=command.js.map
-;// CONCATENATED MODULE: external "crypto"
-const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
-// EXTERNAL MODULE: external "fs"
-var external_fs_ = __nccwpck_require__(9896);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
-// For internal use, subject to change.
-// We use any as a valid input type
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
-
-
-
-function issueFileCommand(command, message) {
-    const filePath = process.env[`GITHUB_${command}`];
-    if (!filePath) {
-        throw new Error(`Unable to find environment variable for file command ${command}`);
-    }
-    if (!external_fs_.existsSync(filePath)) {
-        throw new Error(`Missing file at path: ${filePath}`);
-    }
-    external_fs_.appendFileSync(filePath, `${toCommandValue(message)}${external_os_.EOL}`, {
-        encoding: 'utf8'
-    });
-}
-function prepareKeyValueMessage(key, value) {
-    const delimiter = `ghadelimiter_${external_crypto_namespaceObject.randomUUID()}`;
-    const convertedValue = toCommandValue(value);
-    // These should realistically never happen, but just in case someone finds a
-    // way to exploit uuid generation let's not allow keys or values that contain
-    // the delimiter.
-    if (key.includes(delimiter)) {
-        throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
-    }
-    if (convertedValue.includes(delimiter)) {
-        throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
-    }
-    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
-}
-//# sourceMappingURL=file-command.js.map
-;// CONCATENATED MODULE: external "path"
-const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __nccwpck_require__(4942);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
-var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-class BasicCredentialHandler {
-    constructor(username, password) {
-        this.username = username;
-        this.password = password;
-    }
-    prepareRequest(options) {
-        if (!options.headers) {
-            throw Error('The request has no headers');
-        }
-        options.headers['Authorization'] = `Basic ${Buffer.from(`${this.username}:${this.password}`).toString('base64')}`;
-    }
-    // This handler cannot handle 401
-    canHandleAuthentication() {
-        return false;
-    }
-    handleAuthentication() {
-        return __awaiter(this, void 0, void 0, function* () {
-            throw new Error('not implemented');
-        });
-    }
-}
-class BearerCredentialHandler {
-    constructor(token) {
-        this.token = token;
-    }
-    // currently implements pre-authorization
-    // TODO: support preAuth = false where it hooks on 401
-    prepareRequest(options) {
-        if (!options.headers) {
-            throw Error('The request has no headers');
-        }
-        options.headers['Authorization'] = `Bearer ${this.token}`;
-    }
-    // This handler cannot handle 401
-    canHandleAuthentication() {
-        return false;
-    }
-    handleAuthentication() {
-        return __awaiter(this, void 0, void 0, function* () {
-            throw new Error('not implemented');
-        });
-    }
-}
-class PersonalAccessTokenCredentialHandler {
-    constructor(token) {
-        this.token = token;
-    }
-    // currently implements pre-authorization
-    // TODO: support preAuth = false where it hooks on 401
-    prepareRequest(options) {
-        if (!options.headers) {
-            throw Error('The request has no headers');
-        }
-        options.headers['Authorization'] = `Basic ${Buffer.from(`PAT:${this.token}`).toString('base64')}`;
-    }
-    // This handler cannot handle 401
-    canHandleAuthentication() {
-        return false;
-    }
-    handleAuthentication() {
-        return __awaiter(this, void 0, void 0, function* () {
-            throw new Error('not implemented');
-        });
-    }
-}
-//# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
-var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-class OidcClient {
-    static createHttpClient(allowRetry = true, maxRetry = 10) {
-        const requestOptions = {
-            allowRetries: allowRetry,
-            maxRetries: maxRetry
-        };
-        return new lib/* HttpClient */.Qq('actions/oidc-client', [new BearerCredentialHandler(OidcClient.getRequestToken())], requestOptions);
-    }
-    static getRequestToken() {
-        const token = process.env['ACTIONS_ID_TOKEN_REQUEST_TOKEN'];
-        if (!token) {
-            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_TOKEN env variable');
-        }
-        return token;
-    }
-    static getIDTokenUrl() {
-        const runtimeUrl = process.env['ACTIONS_ID_TOKEN_REQUEST_URL'];
-        if (!runtimeUrl) {
-            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_URL env variable');
-        }
-        return runtimeUrl;
-    }
-    static getCall(id_token_url) {
-        return oidc_utils_awaiter(this, void 0, void 0, function* () {
-            var _a;
-            const httpclient = OidcClient.createHttpClient();
-            const res = yield httpclient
-                .getJson(id_token_url)
-                .catch(error => {
-                throw new Error(`Failed to get ID Token. \n 
-        Error Code : ${error.statusCode}\n 
-        Error Message: ${error.message}`);
-            });
-            const id_token = (_a = res.result) === null || _a === void 0 ? void 0 : _a.value;
-            if (!id_token) {
-                throw new Error('Response json body do not have ID Token field');
-            }
-            return id_token;
-        });
-    }
-    static getIDToken(audience) {
-        return oidc_utils_awaiter(this, void 0, void 0, function* () {
-            try {
-                // New ID Token is requested from action service
-                let id_token_url = OidcClient.getIDTokenUrl();
-                if (audience) {
-                    const encodedAudience = encodeURIComponent(audience);
-                    id_token_url = `${id_token_url}&audience=${encodedAudience}`;
-                }
-                debug(`ID token url is ${id_token_url}`);
-                const id_token = yield OidcClient.getCall(id_token_url);
-                setSecret(id_token);
-                return id_token;
-            }
-            catch (error) {
-                throw new Error(`Error message: ${error.message}`);
-            }
-        });
-    }
-}
-//# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
-var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const { access, appendFile, writeFile } = external_fs_.promises;
-const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
-const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
-class Summary {
-    constructor() {
-        this._buffer = '';
-    }
-    /**
-     * Finds the summary file path from the environment, rejects if env var is not found or file does not exist
-     * Also checks r/w permissions.
-     *
-     * @returns step summary file path
-     */
-    filePath() {
-        return summary_awaiter(this, void 0, void 0, function* () {
-            if (this._filePath) {
-                return this._filePath;
-            }
-            const pathFromEnv = process.env[SUMMARY_ENV_VAR];
-            if (!pathFromEnv) {
-                throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
-            }
-            try {
-                yield access(pathFromEnv, external_fs_.constants.R_OK | external_fs_.constants.W_OK);
-            }
-            catch (_a) {
-                throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
-            }
-            this._filePath = pathFromEnv;
-            return this._filePath;
-        });
-    }
-    /**
-     * Wraps content in an HTML tag, adding any HTML attributes
-     *
-     * @param {string} tag HTML tag to wrap
-     * @param {string | null} content content within the tag
-     * @param {[attribute: string]: string} attrs key-value list of HTML attributes to add
-     *
-     * @returns {string} content wrapped in HTML element
-     */
-    wrap(tag, content, attrs = {}) {
-        const htmlAttrs = Object.entries(attrs)
-            .map(([key, value]) => ` ${key}="${value}"`)
-            .join('');
-        if (!content) {
-            return `<${tag}${htmlAttrs}>`;
-        }
-        return `<${tag}${htmlAttrs}>${content}</${tag}>`;
-    }
-    /**
-     * Writes text in the buffer to the summary buffer file and empties buffer. Will append by default.
-     *
-     * @param {SummaryWriteOptions} [options] (optional) options for write operation
-     *
-     * @returns {Promise<Summary>} summary instance
-     */
-    write(options) {
-        return summary_awaiter(this, void 0, void 0, function* () {
-            const overwrite = !!(options === null || options === void 0 ? void 0 : options.overwrite);
-            const filePath = yield this.filePath();
-            const writeFunc = overwrite ? writeFile : appendFile;
-            yield writeFunc(filePath, this._buffer, { encoding: 'utf8' });
-            return this.emptyBuffer();
-        });
-    }
-    /**
-     * Clears the summary buffer and wipes the summary file
-     *
-     * @returns {Summary} summary instance
-     */
-    clear() {
-        return summary_awaiter(this, void 0, void 0, function* () {
-            return this.emptyBuffer().write({ overwrite: true });
-        });
-    }
-    /**
-     * Returns the current summary buffer as a string
-     *
-     * @returns {string} string of summary buffer
-     */
-    stringify() {
-        return this._buffer;
-    }
-    /**
-     * If the summary buffer is empty
-     *
-     * @returns {boolen} true if the buffer is empty
-     */
-    isEmptyBuffer() {
-        return this._buffer.length === 0;
-    }
-    /**
-     * Resets the summary buffer without writing to summary file
-     *
-     * @returns {Summary} summary instance
-     */
-    emptyBuffer() {
-        this._buffer = '';
-        return this;
-    }
-    /**
-     * Adds raw text to the summary buffer
-     *
-     * @param {string} text content to add
-     * @param {boolean} [addEOL=false] (optional) append an EOL to the raw text (default: false)
-     *
-     * @returns {Summary} summary instance
-     */
-    addRaw(text, addEOL = false) {
-        this._buffer += text;
-        return addEOL ? this.addEOL() : this;
-    }
-    /**
-     * Adds the operating system-specific end-of-line marker to the buffer
-     *
-     * @returns {Summary} summary instance
-     */
-    addEOL() {
-        return this.addRaw(external_os_.EOL);
-    }
-    /**
-     * Adds an HTML codeblock to the summary buffer
-     *
-     * @param {string} code content to render within fenced code block
-     * @param {string} lang (optional) language to syntax highlight code
-     *
-     * @returns {Summary} summary instance
-     */
-    addCodeBlock(code, lang) {
-        const attrs = Object.assign({}, (lang && { lang }));
-        const element = this.wrap('pre', this.wrap('code', code), attrs);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML list to the summary buffer
-     *
-     * @param {string[]} items list of items to render
-     * @param {boolean} [ordered=false] (optional) if the rendered list should be ordered or not (default: false)
-     *
-     * @returns {Summary} summary instance
-     */
-    addList(items, ordered = false) {
-        const tag = ordered ? 'ol' : 'ul';
-        const listItems = items.map(item => this.wrap('li', item)).join('');
-        const element = this.wrap(tag, listItems);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML table to the summary buffer
-     *
-     * @param {SummaryTableCell[]} rows table rows
-     *
-     * @returns {Summary} summary instance
-     */
-    addTable(rows) {
-        const tableBody = rows
-            .map(row => {
-            const cells = row
-                .map(cell => {
-                if (typeof cell === 'string') {
-                    return this.wrap('td', cell);
-                }
-                const { header, data, colspan, rowspan } = cell;
-                const tag = header ? 'th' : 'td';
-                const attrs = Object.assign(Object.assign({}, (colspan && { colspan })), (rowspan && { rowspan }));
-                return this.wrap(tag, data, attrs);
-            })
-                .join('');
-            return this.wrap('tr', cells);
-        })
-            .join('');
-        const element = this.wrap('table', tableBody);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds a collapsable HTML details element to the summary buffer
-     *
-     * @param {string} label text for the closed state
-     * @param {string} content collapsable content
-     *
-     * @returns {Summary} summary instance
-     */
-    addDetails(label, content) {
-        const element = this.wrap('details', this.wrap('summary', label) + content);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML image tag to the summary buffer
-     *
-     * @param {string} src path to the image you to embed
-     * @param {string} alt text description of the image
-     * @param {SummaryImageOptions} options (optional) addition image attributes
-     *
-     * @returns {Summary} summary instance
-     */
-    addImage(src, alt, options) {
-        const { width, height } = options || {};
-        const attrs = Object.assign(Object.assign({}, (width && { width })), (height && { height }));
-        const element = this.wrap('img', null, Object.assign({ src, alt }, attrs));
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML section heading element
-     *
-     * @param {string} text heading text
-     * @param {number | string} [level=1] (optional) the heading level, default: 1
-     *
-     * @returns {Summary} summary instance
-     */
-    addHeading(text, level) {
-        const tag = `h${level}`;
-        const allowedTag = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(tag)
-            ? tag
-            : 'h1';
-        const element = this.wrap(allowedTag, text);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML thematic break (<hr>) to the summary buffer
-     *
-     * @returns {Summary} summary instance
-     */
-    addSeparator() {
-        const element = this.wrap('hr', null);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML line break (<br>) to the summary buffer
-     *
-     * @returns {Summary} summary instance
-     */
-    addBreak() {
-        const element = this.wrap('br', null);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML blockquote to the summary buffer
-     *
-     * @param {string} text quote text
-     * @param {string} cite (optional) citation url
-     *
-     * @returns {Summary} summary instance
-     */
-    addQuote(text, cite) {
-        const attrs = Object.assign({}, (cite && { cite }));
-        const element = this.wrap('blockquote', text, attrs);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML anchor tag to the summary buffer
-     *
-     * @param {string} text link text/content
-     * @param {string} href hyperlink
-     *
-     * @returns {Summary} summary instance
-     */
-    addLink(text, href) {
-        const element = this.wrap('a', text, { href });
-        return this.addRaw(element).addEOL();
-    }
-}
-const _summary = new Summary();
-/**
- * @deprecated use `core.summary`
- */
-const markdownSummary = _summary;
-const summary = _summary;
-//# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
-
-/**
- * toPosixPath converts the given path to the posix form. On Windows, \\ will be
- * replaced with /.
- *
- * @param pth. Path to transform.
- * @return string Posix path.
- */
-function toPosixPath(pth) {
-    return pth.replace(/[\\]/g, '/');
-}
-/**
- * toWin32Path converts the given path to the win32 form. On Linux, / will be
- * replaced with \\.
- *
- * @param pth. Path to transform.
- * @return string Win32 path.
- */
-function toWin32Path(pth) {
-    return pth.replace(/[/]/g, '\\');
-}
-/**
- * toPlatformPath converts the given path to a platform-specific path. It does
- * this by replacing instances of / and \ with the platform-specific path
- * separator.
- *
- * @param pth The path to platformize.
- * @return string The platform-specific path.
- */
-function toPlatformPath(pth) {
-    return pth.replace(/[/\\]/g, external_path_namespaceObject.sep);
-}
-//# sourceMappingURL=path-utils.js.map
-// EXTERNAL MODULE: external "string_decoder"
-var external_string_decoder_ = __nccwpck_require__(3193);
-// EXTERNAL MODULE: external "events"
-var external_events_ = __nccwpck_require__(4434);
-;// CONCATENATED MODULE: external "child_process"
-const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
-// EXTERNAL MODULE: external "assert"
-var external_assert_ = __nccwpck_require__(2613);
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
-var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_.promises;
-// export const {open} = 'fs'
-const IS_WINDOWS = process.platform === 'win32';
-/**
- * Custom implementation of readlink to ensure Windows junctions
- * maintain trailing backslash for backward compatibility with Node.js < 24
- *
- * In Node.js 20, Windows junctions (directory symlinks) always returned paths
- * with trailing backslashes. Node.js 24 removed this behavior, which breaks
- * code that relied on this format for path operations.
- *
- * This implementation restores the Node 20 behavior by adding a trailing
- * backslash to all junction results on Windows.
- */
-function readlink(fsPath) {
-    return io_util_awaiter(this, void 0, void 0, function* () {
-        const result = yield fs.promises.readlink(fsPath);
-        // On Windows, restore Node 20 behavior: add trailing backslash to all results
-        // since junctions on Windows are always directory links
-        if (IS_WINDOWS && !result.endsWith('\\')) {
-            return `${result}\\`;
-        }
-        return result;
-    });
-}
-// See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
-const UV_FS_O_EXLOCK = 0x10000000;
-const READONLY = external_fs_.constants.O_RDONLY;
-function exists(fsPath) {
-    return io_util_awaiter(this, void 0, void 0, function* () {
-        try {
-            yield stat(fsPath);
-        }
-        catch (err) {
-            if (err.code === 'ENOENT') {
-                return false;
-            }
-            throw err;
-        }
-        return true;
-    });
-}
-function isDirectory(fsPath_1) {
-    return io_util_awaiter(this, arguments, void 0, function* (fsPath, useStat = false) {
-        const stats = useStat ? yield stat(fsPath) : yield lstat(fsPath);
-        return stats.isDirectory();
-    });
-}
-/**
- * On OSX/Linux, true if path starts with '/'. On Windows, true for paths like:
- * \, \hello, \\hello\share, C:, and C:\hello (and corresponding alternate separator cases).
- */
-function isRooted(p) {
-    p = normalizeSeparators(p);
-    if (!p) {
-        throw new Error('isRooted() parameter "p" cannot be empty');
-    }
-    if (IS_WINDOWS) {
-        return (p.startsWith('\\') || /^[A-Z]:/i.test(p) // e.g. \ or \hello or \\hello
-        ); // e.g. C: or C:\hello
-    }
-    return p.startsWith('/');
-}
-/**
- * Best effort attempt to determine whether a file exists and is executable.
- * @param filePath    file path to check
- * @param extensions  additional file extensions to try
- * @return if file exists and is executable, returns the file path. otherwise empty string.
- */
-function tryGetExecutablePath(filePath, extensions) {
-    return io_util_awaiter(this, void 0, void 0, function* () {
-        let stats = undefined;
-        try {
-            // test file exists
-            stats = yield stat(filePath);
-        }
-        catch (err) {
-            if (err.code !== 'ENOENT') {
-                // eslint-disable-next-line no-console
-                console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
-            }
-        }
-        if (stats && stats.isFile()) {
-            if (IS_WINDOWS) {
-                // on Windows, test for valid extension
-                const upperExt = external_path_namespaceObject.extname(filePath).toUpperCase();
-                if (extensions.some(validExt => validExt.toUpperCase() === upperExt)) {
-                    return filePath;
-                }
-            }
-            else {
-                if (isUnixExecutable(stats)) {
-                    return filePath;
-                }
-            }
-        }
-        // try each extension
-        const originalFilePath = filePath;
-        for (const extension of extensions) {
-            filePath = originalFilePath + extension;
-            stats = undefined;
-            try {
-                stats = yield stat(filePath);
-            }
-            catch (err) {
-                if (err.code !== 'ENOENT') {
-                    // eslint-disable-next-line no-console
-                    console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
-                }
-            }
-            if (stats && stats.isFile()) {
-                if (IS_WINDOWS) {
-                    // preserve the case of the actual file (since an extension was appended)
-                    try {
-                        const directory = external_path_namespaceObject.dirname(filePath);
-                        const upperName = external_path_namespaceObject.basename(filePath).toUpperCase();
-                        for (const actualName of yield readdir(directory)) {
-                            if (upperName === actualName.toUpperCase()) {
-                                filePath = external_path_namespaceObject.join(directory, actualName);
-                                break;
-                            }
-                        }
-                    }
-                    catch (err) {
-                        // eslint-disable-next-line no-console
-                        console.log(`Unexpected error attempting to determine the actual case of the file '${filePath}': ${err}`);
-                    }
-                    return filePath;
-                }
-                else {
-                    if (isUnixExecutable(stats)) {
-                        return filePath;
-                    }
-                }
-            }
-        }
-        return '';
-    });
-}
-function normalizeSeparators(p) {
-    p = p || '';
-    if (IS_WINDOWS) {
-        // convert slashes on Windows
-        p = p.replace(/\//g, '\\');
-        // remove redundant slashes
-        return p.replace(/\\\\+/g, '\\');
-    }
-    // remove redundant slashes
-    return p.replace(/\/\/+/g, '/');
-}
-// on Mac/Linux, test the execute bit
-//     R   W  X  R  W X R W X
-//   256 128 64 32 16 8 4 2 1
-function isUnixExecutable(stats) {
-    return ((stats.mode & 1) > 0 ||
-        ((stats.mode & 8) > 0 &&
-            process.getgid !== undefined &&
-            stats.gid === process.getgid()) ||
-        ((stats.mode & 64) > 0 &&
-            process.getuid !== undefined &&
-            stats.uid === process.getuid()));
-}
-// Get the path of cmd.exe in windows
-function getCmdPath() {
-    var _a;
-    return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
-}
-//# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
-var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-/**
- * Copies a file or folder.
- * Based off of shelljs - https://github.com/shelljs/shelljs/blob/9237f66c52e5daa40458f94f9565e18e8132f5a6/src/cp.js
- *
- * @param     source    source path
- * @param     dest      destination path
- * @param     options   optional. See CopyOptions.
- */
-function cp(source_1, dest_1) {
-    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
-        const { force, recursive, copySourceDirectory } = readCopyOptions(options);
-        const destStat = (yield ioUtil.exists(dest)) ? yield ioUtil.stat(dest) : null;
-        // Dest is an existing file, but not forcing
-        if (destStat && destStat.isFile() && !force) {
-            return;
-        }
-        // If dest is an existing directory, should copy inside.
-        const newDest = destStat && destStat.isDirectory() && copySourceDirectory
-            ? path.join(dest, path.basename(source))
-            : dest;
-        if (!(yield ioUtil.exists(source))) {
-            throw new Error(`no such file or directory: ${source}`);
-        }
-        const sourceStat = yield ioUtil.stat(source);
-        if (sourceStat.isDirectory()) {
-            if (!recursive) {
-                throw new Error(`Failed to copy. ${source} is a directory, but tried to copy without recursive flag.`);
-            }
-            else {
-                yield cpDirRecursive(source, newDest, 0, force);
-            }
-        }
-        else {
-            if (path.relative(source, newDest) === '') {
-                // a file cannot be copied to itself
-                throw new Error(`'${newDest}' and '${source}' are the same file`);
-            }
-            yield io_copyFile(source, newDest, force);
-        }
-    });
-}
-/**
- * Moves a path.
- *
- * @param     source    source path
- * @param     dest      destination path
- * @param     options   optional. See MoveOptions.
- */
-function mv(source_1, dest_1) {
-    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
-        if (yield ioUtil.exists(dest)) {
-            let destExists = true;
-            if (yield ioUtil.isDirectory(dest)) {
-                // If dest is directory copy src into dest
-                dest = path.join(dest, path.basename(source));
-                destExists = yield ioUtil.exists(dest);
-            }
-            if (destExists) {
-                if (options.force == null || options.force) {
-                    yield rmRF(dest);
-                }
-                else {
-                    throw new Error('Destination already exists');
-                }
-            }
-        }
-        yield mkdirP(path.dirname(dest));
-        yield ioUtil.rename(source, dest);
-    });
-}
-/**
- * Remove a path recursively with force
- *
- * @param inputPath path to remove
- */
-function rmRF(inputPath) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if (ioUtil.IS_WINDOWS) {
-            // Check for invalid characters
-            // https://docs.microsoft.com/en-us/windows/win32/fileio/naming-a-file
-            if (/[*"<>|]/.test(inputPath)) {
-                throw new Error('File path must not contain `*`, `"`, `<`, `>` or `|` on Windows');
-            }
-        }
-        try {
-            // note if path does not exist, error is silent
-            yield ioUtil.rm(inputPath, {
-                force: true,
-                maxRetries: 3,
-                recursive: true,
-                retryDelay: 300
-            });
-        }
-        catch (err) {
-            throw new Error(`File was unable to be removed ${err}`);
-        }
-    });
-}
-/**
- * Make a directory.  Creates the full path with folders in between
- * Will throw if it fails
- *
- * @param   fsPath        path to create
- * @returns Promise<void>
- */
-function mkdirP(fsPath) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        ok(fsPath, 'a path argument must be provided');
-        yield ioUtil.mkdir(fsPath, { recursive: true });
-    });
-}
-/**
- * Returns path of a tool had the tool actually been invoked.  Resolves via paths.
- * If you check and the tool does not exist, it will throw.
- *
- * @param     tool              name of the tool
- * @param     check             whether to check if tool exists
- * @returns   Promise<string>   path to tool
- */
-function which(tool, check) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if (!tool) {
-            throw new Error("parameter 'tool' is required");
-        }
-        // recursive when check=true
-        if (check) {
-            const result = yield which(tool, false);
-            if (!result) {
-                if (IS_WINDOWS) {
-                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also verify the file has a valid extension for an executable file.`);
-                }
-                else {
-                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also check the file mode to verify the file is executable.`);
-                }
-            }
-            return result;
-        }
-        const matches = yield findInPath(tool);
-        if (matches && matches.length > 0) {
-            return matches[0];
-        }
-        return '';
-    });
-}
-/**
- * Returns a list of all occurrences of the given tool on the system path.
- *
- * @returns   Promise<string[]>  the paths of the tool
- */
-function findInPath(tool) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if (!tool) {
-            throw new Error("parameter 'tool' is required");
-        }
-        // build the list of extensions to try
-        const extensions = [];
-        if (IS_WINDOWS && process.env['PATHEXT']) {
-            for (const extension of process.env['PATHEXT'].split(external_path_namespaceObject.delimiter)) {
-                if (extension) {
-                    extensions.push(extension);
-                }
-            }
-        }
-        // if it's rooted, return it if exists. otherwise return empty.
-        if (isRooted(tool)) {
-            const filePath = yield tryGetExecutablePath(tool, extensions);
-            if (filePath) {
-                return [filePath];
-            }
-            return [];
-        }
-        // if any path separators, return empty
-        if (tool.includes(external_path_namespaceObject.sep)) {
-            return [];
-        }
-        // build the list of directories
-        //
-        // Note, technically "where" checks the current directory on Windows. From a toolkit perspective,
-        // it feels like we should not do this. Checking the current directory seems like more of a use
-        // case of a shell, and the which() function exposed by the toolkit should strive for consistency
-        // across platforms.
-        const directories = [];
-        if (process.env.PATH) {
-            for (const p of process.env.PATH.split(external_path_namespaceObject.delimiter)) {
-                if (p) {
-                    directories.push(p);
-                }
-            }
-        }
-        // find all matches
-        const matches = [];
-        for (const directory of directories) {
-            const filePath = yield tryGetExecutablePath(external_path_namespaceObject.join(directory, tool), extensions);
-            if (filePath) {
-                matches.push(filePath);
-            }
-        }
-        return matches;
-    });
-}
-function readCopyOptions(options) {
-    const force = options.force == null ? true : options.force;
-    const recursive = Boolean(options.recursive);
-    const copySourceDirectory = options.copySourceDirectory == null
-        ? true
-        : Boolean(options.copySourceDirectory);
-    return { force, recursive, copySourceDirectory };
-}
-function cpDirRecursive(sourceDir, destDir, currentDepth, force) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        // Ensure there is not a run away recursive copy
-        if (currentDepth >= 255)
-            return;
-        currentDepth++;
-        yield mkdirP(destDir);
-        const files = yield ioUtil.readdir(sourceDir);
-        for (const fileName of files) {
-            const srcFile = `${sourceDir}/${fileName}`;
-            const destFile = `${destDir}/${fileName}`;
-            const srcFileStat = yield ioUtil.lstat(srcFile);
-            if (srcFileStat.isDirectory()) {
-                // Recurse
-                yield cpDirRecursive(srcFile, destFile, currentDepth, force);
-            }
-            else {
-                yield io_copyFile(srcFile, destFile, force);
-            }
-        }
-        // Change the mode for the newly created directory
-        yield ioUtil.chmod(destDir, (yield ioUtil.stat(sourceDir)).mode);
-    });
-}
-// Buffered file copy
-function io_copyFile(srcFile, destFile, force) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if ((yield ioUtil.lstat(srcFile)).isSymbolicLink()) {
-            // unlink/re-link it
-            try {
-                yield ioUtil.lstat(destFile);
-                yield ioUtil.unlink(destFile);
-            }
-            catch (e) {
-                // Try to override file permission
-                if (e.code === 'EPERM') {
-                    yield ioUtil.chmod(destFile, '0666');
-                    yield ioUtil.unlink(destFile);
-                }
-                // other errors = it doesn't exist, no work to do
-            }
-            // Copy over symlink
-            const symlinkFull = yield ioUtil.readlink(srcFile);
-            yield ioUtil.symlink(symlinkFull, destFile, ioUtil.IS_WINDOWS ? 'junction' : null);
-        }
-        else if (!(yield ioUtil.exists(destFile)) || force) {
-            yield ioUtil.copyFile(srcFile, destFile);
-        }
-    });
-}
-//# sourceMappingURL=io.js.map
-;// CONCATENATED MODULE: external "timers"
-const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
-var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-
-
-/* eslint-disable @typescript-eslint/unbound-method */
-const toolrunner_IS_WINDOWS = process.platform === 'win32';
-/*
- * Class for running command line tools. Handles quoting and arg parsing in a platform agnostic way.
- */
-class ToolRunner extends external_events_.EventEmitter {
-    constructor(toolPath, args, options) {
-        super();
-        if (!toolPath) {
-            throw new Error("Parameter 'toolPath' cannot be null or empty.");
-        }
-        this.toolPath = toolPath;
-        this.args = args || [];
-        this.options = options || {};
-    }
-    _debug(message) {
-        if (this.options.listeners && this.options.listeners.debug) {
-            this.options.listeners.debug(message);
-        }
-    }
-    _getCommandString(options, noPrefix) {
-        const toolPath = this._getSpawnFileName();
-        const args = this._getSpawnArgs(options);
-        let cmd = noPrefix ? '' : '[command]'; // omit prefix when piped to a second tool
-        if (toolrunner_IS_WINDOWS) {
-            // Windows + cmd file
-            if (this._isCmdFile()) {
-                cmd += toolPath;
-                for (const a of args) {
-                    cmd += ` ${a}`;
-                }
-            }
-            // Windows + verbatim
-            else if (options.windowsVerbatimArguments) {
-                cmd += `"${toolPath}"`;
-                for (const a of args) {
-                    cmd += ` ${a}`;
-                }
-            }
-            // Windows (regular)
-            else {
-                cmd += this._windowsQuoteCmdArg(toolPath);
-                for (const a of args) {
-                    cmd += ` ${this._windowsQuoteCmdArg(a)}`;
-                }
-            }
-        }
-        else {
-            // OSX/Linux - this can likely be improved with some form of quoting.
-            // creating processes on Unix is fundamentally different than Windows.
-            // on Unix, execvp() takes an arg array.
-            cmd += toolPath;
-            for (const a of args) {
-                cmd += ` ${a}`;
-            }
-        }
-        return cmd;
-    }
-    _processLineBuffer(data, strBuffer, onLine) {
-        try {
-            let s = strBuffer + data.toString();
-            let n = s.indexOf(external_os_.EOL);
-            while (n > -1) {
-                const line = s.substring(0, n);
-                onLine(line);
-                // the rest of the string ...
-                s = s.substring(n + external_os_.EOL.length);
-                n = s.indexOf(external_os_.EOL);
-            }
-            return s;
-        }
-        catch (err) {
-            // streaming lines to console is best effort.  Don't fail a build.
-            this._debug(`error processing line. Failed with error ${err}`);
-            return '';
-        }
-    }
-    _getSpawnFileName() {
-        if (toolrunner_IS_WINDOWS) {
-            if (this._isCmdFile()) {
-                return process.env['COMSPEC'] || 'cmd.exe';
-            }
-        }
-        return this.toolPath;
-    }
-    _getSpawnArgs(options) {
-        if (toolrunner_IS_WINDOWS) {
-            if (this._isCmdFile()) {
-                let argline = `/D /S /C "${this._windowsQuoteCmdArg(this.toolPath)}`;
-                for (const a of this.args) {
-                    argline += ' ';
-                    argline += options.windowsVerbatimArguments
-                        ? a
-                        : this._windowsQuoteCmdArg(a);
-                }
-                argline += '"';
-                return [argline];
-            }
-        }
-        return this.args;
-    }
-    _endsWith(str, end) {
-        return str.endsWith(end);
-    }
-    _isCmdFile() {
-        const upperToolPath = this.toolPath.toUpperCase();
-        return (this._endsWith(upperToolPath, '.CMD') ||
-            this._endsWith(upperToolPath, '.BAT'));
-    }
-    _windowsQuoteCmdArg(arg) {
-        // for .exe, apply the normal quoting rules that libuv applies
-        if (!this._isCmdFile()) {
-            return this._uvQuoteCmdArg(arg);
-        }
-        // otherwise apply quoting rules specific to the cmd.exe command line parser.
-        // the libuv rules are generic and are not designed specifically for cmd.exe
-        // command line parser.
-        //
-        // for a detailed description of the cmd.exe command line parser, refer to
-        // http://stackoverflow.com/questions/4094699/how-does-the-windows-command-interpreter-cmd-exe-parse-scripts/7970912#7970912
-        // need quotes for empty arg
-        if (!arg) {
-            return '""';
-        }
-        // determine whether the arg needs to be quoted
-        const cmdSpecialChars = [
-            ' ',
-            '\t',
-            '&',
-            '(',
-            ')',
-            '[',
-            ']',
-            '{',
-            '}',
-            '^',
-            '=',
-            ';',
-            '!',
-            "'",
-            '+',
-            ',',
-            '`',
-            '~',
-            '|',
-            '<',
-            '>',
-            '"'
-        ];
-        let needsQuotes = false;
-        for (const char of arg) {
-            if (cmdSpecialChars.some(x => x === char)) {
-                needsQuotes = true;
-                break;
-            }
-        }
-        // short-circuit if quotes not needed
-        if (!needsQuotes) {
-            return arg;
-        }
-        // the following quoting rules are very similar to the rules that by libuv applies.
-        //
-        // 1) wrap the string in quotes
-        //
-        // 2) double-up quotes - i.e. " => ""
-        //
-        //    this is different from the libuv quoting rules. libuv replaces " with \", which unfortunately
-        //    doesn't work well with a cmd.exe command line.
-        //
-        //    note, replacing " with "" also works well if the arg is passed to a downstream .NET console app.
-        //    for example, the command line:
-        //          foo.exe "myarg:""my val"""
-        //    is parsed by a .NET console app into an arg array:
-        //          [ "myarg:\"my val\"" ]
-        //    which is the same end result when applying libuv quoting rules. although the actual
-        //    command line from libuv quoting rules would look like:
-        //          foo.exe "myarg:\"my val\""
-        //
-        // 3) double-up slashes that precede a quote,
-        //    e.g.  hello \world    => "hello \world"
-        //          hello\"world    => "hello\\""world"
-        //          hello\\"world   => "hello\\\\""world"
-        //          hello world\    => "hello world\\"
-        //
-        //    technically this is not required for a cmd.exe command line, or the batch argument parser.
-        //    the reasons for including this as a .cmd quoting rule are:
-        //
-        //    a) this is optimized for the scenario where the argument is passed from the .cmd file to an
-        //       external program. many programs (e.g. .NET console apps) rely on the slash-doubling rule.
-        //
-        //    b) it's what we've been doing previously (by deferring to node default behavior) and we
-        //       haven't heard any complaints about that aspect.
-        //
-        // note, a weakness of the quoting rules chosen here, is that % is not escaped. in fact, % cannot be
-        // escaped when used on the command line directly - even though within a .cmd file % can be escaped
-        // by using %%.
-        //
-        // the saving grace is, on the command line, %var% is left as-is if var is not defined. this contrasts
-        // the line parsing rules within a .cmd file, where if var is not defined it is replaced with nothing.
-        //
-        // one option that was explored was replacing % with ^% - i.e. %var% => ^%var^%. this hack would
-        // often work, since it is unlikely that var^ would exist, and the ^ character is removed when the
-        // variable is used. the problem, however, is that ^ is not removed when %* is used to pass the args
-        // to an external program.
-        //
-        // an unexplored potential solution for the % escaping problem, is to create a wrapper .cmd file.
-        // % can be escaped within a .cmd file.
-        let reverse = '"';
-        let quoteHit = true;
-        for (let i = arg.length; i > 0; i--) {
-            // walk the string in reverse
-            reverse += arg[i - 1];
-            if (quoteHit && arg[i - 1] === '\\') {
-                reverse += '\\'; // double the slash
-            }
-            else if (arg[i - 1] === '"') {
-                quoteHit = true;
-                reverse += '"'; // double the quote
-            }
-            else {
-                quoteHit = false;
-            }
-        }
-        reverse += '"';
-        return reverse.split('').reverse().join('');
-    }
-    _uvQuoteCmdArg(arg) {
-        // Tool runner wraps child_process.spawn() and needs to apply the same quoting as
-        // Node in certain cases where the undocumented spawn option windowsVerbatimArguments
-        // is used.
-        //
-        // Since this function is a port of quote_cmd_arg from Node 4.x (technically, lib UV,
-        // see https://github.com/nodejs/node/blob/v4.x/deps/uv/src/win/process.c for details),
-        // pasting copyright notice from Node within this function:
-        //
-        //      Copyright Joyent, Inc. and other Node contributors. All rights reserved.
-        //
-        //      Permission is hereby granted, free of charge, to any person obtaining a copy
-        //      of this software and associated documentation files (the "Software"), to
-        //      deal in the Software without restriction, including without limitation the
-        //      rights to use, copy, modify, merge, publish, distribute, sublicense, and/or
-        //      sell copies of the Software, and to permit persons to whom the Software is
-        //      furnished to do so, subject to the following conditions:
-        //
-        //      The above copyright notice and this permission notice shall be included in
-        //      all copies or substantial portions of the Software.
-        //
-        //      THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
-        //      IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
-        //      FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
-        //      AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
-        //      LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
-        //      FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
-        //      IN THE SOFTWARE.
-        if (!arg) {
-            // Need double quotation for empty argument
-            return '""';
-        }
-        if (!arg.includes(' ') && !arg.includes('\t') && !arg.includes('"')) {
-            // No quotation needed
-            return arg;
-        }
-        if (!arg.includes('"') && !arg.includes('\\')) {
-            // No embedded double quotes or backslashes, so I can just wrap
-            // quote marks around the whole thing.
-            return `"${arg}"`;
-        }
-        // Expected input/output:
-        //   input : hello"world
-        //   output: "hello\"world"
-        //   input : hello""world
-        //   output: "hello\"\"world"
-        //   input : hello\world
-        //   output: hello\world
-        //   input : hello\\world
-        //   output: hello\\world
-        //   input : hello\"world
-        //   output: "hello\\\"world"
-        //   input : hello\\"world
-        //   output: "hello\\\\\"world"
-        //   input : hello world\
-        //   output: "hello world\\" - note the comment in libuv actually reads "hello world\"
-        //                             but it appears the comment is wrong, it should be "hello world\\"
-        let reverse = '"';
-        let quoteHit = true;
-        for (let i = arg.length; i > 0; i--) {
-            // walk the string in reverse
-            reverse += arg[i - 1];
-            if (quoteHit && arg[i - 1] === '\\') {
-                reverse += '\\';
-            }
-            else if (arg[i - 1] === '"') {
-                quoteHit = true;
-                reverse += '\\';
-            }
-            else {
-                quoteHit = false;
-            }
-        }
-        reverse += '"';
-        return reverse.split('').reverse().join('');
-    }
-    _cloneExecOptions(options) {
-        options = options || {};
-        const result = {
-            cwd: options.cwd || process.cwd(),
-            env: options.env || process.env,
-            silent: options.silent || false,
-            windowsVerbatimArguments: options.windowsVerbatimArguments || false,
-            failOnStdErr: options.failOnStdErr || false,
-            ignoreReturnCode: options.ignoreReturnCode || false,
-            delay: options.delay || 10000
-        };
-        result.outStream = options.outStream || process.stdout;
-        result.errStream = options.errStream || process.stderr;
-        return result;
-    }
-    _getSpawnOptions(options, toolPath) {
-        options = options || {};
-        const result = {};
-        result.cwd = options.cwd;
-        result.env = options.env;
-        result['windowsVerbatimArguments'] =
-            options.windowsVerbatimArguments || this._isCmdFile();
-        if (options.windowsVerbatimArguments) {
-            result.argv0 = `"${toolPath}"`;
-        }
-        return result;
-    }
-    /**
-     * Exec a tool.
-     * Output will be streamed to the live console.
-     * Returns promise with return code
-     *
-     * @param     tool     path to tool to exec
-     * @param     options  optional exec options.  See ExecOptions
-     * @returns   number
-     */
-    exec() {
-        return toolrunner_awaiter(this, void 0, void 0, function* () {
-            // root the tool path if it is unrooted and contains relative pathing
-            if (!isRooted(this.toolPath) &&
-                (this.toolPath.includes('/') ||
-                    (toolrunner_IS_WINDOWS && this.toolPath.includes('\\')))) {
-                // prefer options.cwd if it is specified, however options.cwd may also need to be rooted
-                this.toolPath = external_path_namespaceObject.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
-            }
-            // if the tool is only a file name, then resolve it from the PATH
-            // otherwise verify it exists (add extension on Windows if necessary)
-            this.toolPath = yield which(this.toolPath, true);
-            return new Promise((resolve, reject) => toolrunner_awaiter(this, void 0, void 0, function* () {
-                this._debug(`exec tool: ${this.toolPath}`);
-                this._debug('arguments:');
-                for (const arg of this.args) {
-                    this._debug(`   ${arg}`);
-                }
-                const optionsNonNull = this._cloneExecOptions(this.options);
-                if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
-                }
-                const state = new ExecState(optionsNonNull, this.toolPath);
-                state.on('debug', (message) => {
-                    this._debug(message);
-                });
-                if (this.options.cwd && !(yield exists(this.options.cwd))) {
-                    return reject(new Error(`The cwd: ${this.options.cwd} does not exist!`));
-                }
-                const fileName = this._getSpawnFileName();
-                const cp = external_child_process_namespaceObject.spawn(fileName, this._getSpawnArgs(optionsNonNull), this._getSpawnOptions(this.options, fileName));
-                let stdbuffer = '';
-                if (cp.stdout) {
-                    cp.stdout.on('data', (data) => {
-                        if (this.options.listeners && this.options.listeners.stdout) {
-                            this.options.listeners.stdout(data);
-                        }
-                        if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                            optionsNonNull.outStream.write(data);
-                        }
-                        stdbuffer = this._processLineBuffer(data, stdbuffer, (line) => {
-                            if (this.options.listeners && this.options.listeners.stdline) {
-                                this.options.listeners.stdline(line);
-                            }
-                        });
-                    });
-                }
-                let errbuffer = '';
-                if (cp.stderr) {
-                    cp.stderr.on('data', (data) => {
-                        state.processStderr = true;
-                        if (this.options.listeners && this.options.listeners.stderr) {
-                            this.options.listeners.stderr(data);
-                        }
-                        if (!optionsNonNull.silent &&
-                            optionsNonNull.errStream &&
-                            optionsNonNull.outStream) {
-                            const s = optionsNonNull.failOnStdErr
-                                ? optionsNonNull.errStream
-                                : optionsNonNull.outStream;
-                            s.write(data);
-                        }
-                        errbuffer = this._processLineBuffer(data, errbuffer, (line) => {
-                            if (this.options.listeners && this.options.listeners.errline) {
-                                this.options.listeners.errline(line);
-                            }
-                        });
-                    });
-                }
-                cp.on('error', (err) => {
-                    state.processError = err.message;
-                    state.processExited = true;
-                    state.processClosed = true;
-                    state.CheckComplete();
-                });
-                cp.on('exit', (code) => {
-                    state.processExitCode = code;
-                    state.processExited = true;
-                    this._debug(`Exit code ${code} received from tool '${this.toolPath}'`);
-                    state.CheckComplete();
-                });
-                cp.on('close', (code) => {
-                    state.processExitCode = code;
-                    state.processExited = true;
-                    state.processClosed = true;
-                    this._debug(`STDIO streams have closed for tool '${this.toolPath}'`);
-                    state.CheckComplete();
-                });
-                state.on('done', (error, exitCode) => {
-                    if (stdbuffer.length > 0) {
-                        this.emit('stdline', stdbuffer);
-                    }
-                    if (errbuffer.length > 0) {
-                        this.emit('errline', errbuffer);
-                    }
-                    cp.removeAllListeners();
-                    if (error) {
-                        reject(error);
-                    }
-                    else {
-                        resolve(exitCode);
-                    }
-                });
-                if (this.options.input) {
-                    if (!cp.stdin) {
-                        throw new Error('child process missing stdin');
-                    }
-                    cp.stdin.end(this.options.input);
-                }
-            }));
-        });
-    }
-}
-/**
- * Convert an arg string to an array of args. Handles escaping
- *
- * @param    argString   string of arguments
- * @returns  string[]    array of arguments
- */
-function argStringToArray(argString) {
-    const args = [];
-    let inQuotes = false;
-    let escaped = false;
-    let arg = '';
-    function append(c) {
-        // we only escape double quotes.
-        if (escaped && c !== '"') {
-            arg += '\\';
-        }
-        arg += c;
-        escaped = false;
-    }
-    for (let i = 0; i < argString.length; i++) {
-        const c = argString.charAt(i);
-        if (c === '"') {
-            if (!escaped) {
-                inQuotes = !inQuotes;
-            }
-            else {
-                append(c);
-            }
-            continue;
-        }
-        if (c === '\\' && escaped) {
-            append(c);
-            continue;
-        }
-        if (c === '\\' && inQuotes) {
-            escaped = true;
-            continue;
-        }
-        if (c === ' ' && !inQuotes) {
-            if (arg.length > 0) {
-                args.push(arg);
-                arg = '';
-            }
-            continue;
-        }
-        append(c);
-    }
-    if (arg.length > 0) {
-        args.push(arg.trim());
-    }
-    return args;
-}
-class ExecState extends external_events_.EventEmitter {
-    constructor(options, toolPath) {
-        super();
-        this.processClosed = false; // tracks whether the process has exited and stdio is closed
-        this.processError = '';
-        this.processExitCode = 0;
-        this.processExited = false; // tracks whether the process has exited
-        this.processStderr = false; // tracks whether stderr was written to
-        this.delay = 10000; // 10 seconds
-        this.done = false;
-        this.timeout = null;
-        if (!toolPath) {
-            throw new Error('toolPath must not be empty');
-        }
-        this.options = options;
-        this.toolPath = toolPath;
-        if (options.delay) {
-            this.delay = options.delay;
-        }
-    }
-    CheckComplete() {
-        if (this.done) {
-            return;
-        }
-        if (this.processClosed) {
-            this._setResult();
-        }
-        else if (this.processExited) {
-            this.timeout = (0,external_timers_namespaceObject.setTimeout)(ExecState.HandleTimeout, this.delay, this);
-        }
-    }
-    _debug(message) {
-        this.emit('debug', message);
-    }
-    _setResult() {
-        // determine whether there is an error
-        let error;
-        if (this.processExited) {
-            if (this.processError) {
-                error = new Error(`There was an error when attempting to execute the process '${this.toolPath}'. This may indicate the process failed to start. Error: ${this.processError}`);
-            }
-            else if (this.processExitCode !== 0 && !this.options.ignoreReturnCode) {
-                error = new Error(`The process '${this.toolPath}' failed with exit code ${this.processExitCode}`);
-            }
-            else if (this.processStderr && this.options.failOnStdErr) {
-                error = new Error(`The process '${this.toolPath}' failed because one or more lines were written to the STDERR stream`);
-            }
-        }
-        // clear the timeout
-        if (this.timeout) {
-            clearTimeout(this.timeout);
-            this.timeout = null;
-        }
-        this.done = true;
-        this.emit('done', error, this.processExitCode);
-    }
-    static HandleTimeout(state) {
-        if (state.done) {
-            return;
-        }
-        if (!state.processClosed && state.processExited) {
-            const message = `The STDIO streams did not close within ${state.delay / 1000} seconds of the exit event from process '${state.toolPath}'. This may indicate a child process inherited the STDIO streams and has not yet exited.`;
-            state._debug(message);
-        }
-        state._setResult();
-    }
-}
-//# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
-var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-/**
- * Exec a command.
- * Output will be streamed to the live console.
- * Returns promise with return code
- *
- * @param     commandLine        command to execute (can include additional args). Must be correctly escaped.
- * @param     args               optional arguments for tool. Escaping is handled by the lib.
- * @param     options            optional exec options.  See ExecOptions
- * @returns   Promise<number>    exit code
- */
-function exec(commandLine, args, options) {
-    return exec_awaiter(this, void 0, void 0, function* () {
-        const commandArgs = argStringToArray(commandLine);
-        if (commandArgs.length === 0) {
-            throw new Error(`Parameter 'commandLine' cannot be null or empty.`);
-        }
-        // Path to tool to execute should be first arg
-        const toolPath = commandArgs[0];
-        args = commandArgs.slice(1).concat(args || []);
-        const runner = new ToolRunner(toolPath, args, options);
-        return runner.exec();
-    });
-}
-/**
- * Exec a command and get the output.
- * Output will be streamed to the live console.
- * Returns promise with the exit code and collected stdout and stderr
- *
- * @param     commandLine           command to execute (can include additional args). Must be correctly escaped.
- * @param     args                  optional arguments for tool. Escaping is handled by the lib.
- * @param     options               optional exec options.  See ExecOptions
- * @returns   Promise<ExecOutput>   exit code, stdout, and stderr
- */
-function getExecOutput(commandLine, args, options) {
-    return exec_awaiter(this, void 0, void 0, function* () {
-        var _a, _b;
-        let stdout = '';
-        let stderr = '';
-        //Using string decoder covers the case where a mult-byte character is split
-        const stdoutDecoder = new external_string_decoder_.StringDecoder('utf8');
-        const stderrDecoder = new external_string_decoder_.StringDecoder('utf8');
-        const originalStdoutListener = (_a = options === null || options === void 0 ? void 0 : options.listeners) === null || _a === void 0 ? void 0 : _a.stdout;
-        const originalStdErrListener = (_b = options === null || options === void 0 ? void 0 : options.listeners) === null || _b === void 0 ? void 0 : _b.stderr;
-        const stdErrListener = (data) => {
-            stderr += stderrDecoder.write(data);
-            if (originalStdErrListener) {
-                originalStdErrListener(data);
-            }
-        };
-        const stdOutListener = (data) => {
-            stdout += stdoutDecoder.write(data);
-            if (originalStdoutListener) {
-                originalStdoutListener(data);
-            }
-        };
-        const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
-        const exitCode = yield exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
-        //flush any remaining characters
-        stdout += stdoutDecoder.end();
-        stderr += stderrDecoder.end();
-        return {
-            exitCode,
-            stdout,
-            stderr
-        };
-    });
-}
-//# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
-var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const getWindowsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout: version } = yield getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
-        silent: true
-    });
-    const { stdout: name } = yield getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
-        silent: true
-    });
-    return {
-        name: name.trim(),
-        version: version.trim()
-    };
-});
-const getMacOsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    var _a, _b, _c, _d;
-    const { stdout } = yield getExecOutput('sw_vers', undefined, {
-        silent: true
-    });
-    const version = (_b = (_a = stdout.match(/ProductVersion:\s*(.+)/)) === null || _a === void 0 ? void 0 : _a[1]) !== null && _b !== void 0 ? _b : '';
-    const name = (_d = (_c = stdout.match(/ProductName:\s*(.+)/)) === null || _c === void 0 ? void 0 : _c[1]) !== null && _d !== void 0 ? _d : '';
-    return {
-        name,
-        version
-    };
-});
-const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout } = yield getExecOutput('lsb_release', ['-i', '-r', '-s'], {
-        silent: true
-    });
-    const [name, version] = stdout.trim().split('\n');
-    return {
-        name,
-        version
-    };
-});
-const platform = external_os_.platform();
-const arch = external_os_.arch();
-const isWindows = platform === 'win32';
-const isMacOS = platform === 'darwin';
-const isLinux = platform === 'linux';
-function getDetails() {
-    return platform_awaiter(this, void 0, void 0, function* () {
-        return Object.assign(Object.assign({}, (yield (isWindows
-            ? getWindowsInfo()
-            : isMacOS
-                ? getMacOsInfo()
-                : getLinuxInfo()))), { platform,
-            arch,
-            isWindows,
-            isMacOS,
-            isLinux });
-    });
-}
-//# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
-var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-
-/**
- * The code to exit an action
- */
-var ExitCode;
-(function (ExitCode) {
-    /**
-     * A code indicating that the action was successful
-     */
-    ExitCode[ExitCode["Success"] = 0] = "Success";
-    /**
-     * A code indicating that the action was a failure
-     */
-    ExitCode[ExitCode["Failure"] = 1] = "Failure";
-})(ExitCode || (ExitCode = {}));
-//-----------------------------------------------------------------------
-// Variables
-//-----------------------------------------------------------------------
-/**
- * Sets env variable for this action and future actions in the job
- * @param name the name of the variable to set
- * @param val the value of the variable. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function exportVariable(name, val) {
-    const convertedVal = toCommandValue(val);
-    process.env[name] = convertedVal;
-    const filePath = process.env['GITHUB_ENV'] || '';
-    if (filePath) {
-        return issueFileCommand('ENV', prepareKeyValueMessage(name, val));
-    }
-    issueCommand('set-env', { name }, convertedVal);
-}
-/**
- * Registers a secret which will get masked from logs
- *
- * @param secret - Value of the secret to be masked
- * @remarks
- * This function instructs the Actions runner to mask the specified value in any
- * logs produced during the workflow run. Once registered, the secret value will
- * be replaced with asterisks (***) whenever it appears in console output, logs,
- * or error messages.
- *
- * This is useful for protecting sensitive information such as:
- * - API keys
- * - Access tokens
- * - Authentication credentials
- * - URL parameters containing signatures (SAS tokens)
- *
- * Note that masking only affects future logs; any previous appearances of the
- * secret in logs before calling this function will remain unmasked.
- *
- * @example
- * ```typescript
- * // Register an API token as a secret
- * const apiToken = "abc123xyz456";
- * setSecret(apiToken);
- *
- * // Now any logs containing this value will show *** instead
- * console.log(`Using token: ${apiToken}`); // Outputs: "Using token: ***"
- * ```
- */
-function setSecret(secret) {
-    issueCommand('add-mask', {}, secret);
-}
-/**
- * Prepends inputPath to the PATH (for this action and future actions)
- * @param inputPath
- */
-function addPath(inputPath) {
-    const filePath = process.env['GITHUB_PATH'] || '';
-    if (filePath) {
-        issueFileCommand('PATH', inputPath);
-    }
-    else {
-        issueCommand('add-path', {}, inputPath);
-    }
-    process.env['PATH'] = `${inputPath}${external_path_namespaceObject.delimiter}${process.env['PATH']}`;
-}
-/**
- * Gets the value of an input.
- * Unless trimWhitespace is set to false in InputOptions, the value is also trimmed.
- * Returns an empty string if the value is not defined.
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   string
- */
-function getInput(name, options) {
-    const val = process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '';
-    if (options && options.required && !val) {
-        throw new Error(`Input required and not supplied: ${name}`);
-    }
-    if (options && options.trimWhitespace === false) {
-        return val;
-    }
-    return val.trim();
-}
-/**
- * Gets the values of an multiline input.  Each value is also trimmed.
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   string[]
- *
- */
-function getMultilineInput(name, options) {
-    const inputs = getInput(name, options)
-        .split('\n')
-        .filter(x => x !== '');
-    if (options && options.trimWhitespace === false) {
-        return inputs;
-    }
-    return inputs.map(input => input.trim());
-}
-/**
- * Gets the input value of the boolean type in the YAML 1.2 "core schema" specification.
- * Support boolean input list: `true | True | TRUE | false | False | FALSE` .
- * The return value is also in boolean type.
- * ref: https://yaml.org/spec/1.2/spec.html#id2804923
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   boolean
- */
-function getBooleanInput(name, options) {
-    const trueValue = ['true', 'True', 'TRUE'];
-    const falseValue = ['false', 'False', 'FALSE'];
-    const val = getInput(name, options);
-    if (trueValue.includes(val))
-        return true;
-    if (falseValue.includes(val))
-        return false;
-    throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}\n` +
-        `Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
-}
-/**
- * Sets the value of an output.
- *
- * @param     name     name of the output to set
- * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function setOutput(name, value) {
-    const filePath = process.env['GITHUB_OUTPUT'] || '';
-    if (filePath) {
-        return issueFileCommand('OUTPUT', prepareKeyValueMessage(name, value));
-    }
-    process.stdout.write(external_os_.EOL);
-    issueCommand('set-output', { name }, toCommandValue(value));
-}
-/**
- * Enables or disables the echoing of commands into stdout for the rest of the step.
- * Echoing is disabled by default if ACTIONS_STEP_DEBUG is not set.
- *
- */
-function setCommandEcho(enabled) {
-    issue('echo', enabled ? 'on' : 'off');
-}
-//-----------------------------------------------------------------------
-// Results
-//-----------------------------------------------------------------------
-/**
- * Sets the action status to failed.
- * When the action exits it will be with an exit code of 1
- * @param message add error issue message
- */
-function setFailed(message) {
-    process.exitCode = ExitCode.Failure;
-    error(message);
-}
-//-----------------------------------------------------------------------
-// Logging Commands
-//-----------------------------------------------------------------------
-/**
- * Gets whether Actions Step Debug is on or not
- */
-function isDebug() {
-    return process.env['RUNNER_DEBUG'] === '1';
-}
-/**
- * Writes debug message to user log
- * @param message debug message
- */
-function debug(message) {
-    issueCommand('debug', {}, message);
-}
-/**
- * Adds an error issue
- * @param message error issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function error(message, properties = {}) {
-    issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Adds a warning issue
- * @param message warning issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function warning(message, properties = {}) {
-    issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Adds a notice issue
- * @param message notice issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function notice(message, properties = {}) {
-    issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Writes info to log with console.log.
- * @param message info message
- */
-function info(message) {
-    process.stdout.write(message + external_os_.EOL);
-}
-/**
- * Begin an output group.
- *
- * Output until the next `groupEnd` will be foldable in this group
- *
- * @param name The name of the output group
- */
-function startGroup(name) {
-    issue('group', name);
-}
-/**
- * End an output group.
- */
-function endGroup() {
-    issue('endgroup');
-}
-/**
- * Wrap an asynchronous function call in a group.
- *
- * Returns the same type as the function itself.
- *
- * @param name The name of the group
- * @param fn The function to wrap in the group
- */
-function group(name, fn) {
-    return core_awaiter(this, void 0, void 0, function* () {
-        startGroup(name);
-        let result;
-        try {
-            result = yield fn();
-        }
-        finally {
-            endGroup();
-        }
-        return result;
-    });
-}
-//-----------------------------------------------------------------------
-// Wrapper action state
-//-----------------------------------------------------------------------
-/**
- * Saves state for current action, the state can only be retrieved by this action's post job execution.
- *
- * @param     name     name of the state to store
- * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function saveState(name, value) {
-    const filePath = process.env['GITHUB_STATE'] || '';
-    if (filePath) {
-        return issueFileCommand('STATE', prepareKeyValueMessage(name, value));
-    }
-    issueCommand('save-state', { name }, toCommandValue(value));
-}
-/**
- * Gets the value of an state set by this action's main execution.
- *
- * @param     name     name of the state to get
- * @returns   string
- */
-function getState(name) {
-    return process.env[`STATE_${name}`] || '';
-}
-function getIDToken(aud) {
-    return core_awaiter(this, void 0, void 0, function* () {
-        return yield OidcClient.getIDToken(aud);
-    });
-}
-/**
- * Summary exports
- */
-
-/**
- * @deprecated use core.summary
- */
-
-/**
- * Path exports
- */
-
-/**
- * Platform utilities exports
- */
-
-//# sourceMappingURL=core.js.map
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 14 modules
+var lib_core = __nccwpck_require__(6288);
 ;// CONCATENATED MODULE: ./src/render/log-text.ts
 /**
  * Outside text (test names, file paths, branch names, queue states, pull request titles and authors,
@@ -33030,12 +28589,12 @@ function capCodePoints(text, max) {
     return codePoints.slice(0, limit - 1).join('') + ELLIPSIS;
 }
 
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
 ;// CONCATENATED MODULE: ./src/io/report-file.ts
 
 
@@ -33044,7 +28603,7 @@ const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
 const BATCH_CHARS = 64 * 1024;
 /** RUNNER_TEMP is emptied at the end of each job, so the report never leaks into a later one. */
 function reportFilePath(env = process.env) {
-    return (0,external_node_path_namespaceObject.join)(env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'trunk-health-gate', 'report.json');
+    return (0,external_node_path_.join)(env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'trunk-health-gate', 'report.json');
 }
 /**
  * Writes the report, in batches as the pieces come. An unwritable folder, a full disk or any
@@ -33055,8 +28614,8 @@ function reportFilePath(env = process.env) {
 async function writeReportFile(pieces, path = reportFilePath()) {
     let opened = false;
     try {
-        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
-        const file = await (0,promises_namespaceObject.open)(path, 'w');
+        await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
+        const file = await (0,promises_.open)(path, 'w');
         opened = true;
         try {
             await writeInBatches(file, pieces);
@@ -33068,7 +28627,7 @@ async function writeReportFile(pieces, path = reportFilePath()) {
     }
     catch (error) {
         if (opened)
-            await (0,promises_namespaceObject.rm)(path, { force: true }).catch(() => undefined);
+            await (0,promises_.rm)(path, { force: true }).catch(() => undefined);
         return { written: false, path, error: error instanceof Error ? error.message : String(error) };
     }
 }
@@ -33111,16 +28670,16 @@ const MAX_ANNOTATION = { title: 200, message: 1000, file: 500 };
 /** Registers every credential input as a secret before anything else is printed. */
 function maskSecrets(inputs) {
     for (const name of inputs) {
-        const value = getInput(name);
+        const value = lib_core.getInput(name);
         if (value !== '')
-            setSecret(value);
+            lib_core.setSecret(value);
     }
 }
 /** Log lines of the reads, as they happen: neutralised like every other line. */
 const runLog = {
-    debug: (message) => debug(oneLogLine(message, MAX_LOG_LINE)),
-    info: (message) => info(oneLogLine(message, MAX_LOG_LINE)),
-    warning: (message) => warning(oneLogLine(message, MAX_LOG_LINE)),
+    debug: (message) => lib_core.debug(oneLogLine(message, MAX_LOG_LINE)),
+    info: (message) => lib_core.info(oneLogLine(message, MAX_LOG_LINE)),
+    warning: (message) => lib_core.warning(oneLogLine(message, MAX_LOG_LINE)),
 };
 function describe(error) {
     return error instanceof Error ? error.message : String(error);
@@ -33137,7 +28696,7 @@ async function emitReportFile(pieces) {
 }
 function emitOutputs(outputs) {
     for (const [name, value] of Object.entries(outputs))
-        setOutput(name, value);
+        lib_core.setOutput(name, value);
 }
 async function emitSummary(markdown) {
     if (markdown === undefined)
@@ -33147,7 +28706,7 @@ async function emitSummary(markdown) {
         return;
     }
     try {
-        await summary.addRaw(markdown).write({ overwrite: false });
+        await lib_core.summary.addRaw(markdown).write({ overwrite: false });
     }
     catch (error) {
         runLog.warning(`The job summary was not written: ${describe(error)}.`);
@@ -33165,7 +28724,7 @@ async function emitComment(draft, writer) {
 }
 function emitAnnotations(rendered) {
     for (const { level, title, message, file, line } of rendered.annotations) {
-        core_namespaceObject[level](oneLogLine(message, MAX_ANNOTATION.message), {
+        lib_core[level](oneLogLine(message, MAX_ANNOTATION.message), {
             title: oneLogLine(title, MAX_ANNOTATION.title),
             file: oneLogLine(file, MAX_ANNOTATION.file),
             startLine: line,
@@ -33187,7 +28746,7 @@ async function emit(rendered, writer) {
     for (const { level, message } of rendered.logs)
         runLog[level](message);
     if (rendered.failure !== undefined)
-        setFailed(oneLogLine(rendered.failure, MAX_LOG_LINE));
+        lib_core.setFailed(oneLogLine(rendered.failure, MAX_LOG_LINE));
 }
 
 ;// CONCATENATED MODULE: ./src/github/changed-files.ts
@@ -33252,6 +28811,22 @@ function shortMessage(text) {
     return clean.length > 200 ? `${clean.slice(0, 199)}…` : clean;
 }
 
+;// CONCATENATED MODULE: external "node:timers/promises"
+const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/load-later.ts
+
+/**
+ * Loads code that only some runs use (GitHub's client, the test report reader), a chunk of dist/
+ * of its own. Node 24 compiles and runs a chunk inside import(), before the event loop turns
+ * again, so the requests already made (the Trunk reads start first) would connect only after it:
+ * one turn of the loop first puts them on the wire. (A host name still being looked up is not
+ * back by then: the chunk runs during the lookup, as it would have anyway.) The wait always ends.
+ */
+async function loadLater(load) {
+    await (0,external_node_timers_promises_namespaceObject.setImmediate)();
+    return load();
+}
+
 ;// CONCATENATED MODULE: ./src/http/pause.ts
 /**
  * Waits before a retry, unless the run is cancelled first: then it rejects at once with the
@@ -33273,59 +28848,8 @@ function pause(ms, signal, cancelled) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/http/retry-policy.ts
-/** When and how long to wait before trying a request again. Pure, so it is tested without clocks. */
-const MAX_BACKOFF_MS = 30_000;
-/** The longest pause a step takes when the server asks for one; a longer one ends the retries. */
-const RETRY_AFTER_CAP_MS = 60_000;
-/** IMF-fixdate, RFC 850 and asctime all name the weekday first and carry an hh:mm:ss time. */
-const HTTP_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? .*\d{2}:\d{2}:\d{2}/i;
-/** Trunk says reads are safe to retry after 429 and 5xx (its CLI does the same). */
-function isRetryableStatus(status) {
-    return status === 429 || (status >= 500 && status <= 599);
-}
-/** Exponential backoff with jitter: half fixed, half random, so retries spread but still grow. */
-function backoffMs(retry, baseMs, random = Math.random) {
-    const ceiling = Math.min(MAX_BACKOFF_MS, baseMs * 2 ** retry);
-    return Math.round(ceiling / 2 + (random() * ceiling) / 2);
-}
-/** Retry-After is either delta-seconds or an HTTP date; anything else is ignored. */
-function parseRetryAfter(header, nowMs) {
-    const value = header?.trim();
-    if (!value)
-        return undefined;
-    if (/^\d+(\.\d+)?$/.test(value))
-        return Math.round(Number(value) * 1000);
-    // Date.parse is lenient ("-1" is a day in 2001): accept only what looks like an HTTP date.
-    if (!HTTP_DATE.test(value))
-        return undefined;
-    const date = Date.parse(value);
-    return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
-}
-/**
- * One rule for Trunk and GitHub. A wait the server asks for (`askedMs`: Retry-After, or the reset
- * of an exhausted rate limit) is honoured up to the cap; a longer one is not waited at all, since
- * a retry before it ends meets the same limit, and the failure says when to try again. Without
- * one, exponential backoff.
- */
-function nextRetry(retry, baseMs, askedMs, nowMs) {
-    if (askedMs === undefined)
-        return { waitMs: backoffMs(retry, baseMs) };
-    if (askedMs <= RETRY_AFTER_CAP_MS)
-        return { waitMs: askedMs };
-    return { tooLong: { askedMs, retryAt: nowMs + askedMs } };
-}
-/** "Trunk asks to wait 3600 s, longer than the 60 s a step waits: try again after <UTC time>". */
-function tooLongWaitText(server, { askedMs, retryAt }) {
-    const seconds = Math.ceil(askedMs / 1000);
-    const at = new Date(Math.ceil(retryAt / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-    return `${server} asks to wait ${seconds} s, longer than the ${RETRY_AFTER_CAP_MS / 1000} s a step waits: try again after ${at}`;
-}
-/** " (after 2 retries)" for a message, or nothing when the first try was the last. */
-function afterRetries(retries) {
-    return retries === 0 ? '' : ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})`;
-}
-
+// EXTERNAL MODULE: ./src/http/retry-policy.ts
+var retry_policy = __nccwpck_require__(7593);
 ;// CONCATENATED MODULE: ./src/github/response-policy.ts
 /**
  * Which GitHub answers are worth another try, and after how long. Pure, so it is tested without
@@ -33367,7 +28891,7 @@ function isRetryable(failure) {
 }
 /** How long GitHub asks us to wait: Retry-After, else the reset of an exhausted limit. */
 function askedWaitMs(facts, nowMs) {
-    const retryAfter = parseRetryAfter(header(facts, 'retry-after'), nowMs);
+    const retryAfter = (0,retry_policy/* parseRetryAfter */.mu)(header(facts, 'retry-after'), nowMs);
     if (retryAfter !== undefined)
         return retryAfter;
     if (header(facts, 'x-ratelimit-remaining') !== '0')
@@ -33504,8 +29028,8 @@ async function attempt(send, options, call, label) {
     return { error: new GithubError('timeout', `${label} got no answer within ${seconds}`) };
 }
 function finalError({ error }, retries, tooLong) {
-    const why = tooLong ? `; ${tooLongWaitText('GitHub', tooLong)}` : '';
-    return new GithubError(error.failure, `${error.message}${afterRetries(retries)}${why}`, error.status, {
+    const why = tooLong ? `; ${(0,retry_policy/* tooLongWaitText */.TR)('GitHub', tooLong)}` : '';
+    return new GithubError(error.failure, `${error.message}${(0,retry_policy/* afterRetries */.zd)(retries)}${why}`, error.status, {
         cause: error.cause,
     });
 }
@@ -33523,7 +29047,7 @@ async function sendBounded(send, options, call) {
         }
         const now = Date.now();
         const asked = outcome.facts && askedWaitMs(outcome.facts, now);
-        const next = nextRetry(retry, call.retryBaseMs, asked, now);
+        const next = (0,retry_policy/* nextRetry */.GL)(retry, call.retryBaseMs, asked, now);
         if ('tooLong' in next)
             throw finalError(outcome, retry, next.tooLong);
         const wait = next.waitMs;
@@ -33539,15 +29063,16 @@ function boundRequests(octokit, call) {
 ;// CONCATENATED MODULE: ./src/github/octokit.ts
 
 
+
 /**
- * Loaded on demand: most runs never talk to GitHub's API, and the client is the largest part of
- * the bundle (Node keeps the module once loaded, so a client per call costs little). The base
- * address comes from GITHUB_API_URL, so GitHub Enterprise works as it is.
+ * Loaded on demand, as a chunk of its own: most runs never talk to GitHub's API (Node keeps the
+ * module once loaded, so a client per call costs little). The base address comes from
+ * GITHUB_API_URL, so GitHub Enterprise works as it is.
  */
 async function createOctokit(token, call) {
     if (token === '')
         throw new GithubError('refused', 'github-token is empty');
-    const github = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+    const github = await loadLater(() => __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413)));
     // Read at each call, not once when the module loads: the same value on a runner, and tests
     // point each client at their own simulator.
     const baseUrl = process.env.GITHUB_API_URL || 'https://api.github.com';
@@ -34240,13 +29765,13 @@ class RetryingClient {
         if (outcome instanceof TransportError) {
             if (!outcome.transient || retry >= maxRetries)
                 throw new RequestFailure(outcome, retry);
-            return backoffMs(retry, retryBaseMs);
+            return (0,retry_policy/* backoffMs */.jo)(retry, retryBaseMs);
         }
-        if (!isRetryableStatus(outcome.status) || retry >= maxRetries) {
+        if (!(0,retry_policy/* isRetryableStatus */.PS)(outcome.status) || retry >= maxRetries) {
             return { response: outcome, retries: retry };
         }
         const now = Date.now();
-        const next = nextRetry(retry, retryBaseMs, parseRetryAfter(outcome.retryAfter, now), now);
+        const next = (0,retry_policy/* nextRetry */.GL)(retry, retryBaseMs, (0,retry_policy/* parseRetryAfter */.mu)(outcome.retryAfter, now), now);
         if ('tooLong' in next)
             return { response: outcome, retries: retry, tooLong: next.tooLong };
         return next.waitMs;
@@ -35026,4910 +30551,15 @@ function withPullRequestRead(context, pr) {
     };
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __nccwpck_require__(7975);
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-glob-options-helper.js
-
+;// CONCATENATED MODULE: ./src/test-results/read-later.ts
 /**
- * Returns a copy with defaults filled in.
- */
-function getOptions(copy) {
-    const result = {
-        followSymbolicLinks: true,
-        implicitDescendants: true,
-        matchDirectories: true,
-        omitBrokenSymbolicLinks: true,
-        excludeHiddenFiles: false
-    };
-    if (copy) {
-        if (typeof copy.followSymbolicLinks === 'boolean') {
-            result.followSymbolicLinks = copy.followSymbolicLinks;
-            debug(`followSymbolicLinks '${result.followSymbolicLinks}'`);
-        }
-        if (typeof copy.implicitDescendants === 'boolean') {
-            result.implicitDescendants = copy.implicitDescendants;
-            debug(`implicitDescendants '${result.implicitDescendants}'`);
-        }
-        if (typeof copy.matchDirectories === 'boolean') {
-            result.matchDirectories = copy.matchDirectories;
-            debug(`matchDirectories '${result.matchDirectories}'`);
-        }
-        if (typeof copy.omitBrokenSymbolicLinks === 'boolean') {
-            result.omitBrokenSymbolicLinks = copy.omitBrokenSymbolicLinks;
-            debug(`omitBrokenSymbolicLinks '${result.omitBrokenSymbolicLinks}'`);
-        }
-        if (typeof copy.excludeHiddenFiles === 'boolean') {
-            result.excludeHiddenFiles = copy.excludeHiddenFiles;
-            debug(`excludeHiddenFiles '${result.excludeHiddenFiles}'`);
-        }
-    }
-    return result;
-}
-//# sourceMappingURL=internal-glob-options-helper.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-path-helper.js
-
-
-const internal_path_helper_IS_WINDOWS = process.platform === 'win32';
-/**
- * Similar to path.dirname except normalizes the path separators and slightly better handling for Windows UNC paths.
- *
- * For example, on Linux/macOS:
- * - `/               => /`
- * - `/hello          => /`
- *
- * For example, on Windows:
- * - `C:\             => C:\`
- * - `C:\hello        => C:\`
- * - `C:              => C:`
- * - `C:hello         => C:`
- * - `\               => \`
- * - `\hello          => \`
- * - `\\hello         => \\hello`
- * - `\\hello\world   => \\hello\world`
- */
-function dirname(p) {
-    // Normalize slashes and trim unnecessary trailing slash
-    p = safeTrimTrailingSeparator(p);
-    // Windows UNC root, e.g. \\hello or \\hello\world
-    if (internal_path_helper_IS_WINDOWS && /^\\\\[^\\]+(\\[^\\]+)?$/.test(p)) {
-        return p;
-    }
-    // Get dirname
-    let result = external_path_namespaceObject.dirname(p);
-    // Trim trailing slash for Windows UNC root, e.g. \\hello\world\
-    if (internal_path_helper_IS_WINDOWS && /^\\\\[^\\]+\\[^\\]+\\$/.test(result)) {
-        result = safeTrimTrailingSeparator(result);
-    }
-    return result;
-}
-/**
- * Roots the path if not already rooted. On Windows, relative roots like `\`
- * or `C:` are expanded based on the current working directory.
- */
-function ensureAbsoluteRoot(root, itemPath) {
-    external_assert_(root, `ensureAbsoluteRoot parameter 'root' must not be empty`);
-    external_assert_(itemPath, `ensureAbsoluteRoot parameter 'itemPath' must not be empty`);
-    // Already rooted
-    if (hasAbsoluteRoot(itemPath)) {
-        return itemPath;
-    }
-    // Windows
-    if (internal_path_helper_IS_WINDOWS) {
-        // Check for itemPath like C: or C:foo
-        if (itemPath.match(/^[A-Z]:[^\\/]|^[A-Z]:$/i)) {
-            let cwd = process.cwd();
-            external_assert_(cwd.match(/^[A-Z]:\\/i), `Expected current directory to start with an absolute drive root. Actual '${cwd}'`);
-            // Drive letter matches cwd? Expand to cwd
-            if (itemPath[0].toUpperCase() === cwd[0].toUpperCase()) {
-                // Drive only, e.g. C:
-                if (itemPath.length === 2) {
-                    // Preserve specified drive letter case (upper or lower)
-                    return `${itemPath[0]}:\\${cwd.substr(3)}`;
-                }
-                // Drive + path, e.g. C:foo
-                else {
-                    if (!cwd.endsWith('\\')) {
-                        cwd += '\\';
-                    }
-                    // Preserve specified drive letter case (upper or lower)
-                    return `${itemPath[0]}:\\${cwd.substr(3)}${itemPath.substr(2)}`;
-                }
-            }
-            // Different drive
-            else {
-                return `${itemPath[0]}:\\${itemPath.substr(2)}`;
-            }
-        }
-        // Check for itemPath like \ or \foo
-        else if (internal_path_helper_normalizeSeparators(itemPath).match(/^\\$|^\\[^\\]/)) {
-            const cwd = process.cwd();
-            external_assert_(cwd.match(/^[A-Z]:\\/i), `Expected current directory to start with an absolute drive root. Actual '${cwd}'`);
-            return `${cwd[0]}:\\${itemPath.substr(1)}`;
-        }
-    }
-    external_assert_(hasAbsoluteRoot(root), `ensureAbsoluteRoot parameter 'root' must have an absolute root`);
-    // Otherwise ensure root ends with a separator
-    if (root.endsWith('/') || (internal_path_helper_IS_WINDOWS && root.endsWith('\\'))) {
-        // Intentionally empty
-    }
-    else {
-        // Append separator
-        root += external_path_namespaceObject.sep;
-    }
-    return root + itemPath;
-}
-/**
- * On Linux/macOS, true if path starts with `/`. On Windows, true for paths like:
- * `\\hello\share` and `C:\hello` (and using alternate separator).
- */
-function hasAbsoluteRoot(itemPath) {
-    external_assert_(itemPath, `hasAbsoluteRoot parameter 'itemPath' must not be empty`);
-    // Normalize separators
-    itemPath = internal_path_helper_normalizeSeparators(itemPath);
-    // Windows
-    if (internal_path_helper_IS_WINDOWS) {
-        // E.g. \\hello\share or C:\hello
-        return itemPath.startsWith('\\\\') || /^[A-Z]:\\/i.test(itemPath);
-    }
-    // E.g. /hello
-    return itemPath.startsWith('/');
-}
-/**
- * On Linux/macOS, true if path starts with `/`. On Windows, true for paths like:
- * `\`, `\hello`, `\\hello\share`, `C:`, and `C:\hello` (and using alternate separator).
- */
-function hasRoot(itemPath) {
-    external_assert_(itemPath, `isRooted parameter 'itemPath' must not be empty`);
-    // Normalize separators
-    itemPath = internal_path_helper_normalizeSeparators(itemPath);
-    // Windows
-    if (internal_path_helper_IS_WINDOWS) {
-        // E.g. \ or \hello or \\hello
-        // E.g. C: or C:\hello
-        return itemPath.startsWith('\\') || /^[A-Z]:/i.test(itemPath);
-    }
-    // E.g. /hello
-    return itemPath.startsWith('/');
-}
-/**
- * Removes redundant slashes and converts `/` to `\` on Windows
- */
-function internal_path_helper_normalizeSeparators(p) {
-    p = p || '';
-    // Windows
-    if (internal_path_helper_IS_WINDOWS) {
-        // Convert slashes on Windows
-        p = p.replace(/\//g, '\\');
-        // Remove redundant slashes
-        const isUnc = /^\\\\+[^\\]/.test(p); // e.g. \\hello
-        return (isUnc ? '\\' : '') + p.replace(/\\\\+/g, '\\'); // preserve leading \\ for UNC
-    }
-    // Remove redundant slashes
-    return p.replace(/\/\/+/g, '/');
-}
-/**
- * Normalizes the path separators and trims the trailing separator (when safe).
- * For example, `/foo/ => /foo` but `/ => /`
- */
-function safeTrimTrailingSeparator(p) {
-    // Short-circuit if empty
-    if (!p) {
-        return '';
-    }
-    // Normalize separators
-    p = internal_path_helper_normalizeSeparators(p);
-    // No trailing slash
-    if (!p.endsWith(external_path_namespaceObject.sep)) {
-        return p;
-    }
-    // Check '/' on Linux/macOS and '\' on Windows
-    if (p === external_path_namespaceObject.sep) {
-        return p;
-    }
-    // On Windows check if drive root. E.g. C:\
-    if (internal_path_helper_IS_WINDOWS && /^[A-Z]:\\$/i.test(p)) {
-        return p;
-    }
-    // Otherwise trim trailing slash
-    return p.substr(0, p.length - 1);
-}
-//# sourceMappingURL=internal-path-helper.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-match-kind.js
-/**
- * Indicates whether a pattern matches a path
- */
-var MatchKind;
-(function (MatchKind) {
-    /** Not matched */
-    MatchKind[MatchKind["None"] = 0] = "None";
-    /** Matched if the path is a directory */
-    MatchKind[MatchKind["Directory"] = 1] = "Directory";
-    /** Matched if the path is a regular file */
-    MatchKind[MatchKind["File"] = 2] = "File";
-    /** Matched */
-    MatchKind[MatchKind["All"] = 3] = "All";
-})(MatchKind || (MatchKind = {}));
-//# sourceMappingURL=internal-match-kind.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-pattern-helper.js
-
-
-const internal_pattern_helper_IS_WINDOWS = process.platform === 'win32';
-/**
- * Given an array of patterns, returns an array of paths to search.
- * Duplicates and paths under other included paths are filtered out.
- */
-function getSearchPaths(patterns) {
-    // Ignore negate patterns
-    patterns = patterns.filter(x => !x.negate);
-    // Create a map of all search paths
-    const searchPathMap = {};
-    for (const pattern of patterns) {
-        const key = internal_pattern_helper_IS_WINDOWS
-            ? pattern.searchPath.toUpperCase()
-            : pattern.searchPath;
-        searchPathMap[key] = 'candidate';
-    }
-    const result = [];
-    for (const pattern of patterns) {
-        // Check if already included
-        const key = internal_pattern_helper_IS_WINDOWS
-            ? pattern.searchPath.toUpperCase()
-            : pattern.searchPath;
-        if (searchPathMap[key] === 'included') {
-            continue;
-        }
-        // Check for an ancestor search path
-        let foundAncestor = false;
-        let tempKey = key;
-        let parent = dirname(tempKey);
-        while (parent !== tempKey) {
-            if (searchPathMap[parent]) {
-                foundAncestor = true;
-                break;
-            }
-            tempKey = parent;
-            parent = dirname(tempKey);
-        }
-        // Include the search pattern in the result
-        if (!foundAncestor) {
-            result.push(pattern.searchPath);
-            searchPathMap[key] = 'included';
-        }
-    }
-    return result;
-}
-/**
- * Matches the patterns against the path
- */
-function internal_pattern_helper_match(patterns, itemPath) {
-    let result = MatchKind.None;
-    for (const pattern of patterns) {
-        if (pattern.negate) {
-            result &= ~pattern.match(itemPath);
-        }
-        else {
-            result |= pattern.match(itemPath);
-        }
-    }
-    return result;
-}
-/**
- * Checks whether to descend further into the directory
- */
-function internal_pattern_helper_partialMatch(patterns, itemPath) {
-    return patterns.some(x => !x.negate && x.partialMatch(itemPath));
-}
-//# sourceMappingURL=internal-pattern-helper.js.map
-;// CONCATENATED MODULE: ./node_modules/balanced-match/dist/esm/index.js
-const balanced = (a, b, str) => {
-    const ma = a instanceof RegExp ? maybeMatch(a, str) : a;
-    const mb = b instanceof RegExp ? maybeMatch(b, str) : b;
-    const r = ma !== null && mb != null && range(ma, mb, str);
-    return (r && {
-        start: r[0],
-        end: r[1],
-        pre: str.slice(0, r[0]),
-        body: str.slice(r[0] + ma.length, r[1]),
-        post: str.slice(r[1] + mb.length),
-    });
-};
-const maybeMatch = (reg, str) => {
-    const m = str.match(reg);
-    return m ? m[0] : null;
-};
-const range = (a, b, str) => {
-    let begs, beg, left, right = undefined, result;
-    let ai = str.indexOf(a);
-    let bi = str.indexOf(b, ai + 1);
-    let i = ai;
-    if (ai >= 0 && bi > 0) {
-        if (a === b) {
-            return [ai, bi];
-        }
-        begs = [];
-        left = str.length;
-        while (i >= 0 && !result) {
-            if (i === ai) {
-                begs.push(i);
-                ai = str.indexOf(a, i + 1);
-            }
-            else if (begs.length === 1) {
-                const r = begs.pop();
-                if (r !== undefined)
-                    result = [r, bi];
-            }
-            else {
-                beg = begs.pop();
-                if (beg !== undefined && beg < left) {
-                    left = beg;
-                    right = bi;
-                }
-                bi = str.indexOf(b, i + 1);
-            }
-            i = ai < bi && ai >= 0 ? ai : bi;
-        }
-        if (begs.length && right !== undefined) {
-            result = [left, right];
-        }
-    }
-    return result;
-};
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/brace-expansion/dist/esm/index.js
-
-const escSlash = '\0SLASH' + Math.random().toFixed(16) + '\0';
-const escOpen = '\0OPEN' + Math.random().toFixed(16) + '\0';
-const escClose = '\0CLOSE' + Math.random().toFixed(16) + '\0';
-const escComma = '\0COMMA' + Math.random().toFixed(16) + '\0';
-const escPeriod = '\0PERIOD' + Math.random().toFixed(16) + '\0';
-const escSlashPattern = new RegExp(escSlash, 'g');
-const escOpenPattern = new RegExp(escOpen, 'g');
-const escClosePattern = new RegExp(escClose, 'g');
-const escCommaPattern = new RegExp(escComma, 'g');
-const escPeriodPattern = new RegExp(escPeriod, 'g');
-const slashPattern = /\\\\/g;
-const openPattern = /\\{/g;
-const closePattern = /\\}/g;
-const commaPattern = /\\,/g;
-const periodPattern = /\\\./g;
-const EXPANSION_MAX = 100_000;
-// `EXPANSION_MAX` caps the *number* of expansions, but not their length. An
-// input like `'{a,b}'.repeat(1500)` stays under that count - its output is
-// truncated to 100k results - while making every result ~1500 characters
-// long. The result set, and the intermediate arrays built while combining
-// brace sets, then grow large enough to exhaust memory and crash the process
-// (CVE-2026-14257). `EXPANSION_MAX_LENGTH` bounds the total number of
-// characters the accumulator may hold at any point, so memory stays flat no
-// matter how many brace groups are chained. The limit sits well above any
-// realistic expansion (100k results hitting `EXPANSION_MAX` measure ~1M
-// characters) so legitimate input is unaffected.
-const EXPANSION_MAX_LENGTH = 4_000_000;
-// `expand_` recurses once per level of brace *nesting* - both when expanding a
-// set's comma members and when re-wrapping a set whose body is a single part.
-// The CVE-2026-14257 fix made the *tail* iterative (recursion on `m.post`, one
-// level per chained group), which left nesting depth unbounded: about 3,100
-// levels of `{{{...a,b...}}}` - only ~6KB of input - exhausted the native stack
-// and crashed the process. `EXPANSION_MAX_DEPTH` bounds how deep the parser
-// will follow nesting. It sits far above any realistic pattern and well below
-// the depth at which the stack runs out.
-const EXPANSION_MAX_DEPTH = 1_000;
-// Bash keeps a quirk where a brace group followed by a comma set still expands
-// (`{a},b}`). The parser implements it by rewriting the string and restarting
-// the scan, absorbing one `}` per pass. `n` trailing braces therefore cost `n`
-// full passes over a string that itself grows by one `escClose` sentinel each
-// time - quadratic in `n`, with a ~26x constant from the sentinel's length.
-// 128KB of `'{a}' + '}'.repeat(n) + ',z}'` blocked the event loop for 27
-// seconds to produce two results. `EXPANSION_MAX_REWRITES` bounds how many
-// times the scan may restart. Real `{a},b}` input needs a handful.
-const EXPANSION_MAX_REWRITES = 1_000;
-// `EXPANSION_MAX_STEPS` bounds the work one `expand` call does, which `max`,
-// `maxLength` and `maxDepth` don't: nested sets are rescanned at every level
-// and chained groups each rebuild up to `max` results, so 2KB of input could
-// block the event loop for over 30 seconds. Each character scanned, result
-// built and sequence value generated is a step, and each `expand_` call costs
-// `CALL_STEPS` more. Past the budget, the set being expanded and everything
-// after it stay literal. A glob needs a few hundred steps, and nesting all the
-// way to `EXPANSION_MAX_DEPTH` about 4M.
-const EXPANSION_MAX_STEPS = 20_000_000;
-// What one `expand_` call costs on top of what it scans and builds. Setting
-// one up takes about as long as scanning 16 characters, and a set whose
-// results are wrapped to be expanded again makes one call per result, each
-// scanning and building next to nothing: 64KB of
-// `('{{' + ','.repeat(316) + '}{' + ','.repeat(316) + '}}').repeat(n)` made
-// 4M such calls, which spent the budget three times as slowly as anything
-// else.
-const CALL_STEPS = 16;
-function numeric(str) {
-    return !isNaN(str) ? parseInt(str, 10) : str.charCodeAt(0);
-}
-function escapeBraces(str) {
-    return str
-        .replace(slashPattern, escSlash)
-        .replace(openPattern, escOpen)
-        .replace(closePattern, escClose)
-        .replace(commaPattern, escComma)
-        .replace(periodPattern, escPeriod);
-}
-function unescapeBraces(str) {
-    return str
-        .replace(escSlashPattern, '\\')
-        .replace(escOpenPattern, '{')
-        .replace(escClosePattern, '}')
-        .replace(escCommaPattern, ',')
-        .replace(escPeriodPattern, '.');
-}
-// Like `target.push(...items)` but doesn't overflow the stack
-function pushAll(target, items) {
-    for (let i = 0; i < items.length; i++) {
-        target.push(items[i]);
-    }
-}
-// `balanced`, run on `masked` (see `maskUnmatchedOpens`), sliced from `str`
-// and charged for the characters it walks: up to the group's `}`, or the
-// whole string when there is no match or unmatched `{` come first, which
-// `unmatched` then flags for masking. Once a call overdraws the budget, it
-// and every later one return undefined, so the rest stays literal.
-function balancedWithBudget(str, masked, budget) {
-    if (budget.remaining < 0) {
-        return undefined;
-    }
-    const r = range('{', '}', masked);
-    const unmatched = r !== undefined && masked.indexOf('{') < r[0];
-    budget.remaining -= r && !unmatched ? r[1] + 1 : str.length;
-    if (!r || budget.remaining < 0) {
-        return undefined;
-    }
-    return {
-        end: r[1],
-        pre: str.slice(0, r[0]),
-        body: str.slice(r[0] + 1, r[1]),
-        post: str.slice(r[1] + 1),
-        unmatched,
-    };
-}
-// `masked` with every `{` that has no matching `}` swapped for a `\0`, which
-// keeps the length, so a scan of it still lines up with the string it was
-// made from. Such a `{` is literal either way, but `balanced` only learns that
-// one is unmatched by reading to the end of the string, so with one at the
-// head of every group (`'{a,{b,c}'.repeat(n)`) each scan read the rest of the
-// input. That was quadratic, and once the step budget charged for it, it ran
-// out partway through and left the rest literal. A scan of the masked copy
-// stops at the group's `}`. It is one pass, charged as such.
-function maskUnmatchedOpens(masked, budget) {
-    budget.remaining -= masked.length;
-    const open = [];
-    for (let i = 0; i < masked.length; i++) {
-        const c = masked.charCodeAt(i);
-        if (c === 0x7b) {
-            open.push(i);
-        }
-        else if (c === 0x7d && open.length) {
-            open.pop();
-        }
-    }
-    let out = '';
-    let last = 0;
-    for (let i = 0; i < open.length; i++) {
-        const at = open[i];
-        out += masked.slice(last, at) + '\0';
-        last = at + 1;
-    }
-    return out + masked.slice(last);
-}
-// Whether `str` has a `,` not followed by another `,`, with a `}` after it on
-// the same line - what `/,(?!,).*\}/.test(str)` asks, answered in one pass from
-// the end. The regex tries every `,` and backtracks through the rest of its
-// line from each, which is quadratic, and the `{a},b}` rewrite asks again on
-// every pass. Like a scan, it is charged for the whole string and refused if
-// that overdraws the budget.
-function commaSetFollows(str, budget) {
-    budget.remaining -= str.length;
-    if (budget.remaining < 0) {
-        return false;
-    }
-    // Whether a `}` follows the current position before the line ends
-    let close = false;
-    for (let i = str.length - 1; i >= 0; i--) {
-        const c = str.charCodeAt(i);
-        if (c === 0x7d) {
-            close = true;
-        }
-        else if (c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029) {
-            // A line terminator, which `.` does not match
-            close = false;
-        }
-        else if (c === 0x2c && close && str.charCodeAt(i + 1) !== 0x2c) {
-            return true;
-        }
-    }
-    return false;
-}
-/**
- * Basically just str.split(","), but handling cases
- * where we have nested braced sections, which should be
- * treated as individual members, like {a,{b,c},d}
- *
- * Returns `undefined` if the step budget runs out before the whole set is
- * split, since splitting what is left on every comma would tear apart the
- * nested sets it still holds.
- */
-function parseCommaParts(str, budget) {
-    const parts = [];
-    // Walk the brace groups iteratively. Recursing on `post` once per group let a
-    // chain of them exhaust the stack - the parsing-side counterpart to
-    // the `expand_` overflow fixed for CVE-2026-14257, and not something `max` or
-    // `maxLength` can bound, since it happens before expansion.
-    //
-    // The part the next chunk continues
-    let carry = '';
-    for (;;) {
-        // A set's body holds no unmatched `{`, so there is nothing to mask.
-        const m = balancedWithBudget(str, str, budget);
-        if (budget.remaining < 0) {
-            return undefined;
-        }
-        if (!m) {
-            const tail = str.split(',');
-            tail[0] = carry + tail[0];
-            pushAll(parts, tail);
-            return parts;
-        }
-        const { pre, body, post } = m;
-        const p = pre.split(',');
-        p[0] = carry + p[0];
-        p[p.length - 1] += '{' + body + '}';
-        if (!post.length) {
-            pushAll(parts, p);
-            return parts;
-        }
-        carry = p.pop();
-        pushAll(parts, p);
-        str = post;
-    }
-}
-// An option that is left out, or that is NaN, gets its default. Every
-// comparison against NaN is false, so a NaN bound would never be reached:
-// `{ maxSteps: NaN }` let 15KB of input block the event loop for 16 seconds,
-// and `{ maxDepth: NaN }` overflowed the stack again (CVE-2026-102278). Pass
-// `Infinity` to lift a bound.
-function bound(value, fallback) {
-    return value === undefined || isNaN(value) ? fallback : value;
-}
-function expand(str, options = {}) {
-    if (!str) {
-        return [];
-    }
-    const max = bound(options.max, EXPANSION_MAX);
-    const maxLength = bound(options.maxLength, EXPANSION_MAX_LENGTH);
-    const maxDepth = bound(options.maxDepth, EXPANSION_MAX_DEPTH);
-    const maxRewrites = bound(options.maxRewrites, EXPANSION_MAX_REWRITES);
-    const maxSteps = bound(options.maxSteps, EXPANSION_MAX_STEPS);
-    // I don't know why Bash 4.3 does this, but it does.
-    // Anything starting with {} will have the first two bytes preserved
-    // but *only* at the top level, so {},a}b will not expand to anything,
-    // but a{},b}c will be expanded to [a}c,abc].
-    // One could argue that this is a bug in Bash, but since the goal of
-    // this module is to match Bash's rules, we escape a leading {}
-    if (str.slice(0, 2) === '{}') {
-        str = '\\{\\}' + str.slice(2);
-    }
-    return expand_(escapeBraces(str), max, maxLength, maxDepth, 0, maxRewrites, { remaining: maxSteps }, true).map(unescapeBraces);
-}
-function embrace(str) {
-    return '{' + str + '}';
-}
-function isPadded(el) {
-    return /^-?0\d/.test(el);
-}
-function lte(i, y) {
-    return i <= y;
-}
-function gte(i, y) {
-    return i >= y;
-}
-// Build `{ acc[a] + pre + values[v] }` for every combination, capping the
-// number of results at `max` and the total number of characters at `maxLength`.
-// This is the one place output grows, so bounding it here keeps the single
-// accumulator - and therefore memory - flat regardless of how many brace groups
-// are combined (CVE-2026-14257). Each result built is a step, since `max` and
-// `maxLength` bound one combination, not how many brace groups are combined.
-function combine(acc, pre, values, max, maxLength, dropEmpties, budget) {
-    const out = [];
-    let length = 0;
-    // Bash drops empty results at the top level, and they don't count against
-    // `max`, so `max` bounds the number of *kept* results. Only an empty
-    // `acc[a] + pre` can make one, so for those the empty values are skipped
-    // without being visited. Visiting them one at a time let a set of empties
-    // cost `acc.length * values.length` while keeping nothing.
-    let nonEmpty;
-    outer: for (let a = 0; a < acc.length; a++) {
-        const prefix = acc[a] + pre;
-        let vs = values;
-        if (dropEmpties && !prefix) {
-            if (!nonEmpty)
-                nonEmpty = values.filter(v => v);
-            vs = nonEmpty;
-        }
-        for (let v = 0; v < vs.length; v++) {
-            if (out.length >= max)
-                break outer;
-            const expansion = prefix + vs[v];
-            if (length + expansion.length > maxLength)
-                break outer;
-            out.push(expansion);
-            length += expansion.length;
-        }
-    }
-    budget.remaining -= out.length;
-    return out;
-}
-// The expansion values of a single numeric (`1..5`) or alphabetic (`a..e..2`)
-// sequence body, or `undefined` if the step budget runs out generating them.
-function expandSequence(body, isAlphaSequence, max, maxLength, budget) {
-    const n = body.split(/\.\./);
-    const N = [];
-    // A sequence body always splits into two or three parts, but the compiler
-    // can't know that.
-    /* c8 ignore start */
-    if (n[0] === undefined || n[1] === undefined) {
-        return N;
-    }
-    /* c8 ignore stop */
-    const x = numeric(n[0]);
-    const y = numeric(n[1]);
-    const width = Math.max(n[0].length, n[1].length);
-    let incr = n.length === 3 && n[2] !== undefined ?
-        Math.max(Math.abs(numeric(n[2])), 1)
-        : 1;
-    let test = lte;
-    const reverse = y < x;
-    if (reverse) {
-        incr *= -1;
-        test = gte;
-    }
-    const pad = n.some(isPadded);
-    // A padded value is built a character at a time to `width`, which the input
-    // sets, so it costs one step per character: 64KB of
-    // `('{' + '0'.repeat(100) + '..99999}').repeat(n)` took 7 seconds charged
-    // one step per value.
-    const cost = pad ? width : 1;
-    let length = 0;
-    for (let i = x; test(i, y) && N.length < max; i += incr) {
-        // Each value is a step. `max` and `maxLength` bound one sequence, but a
-        // chain of them still generated up to `max` values each, however few
-        // combining could keep.
-        budget.remaining -= cost;
-        if (budget.remaining < 0) {
-            return undefined;
-        }
-        let c;
-        if (isAlphaSequence) {
-            c = String.fromCharCode(i);
-            if (c === '\\') {
-                c = '';
-            }
-        }
-        else {
-            c = String(i);
-            if (pad) {
-                const need = width - c.length;
-                if (need > 0) {
-                    const z = new Array(need + 1).join('0');
-                    if (i < 0) {
-                        c = '-' + z + c.slice(1);
-                    }
-                    else {
-                        c = z + c;
-                    }
-                }
-            }
-        }
-        if (length + c.length > maxLength)
-            break;
-        N.push(c);
-        length += c.length;
-    }
-    return N;
-}
-function expand_(str, max, maxLength, maxDepth, depth, maxRewrites, budget, isTop) {
-    // An overdraft here makes the first scan refuse, so `str` stays literal.
-    budget.remaining -= CALL_STEPS;
-    // Too deeply nested to keep following: treat the rest as literal, the same
-    // way a group that cannot expand is already handled. Truncating rather than
-    // throwing keeps `expand` total, matching `max` and `maxLength`.
-    if (depth > maxDepth) {
-        return [str];
-    }
-    // Consume the string's top-level brace groups left to right, threading a
-    // running set of combined prefixes (`acc`). Expanding the tail iteratively -
-    // rather than recursing on `m.post` once per group - keeps the native stack
-    // depth constant, so deeply chained input (`'{a,b}'.repeat(3000)`) can no
-    // longer overflow the stack, and leaves a single accumulator whose size
-    // `maxLength` bounds directly (CVE-2026-14257).
-    let acc = [''];
-    // Bash drops empty results, but only when the *first* top-level group is a
-    // comma set - a sequence like `{a..\}` may legitimately yield ''. The drop
-    // is on the final strings, so it is applied to whichever `combine` produces
-    // them (the one with no brace set left in the tail).
-    // How many times the `{a},b}` rewrite below has restarted the scan. Each pass
-    // re-reads the whole string, so leaving this unbounded is quadratic.
-    let rewrites = 0;
-    let dropEmpties = false;
-    let firstGroup = true;
-    // `str` with its unmatched `{` masked, once a scan has run into them
-    let masked = str;
-    for (;;) {
-        const m = balancedWithBudget(str, masked, budget);
-        // No brace set left, or no step budget left to look for one: the rest of
-        // the string is literal.
-        if (!m) {
-            return combine(acc, str, [''], max, maxLength, dropEmpties, budget);
-        }
-        if (m.unmatched) {
-            masked = maskUnmatchedOpens(masked, budget);
-        }
-        // no need to expand pre, since it is guaranteed to be free of brace-sets
-        const pre = m.pre;
-        // This set and the rest of the string, literal: for a set that cannot
-        // expand, and for one the step budget runs out on. Once it is overdrawn,
-        // every set still being expanded, at every level, stays literal like this -
-        // otherwise each level above would go on combining, and wrapping and
-        // expanding again, results the budget was too small for.
-        const literal = () => combine(acc, pre + '{' + m.body + '}' + m.post, [''], max, maxLength, dropEmpties, budget);
-        if (/\$$/.test(pre)) {
-            acc = combine(acc, pre + '{' + m.body + '}', [''], max, maxLength, dropEmpties && !m.post.length, budget);
-            firstGroup = false;
-            if (!m.post.length)
-                break;
-            str = m.post;
-            masked = masked.slice(m.end + 1);
-            continue;
-        }
-        const isNumericSequence = /^-?\d+\.\.-?\d+(?:\.\.-?\d+)?$/.test(m.body);
-        const isAlphaSequence = /^[a-zA-Z]\.\.[a-zA-Z](?:\.\.-?\d+)?$/.test(m.body);
-        const isSequence = isNumericSequence || isAlphaSequence;
-        const isOptions = m.body.indexOf(',') >= 0;
-        if (!isSequence && !isOptions) {
-            // {a},b}
-            if (rewrites < maxRewrites && commaSetFollows(m.post, budget)) {
-                rewrites++;
-                str = m.pre + '{' + m.body + escClose + m.post;
-                // Taking a `}` away never gives an unmatched `{` a partner, so what
-                // is masked stays unmatched. The `{` it closed can be left without
-                // one, and the next scan masks it.
-                masked =
-                    masked.slice(0, m.end) + escClose + masked.slice(m.end + 1);
-                isTop = true;
-                continue;
-            }
-            // Nothing here expands, so the whole remaining string is literal.
-            return literal();
-        }
-        if (firstGroup) {
-            dropEmpties = isTop && !isSequence;
-            firstGroup = false;
-        }
-        let values;
-        if (isSequence) {
-            values = expandSequence(m.body, isAlphaSequence, max, maxLength, budget);
-            if (!values) {
-                return literal();
-            }
-        }
-        else {
-            let n = parseCommaParts(m.body, budget);
-            // The step budget ran out partway through the set.
-            if (!n) {
-                return literal();
-            }
-            if (n.length === 1 && n[0] !== undefined) {
-                // x{{a,b}}y ==> x{a}y x{b}y
-                n = expand_(n[0], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false).map(embrace);
-                // The step budget ran out expanding the set's only part.
-                if (budget.remaining < 0) {
-                    return literal();
-                }
-                //XXX is this necessary? Can't seem to hit it in tests.
-                /* c8 ignore start */
-                if (n.length === 1) {
-                    const next = combine(acc, pre + n[0], [''], max, maxLength, dropEmpties && !m.post.length, budget);
-                    if (budget.remaining < 0) {
-                        return literal();
-                    }
-                    acc = next;
-                    if (!m.post.length)
-                        break;
-                    str = m.post;
-                    masked = masked.slice(m.end + 1);
-                    continue;
-                }
-                /* c8 ignore stop */
-            }
-            // Values that `combine` is going to drop as empty produce no result, so
-            // they must not count against `max` - otherwise `{a,,b}` with `max: 2`
-            // would stop at `['a', '']` and yield one result instead of two. Skipping
-            // them outright keeps `values` bounded while leaving `max` a bound on
-            // *kept* results.
-            let dropsEmpties = dropEmpties && !m.post.length && !pre;
-            for (let d = 0; dropsEmpties && d < acc.length; d++) {
-                if (acc[d]) {
-                    dropsEmpties = false;
-                }
-            }
-            values = [];
-            let valuesLength = 0;
-            outer: for (let j = 0; j < n.length; j++) {
-                const expanded = expand_(n[j], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false);
-                // The step budget ran out expanding a member.
-                if (budget.remaining < 0) {
-                    return literal();
-                }
-                for (let k = 0; k < expanded.length; k++) {
-                    const v = expanded[k];
-                    if (dropsEmpties && !v)
-                        continue;
-                    if (values.length >= max ||
-                        valuesLength + v.length > maxLength) {
-                        break outer;
-                    }
-                    values.push(v);
-                    valuesLength += v.length;
-                }
-            }
-        }
-        const next = combine(acc, pre, values, max, maxLength, dropEmpties && !m.post.length, budget);
-        // The step budget ran out combining the set's values in.
-        if (budget.remaining < 0) {
-            return literal();
-        }
-        acc = next;
-        if (!m.post.length)
-            break;
-        str = m.post;
-        masked = masked.slice(m.end + 1);
-    }
-    return acc;
-}
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/node_modules/minimatch/dist/esm/assert-valid-pattern.js
-const MAX_PATTERN_LENGTH = 1024 * 64;
-const assertValidPattern = (pattern) => {
-    if (typeof pattern !== 'string') {
-        throw new TypeError('invalid pattern');
-    }
-    if (pattern.length > MAX_PATTERN_LENGTH) {
-        throw new TypeError('pattern is too long');
-    }
-};
-//# sourceMappingURL=assert-valid-pattern.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/node_modules/minimatch/dist/esm/brace-expressions.js
-// translate the various posix character classes into unicode properties
-// this works across all unicode locales
-// { <posix class>: [<translation>, /u flag required, negated]
-const posixClasses = {
-    '[:alnum:]': ['\\p{L}\\p{Nl}\\p{Nd}', true],
-    '[:alpha:]': ['\\p{L}\\p{Nl}', true],
-    '[:ascii:]': ['\\x' + '00-\\x' + '7f', false],
-    '[:blank:]': ['\\p{Zs}\\t', true],
-    '[:cntrl:]': ['\\p{Cc}', true],
-    '[:digit:]': ['\\p{Nd}', true],
-    '[:graph:]': ['\\p{Z}\\p{C}', true, true],
-    '[:lower:]': ['\\p{Ll}', true],
-    '[:print:]': ['\\p{C}', true],
-    '[:punct:]': ['\\p{P}', true],
-    '[:space:]': ['\\p{Z}\\t\\r\\n\\v\\f', true],
-    '[:upper:]': ['\\p{Lu}', true],
-    '[:word:]': ['\\p{L}\\p{Nl}\\p{Nd}\\p{Pc}', true],
-    '[:xdigit:]': ['A-Fa-f0-9', false],
-};
-// only need to escape a few things inside of brace expressions
-// escapes: [ \ ] -
-const braceEscape = (s) => s.replace(/[[\]\\-]/g, '\\$&');
-// escape all regexp magic characters
-const regexpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
-// everything has already been escaped, we just have to join
-const rangesToString = (ranges) => ranges.join('');
-// takes a glob string at a posix brace expression, and returns
-// an equivalent regular expression source, and boolean indicating
-// whether the /u flag needs to be applied, and the number of chars
-// consumed to parse the character class.
-// This also removes out of order ranges, and returns ($.) if the
-// entire class just no good.
-const parseClass = (glob, position) => {
-    const pos = position;
-    /* c8 ignore start */
-    if (glob.charAt(pos) !== '[') {
-        throw new Error('not in a brace expression');
-    }
-    /* c8 ignore stop */
-    const ranges = [];
-    const negs = [];
-    let i = pos + 1;
-    let sawStart = false;
-    let uflag = false;
-    let escaping = false;
-    let negate = false;
-    let endPos = pos;
-    let rangeStart = '';
-    WHILE: while (i < glob.length) {
-        const c = glob.charAt(i);
-        if ((c === '!' || c === '^') && i === pos + 1) {
-            negate = true;
-            i++;
-            continue;
-        }
-        if (c === ']' && sawStart && !escaping) {
-            endPos = i + 1;
-            break;
-        }
-        sawStart = true;
-        if (c === '\\') {
-            if (!escaping) {
-                escaping = true;
-                i++;
-                continue;
-            }
-            // escaped \ char, fall through and treat like normal char
-        }
-        if (c === '[' && !escaping) {
-            // either a posix class, a collation equivalent, or just a [
-            for (const [cls, [unip, u, neg]] of Object.entries(posixClasses)) {
-                if (glob.startsWith(cls, i)) {
-                    // invalid, [a-[] is fine, but not [a-[:alpha]]
-                    if (rangeStart) {
-                        return ['$.', false, glob.length - pos, true];
-                    }
-                    i += cls.length;
-                    if (neg)
-                        negs.push(unip);
-                    else
-                        ranges.push(unip);
-                    uflag = uflag || u;
-                    continue WHILE;
-                }
-            }
-        }
-        // now it's just a normal character, effectively
-        escaping = false;
-        if (rangeStart) {
-            // throw this range away if it's not valid, but others
-            // can still match.
-            if (c > rangeStart) {
-                ranges.push(braceEscape(rangeStart) + '-' + braceEscape(c));
-            }
-            else if (c === rangeStart) {
-                ranges.push(braceEscape(c));
-            }
-            rangeStart = '';
-            i++;
-            continue;
-        }
-        // now might be the start of a range.
-        // can be either c-d or c-] or c<more...>] or c] at this point
-        if (glob.startsWith('-]', i + 1)) {
-            ranges.push(braceEscape(c + '-'));
-            i += 2;
-            continue;
-        }
-        if (glob.startsWith('-', i + 1)) {
-            rangeStart = c;
-            i += 2;
-            continue;
-        }
-        // not the start of a range, just a single character
-        ranges.push(braceEscape(c));
-        i++;
-    }
-    if (endPos < i) {
-        // didn't see the end of the class, not a valid class,
-        // but might still be valid as a literal match.
-        return ['', false, 0, false];
-    }
-    // if we got no ranges and no negates, then we have a range that
-    // cannot possibly match anything, and that poisons the whole glob
-    if (!ranges.length && !negs.length) {
-        return ['$.', false, glob.length - pos, true];
-    }
-    // if we got one positive range, and it's a single character, then that's
-    // not actually a magic pattern, it's just that one literal character.
-    // we should not treat that as "magic", we should just return the literal
-    // character. [_] is a perfectly valid way to escape glob magic chars.
-    if (negs.length === 0 &&
-        ranges.length === 1 &&
-        /^\\?.$/.test(ranges[0]) &&
-        !negate) {
-        const r = ranges[0].length === 2 ? ranges[0].slice(-1) : ranges[0];
-        return [regexpEscape(r), false, endPos - pos, false];
-    }
-    const sranges = '[' + (negate ? '^' : '') + rangesToString(ranges) + ']';
-    const snegs = '[' + (negate ? '' : '^') + rangesToString(negs) + ']';
-    const comb = ranges.length && negs.length ? '(' + sranges + '|' + snegs + ')'
-        : ranges.length ? sranges
-            : snegs;
-    return [comb, uflag, endPos - pos, true];
-};
-//# sourceMappingURL=brace-expressions.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/node_modules/minimatch/dist/esm/unescape.js
-/**
- * Un-escape a string that has been escaped with {@link escape}.
- *
- * If the {@link MinimatchOptions.windowsPathsNoEscape} option is used, then
- * square-bracket escapes are removed, but not backslash escapes.
- *
- * For example, it will turn the string `'[*]'` into `*`, but it will not
- * turn `'\\*'` into `'*'`, because `\` is a path separator in
- * `windowsPathsNoEscape` mode.
- *
- * When `windowsPathsNoEscape` is not set, then both square-bracket escapes and
- * backslash escapes are removed.
- *
- * Slashes (and backslashes in `windowsPathsNoEscape` mode) cannot be escaped
- * or unescaped.
- *
- * When `magicalBraces` is not set, escapes of braces (`{` and `}`) will not be
- * unescaped.
- */
-const unescape_unescape = (s, { windowsPathsNoEscape = false, magicalBraces = true, } = {}) => {
-    if (magicalBraces) {
-        return windowsPathsNoEscape ?
-            s.replace(/\[([^/\\])\]/g, '$1')
-            : s
-                .replace(/((?!\\).|^)\[([^/\\])\]/g, '$1$2')
-                .replace(/\\([^/])/g, '$1');
-    }
-    return windowsPathsNoEscape ?
-        s.replace(/\[([^/\\{}])\]/g, '$1')
-        : s
-            .replace(/((?!\\).|^)\[([^/\\{}])\]/g, '$1$2')
-            .replace(/\\([^/{}])/g, '$1');
-};
-//# sourceMappingURL=unescape.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/node_modules/minimatch/dist/esm/ast.js
-// parse a single path portion
-var _a;
-
-
-const types = new Set(['!', '?', '+', '*', '@']);
-const isExtglobType = (c) => types.has(c);
-const isExtglobAST = (c) => isExtglobType(c.type);
-// Map of which extglob types can adopt the children of a nested extglob
-//
-// anything but ! can adopt a matching type:
-// +(a|+(b|c)|d) => +(a|b|c|d)
-// *(a|*(b|c)|d) => *(a|b|c|d)
-// @(a|@(b|c)|d) => @(a|b|c|d)
-// ?(a|?(b|c)|d) => ?(a|b|c|d)
-//
-// * can adopt anything, because 0 or repetition is allowed
-// *(a|?(b|c)|d) => *(a|b|c|d)
-// *(a|+(b|c)|d) => *(a|b|c|d)
-// *(a|@(b|c)|d) => *(a|b|c|d)
-//
-// + can adopt @, because 1 or repetition is allowed
-// +(a|@(b|c)|d) => +(a|b|c|d)
-//
-// + and @ CANNOT adopt *, because 0 would be allowed
-// +(a|*(b|c)|d) => would match "", on *(b|c)
-// @(a|*(b|c)|d) => would match "", on *(b|c)
-//
-// + and @ CANNOT adopt ?, because 0 would be allowed
-// +(a|?(b|c)|d) => would match "", on ?(b|c)
-// @(a|?(b|c)|d) => would match "", on ?(b|c)
-//
-// ? can adopt @, because 0 or 1 is allowed
-// ?(a|@(b|c)|d) => ?(a|b|c|d)
-//
-// ? and @ CANNOT adopt * or +, because >1 would be allowed
-// ?(a|*(b|c)|d) => would match bbb on *(b|c)
-// @(a|*(b|c)|d) => would match bbb on *(b|c)
-// ?(a|+(b|c)|d) => would match bbb on +(b|c)
-// @(a|+(b|c)|d) => would match bbb on +(b|c)
-//
-// ! CANNOT adopt ! (nothing else can either)
-// !(a|!(b|c)|d) => !(a|b|c|d) would fail to match on b (not not b|c)
-//
-// ! can adopt @
-// !(a|@(b|c)|d) => !(a|b|c|d)
-//
-// ! CANNOT adopt *
-// !(a|*(b|c)|d) => !(a|b|c|d) would match on bbb, not allowed
-//
-// ! CANNOT adopt +
-// !(a|+(b|c)|d) => !(a|b|c|d) would match on bbb, not allowed
-//
-// ! CANNOT adopt ?
-// x!(a|?(b|c)|d) => x!(a|b|c|d) would fail to match "x"
-const adoptionMap = new Map([
-    ['!', ['@']],
-    ['?', ['?', '@']],
-    ['@', ['@']],
-    ['*', ['*', '+', '?', '@']],
-    ['+', ['+', '@']],
-]);
-// nested extglobs that can be adopted in, but with the addition of
-// a blank '' element.
-const adoptionWithSpaceMap = new Map([
-    ['!', ['?']],
-    ['@', ['?']],
-    ['+', ['?', '*']],
-]);
-// union of the previous two maps
-const adoptionAnyMap = new Map([
-    ['!', ['?', '@']],
-    ['?', ['?', '@']],
-    ['@', ['?', '@']],
-    ['*', ['*', '+', '?', '@']],
-    ['+', ['+', '@', '?', '*']],
-]);
-// Extglobs that can take over their parent if they are the only child
-// the key is parent, value maps child to resulting extglob parent type
-// '@' is omitted because it's a special case. An `@` extglob with a single
-// member can always be usurped by that subpattern.
-const usurpMap = new Map([
-    ['!', new Map([['!', '@']])],
-    [
-        '?',
-        new Map([
-            ['*', '*'],
-            ['+', '*'],
-        ]),
-    ],
-    [
-        '@',
-        new Map([
-            ['!', '!'],
-            ['?', '?'],
-            ['@', '@'],
-            ['*', '*'],
-            ['+', '+'],
-        ]),
-    ],
-    [
-        '+',
-        new Map([
-            ['?', '*'],
-            ['*', '*'],
-        ]),
-    ],
-]);
-// Patterns that get prepended to bind to the start of either the
-// entire string, or just a single path portion, to prevent dots
-// and/or traversal patterns, when needed.
-// Exts don't need the ^ or / bit, because the root binds that already.
-const startNoTraversal = '(?!(?:^|/)\\.\\.?(?:$|/))';
-const startNoDot = '(?!\\.)';
-// characters that indicate a start of pattern needs the "no dots" bit,
-// because a dot *might* be matched. ( is not in the list, because in
-// the case of a child extglob, it will handle the prevention itself.
-const addPatternStart = new Set(['[', '.']);
-// cases where traversal is A-OK, no dot prevention needed
-const justDots = new Set(['..', '.']);
-const reSpecials = new Set('().*{}+?[]^$\\!');
-const regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
-// any single thing other than /
-const qmark = '[^/]';
-// * => any number of characters
-const star = qmark + '*?';
-// use + when we need to ensure that *something* matches, because the * is
-// the only thing in the path portion.
-const starNoEmpty = qmark + '+?';
-// remove the \ chars that we added if we end up doing a nonmagic compare
-// const deslash = (s: string) => s.replace(/\\(.)/g, '$1')
-let ID = 0;
-class AST {
-    type;
-    #root;
-    #hasMagic;
-    #uflag = false;
-    #parts = [];
-    #parent;
-    #parentIndex;
-    #negs;
-    #filledNegs = false;
-    #options;
-    #toString;
-    // set to true if it's an extglob with no children
-    // (which really means one child of '')
-    #emptyExt = false;
-    id = ++ID;
-    get depth() {
-        return (this.#parent?.depth ?? -1) + 1;
-    }
-    [Symbol.for('nodejs.util.inspect.custom')]() {
-        return {
-            '@@type': 'AST',
-            id: this.id,
-            type: this.type,
-            root: this.#root.id,
-            parent: this.#parent?.id,
-            depth: this.depth,
-            partsLength: this.#parts.length,
-            parts: this.#parts,
-        };
-    }
-    constructor(type, parent, options = {}) {
-        this.type = type;
-        // extglobs are inherently magical
-        if (type)
-            this.#hasMagic = true;
-        this.#parent = parent;
-        this.#root = this.#parent ? this.#parent.#root : this;
-        this.#options = this.#root === this ? options : this.#root.#options;
-        this.#negs = this.#root === this ? [] : this.#root.#negs;
-        if (type === '!' && !this.#root.#filledNegs)
-            this.#negs.push(this);
-        this.#parentIndex = this.#parent ? this.#parent.#parts.length : 0;
-    }
-    get hasMagic() {
-        /* c8 ignore start */
-        if (this.#hasMagic !== undefined)
-            return this.#hasMagic;
-        /* c8 ignore stop */
-        for (const p of this.#parts) {
-            if (typeof p === 'string')
-                continue;
-            if (p.type || p.hasMagic)
-                return (this.#hasMagic = true);
-        }
-        // note: will be undefined until we generate the regexp src and find out
-        return this.#hasMagic;
-    }
-    // reconstructs the pattern
-    toString() {
-        return (this.#toString !== undefined ? this.#toString
-            : !this.type ?
-                (this.#toString = this.#parts.map(p => String(p)).join(''))
-                : (this.#toString =
-                    this.type +
-                        '(' +
-                        this.#parts.map(p => String(p)).join('|') +
-                        ')'));
-    }
-    #fillNegs() {
-        /* c8 ignore start */
-        if (this !== this.#root)
-            throw new Error('should only call on root');
-        if (this.#filledNegs)
-            return this;
-        /* c8 ignore stop */
-        // call toString() once to fill this out
-        this.toString();
-        this.#filledNegs = true;
-        let n;
-        while ((n = this.#negs.pop())) {
-            if (n.type !== '!')
-                continue;
-            // walk up the tree, appending everthing that comes AFTER parentIndex
-            let p = n;
-            let pp = p.#parent;
-            while (pp) {
-                for (let i = p.#parentIndex + 1; !pp.type && i < pp.#parts.length; i++) {
-                    for (const part of n.#parts) {
-                        /* c8 ignore start */
-                        if (typeof part === 'string') {
-                            throw new Error('string part in extglob AST??');
-                        }
-                        /* c8 ignore stop */
-                        part.copyIn(pp.#parts[i]);
-                    }
-                }
-                p = pp;
-                pp = p.#parent;
-            }
-        }
-        return this;
-    }
-    push(...parts) {
-        for (const p of parts) {
-            if (p === '')
-                continue;
-            /* c8 ignore start */
-            if (typeof p !== 'string' &&
-                !(p instanceof _a && p.#parent === this)) {
-                throw new Error('invalid part: ' + p);
-            }
-            /* c8 ignore stop */
-            this.#parts.push(p);
-        }
-    }
-    toJSON() {
-        const ret = this.type === null ?
-            this.#parts
-                .slice()
-                .map(p => (typeof p === 'string' ? p : p.toJSON()))
-            : [this.type, ...this.#parts.map(p => p.toJSON())];
-        if (this.isStart() && !this.type)
-            ret.unshift([]);
-        if (this.isEnd() &&
-            (this === this.#root ||
-                (this.#root.#filledNegs && this.#parent?.type === '!'))) {
-            ret.push({});
-        }
-        return ret;
-    }
-    isStart() {
-        if (this.#root === this)
-            return true;
-        // if (this.type) return !!this.#parent?.isStart()
-        if (!this.#parent?.isStart())
-            return false;
-        if (this.#parentIndex === 0)
-            return true;
-        // if everything AHEAD of this is a negation, then it's still the "start"
-        const p = this.#parent;
-        for (let i = 0; i < this.#parentIndex; i++) {
-            const pp = p.#parts[i];
-            if (!(pp instanceof _a && pp.type === '!')) {
-                return false;
-            }
-        }
-        return true;
-    }
-    isEnd() {
-        if (this.#root === this)
-            return true;
-        if (this.#parent?.type === '!')
-            return true;
-        if (!this.#parent?.isEnd())
-            return false;
-        if (!this.type)
-            return this.#parent?.isEnd();
-        // if not root, it'll always have a parent
-        /* c8 ignore start */
-        const pl = this.#parent ? this.#parent.#parts.length : 0;
-        /* c8 ignore stop */
-        return this.#parentIndex === pl - 1;
-    }
-    copyIn(part) {
-        if (typeof part === 'string')
-            this.push(part);
-        else
-            this.push(part.clone(this));
-    }
-    clone(parent) {
-        const c = new _a(this.type, parent);
-        for (const p of this.#parts) {
-            c.copyIn(p);
-        }
-        return c;
-    }
-    static #parseAST(str, ast, pos, opt, extDepth) {
-        const maxDepth = opt.maxExtglobRecursion ?? 2;
-        let escaping = false;
-        let inBrace = false;
-        let braceStart = -1;
-        let braceNeg = false;
-        if (ast.type === null) {
-            // outside of a extglob, append until we find a start
-            let i = pos;
-            let acc = '';
-            while (i < str.length) {
-                const c = str.charAt(i++);
-                // still accumulate escapes at this point, but we do ignore
-                // starts that are escaped
-                if (escaping || c === '\\') {
-                    escaping = !escaping;
-                    acc += c;
-                    continue;
-                }
-                if (inBrace) {
-                    if (i === braceStart + 1) {
-                        if (c === '^' || c === '!') {
-                            braceNeg = true;
-                        }
-                    }
-                    else if (c === ']' && !(i === braceStart + 2 && braceNeg)) {
-                        inBrace = false;
-                    }
-                    acc += c;
-                    continue;
-                }
-                else if (c === '[') {
-                    inBrace = true;
-                    braceStart = i;
-                    braceNeg = false;
-                    acc += c;
-                    continue;
-                }
-                // we don't have to check for adoption here, because that's
-                // done at the other recursion point.
-                const doRecurse = !opt.noext &&
-                    isExtglobType(c) &&
-                    str.charAt(i) === '(' &&
-                    extDepth <= maxDepth;
-                if (doRecurse) {
-                    ast.push(acc);
-                    acc = '';
-                    const ext = new _a(c, ast);
-                    i = _a.#parseAST(str, ext, i, opt, extDepth + 1);
-                    ast.push(ext);
-                    continue;
-                }
-                acc += c;
-            }
-            ast.push(acc);
-            return i;
-        }
-        // some kind of extglob, pos is at the (
-        // find the next | or )
-        let i = pos + 1;
-        let part = new _a(null, ast);
-        const parts = [];
-        let acc = '';
-        while (i < str.length) {
-            const c = str.charAt(i++);
-            // still accumulate escapes at this point, but we do ignore
-            // starts that are escaped
-            if (escaping || c === '\\') {
-                escaping = !escaping;
-                acc += c;
-                continue;
-            }
-            if (inBrace) {
-                if (i === braceStart + 1) {
-                    if (c === '^' || c === '!') {
-                        braceNeg = true;
-                    }
-                }
-                else if (c === ']' && !(i === braceStart + 2 && braceNeg)) {
-                    inBrace = false;
-                }
-                acc += c;
-                continue;
-            }
-            else if (c === '[') {
-                inBrace = true;
-                braceStart = i;
-                braceNeg = false;
-                acc += c;
-                continue;
-            }
-            const doRecurse = !opt.noext &&
-                isExtglobType(c) &&
-                str.charAt(i) === '(' &&
-                /* c8 ignore start - the maxDepth is sufficient here */
-                (extDepth <= maxDepth || (ast && ast.#canAdoptType(c)));
-            /* c8 ignore stop */
-            if (doRecurse) {
-                const depthAdd = ast && ast.#canAdoptType(c) ? 0 : 1;
-                part.push(acc);
-                acc = '';
-                const ext = new _a(c, part);
-                part.push(ext);
-                i = _a.#parseAST(str, ext, i, opt, extDepth + depthAdd);
-                continue;
-            }
-            if (c === '|') {
-                part.push(acc);
-                acc = '';
-                parts.push(part);
-                part = new _a(null, ast);
-                continue;
-            }
-            if (c === ')') {
-                if (acc === '' && ast.#parts.length === 0) {
-                    ast.#emptyExt = true;
-                }
-                part.push(acc);
-                acc = '';
-                ast.push(...parts, part);
-                return i;
-            }
-            acc += c;
-        }
-        // unfinished extglob
-        // if we got here, it was a malformed extglob! not an extglob, but
-        // maybe something else in there.
-        ast.type = null;
-        ast.#hasMagic = undefined;
-        ast.#parts = [str.substring(pos - 1)];
-        return i;
-    }
-    #canAdoptWithSpace(child) {
-        return this.#canAdopt(child, adoptionWithSpaceMap);
-    }
-    #canAdopt(child, map = adoptionMap) {
-        if (!child ||
-            typeof child !== 'object' ||
-            child.type !== null ||
-            child.#parts.length !== 1 ||
-            this.type === null) {
-            return false;
-        }
-        const gc = child.#parts[0];
-        if (!gc || typeof gc !== 'object' || gc.type === null) {
-            return false;
-        }
-        return this.#canAdoptType(gc.type, map);
-    }
-    #canAdoptType(c, map = adoptionAnyMap) {
-        return !!map.get(this.type)?.includes(c);
-    }
-    #adoptWithSpace(child, index) {
-        const gc = child.#parts[0];
-        const blank = new _a(null, gc, this.options);
-        blank.#parts.push('');
-        gc.push(blank);
-        this.#adopt(child, index);
-    }
-    #adopt(child, index) {
-        const gc = child.#parts[0];
-        this.#parts.splice(index, 1, ...gc.#parts);
-        for (const p of gc.#parts) {
-            if (typeof p === 'object')
-                p.#parent = this;
-        }
-        this.#toString = undefined;
-    }
-    #canUsurpType(c) {
-        const m = usurpMap.get(this.type);
-        return !!m?.has(c);
-    }
-    #canUsurp(child) {
-        if (!child ||
-            typeof child !== 'object' ||
-            child.type !== null ||
-            child.#parts.length !== 1 ||
-            this.type === null ||
-            this.#parts.length !== 1) {
-            return false;
-        }
-        const gc = child.#parts[0];
-        if (!gc || typeof gc !== 'object' || gc.type === null) {
-            return false;
-        }
-        return this.#canUsurpType(gc.type);
-    }
-    #usurp(child) {
-        const m = usurpMap.get(this.type);
-        const gc = child.#parts[0];
-        const nt = m?.get(gc.type);
-        /* c8 ignore start - impossible */
-        if (!nt)
-            return false;
-        /* c8 ignore stop */
-        this.#parts = gc.#parts;
-        for (const p of this.#parts) {
-            if (typeof p === 'object') {
-                p.#parent = this;
-            }
-        }
-        this.type = nt;
-        this.#toString = undefined;
-        this.#emptyExt = false;
-    }
-    static fromGlob(pattern, options = {}) {
-        const ast = new _a(null, undefined, options);
-        _a.#parseAST(pattern, ast, 0, options, 0);
-        return ast;
-    }
-    // returns the regular expression if there's magic, or the unescaped
-    // string if not.
-    toMMPattern() {
-        // should only be called on root
-        /* c8 ignore start */
-        if (this !== this.#root)
-            return this.#root.toMMPattern();
-        /* c8 ignore stop */
-        const glob = this.toString();
-        const [re, body, hasMagic, uflag] = this.toRegExpSource();
-        // if we're in nocase mode, and not nocaseMagicOnly, then we do
-        // still need a regular expression if we have to case-insensitively
-        // match capital/lowercase characters.
-        const anyMagic = hasMagic ||
-            this.#hasMagic ||
-            (this.#options.nocase &&
-                !this.#options.nocaseMagicOnly &&
-                glob.toUpperCase() !== glob.toLowerCase());
-        if (!anyMagic) {
-            return body;
-        }
-        const flags = (this.#options.nocase ? 'i' : '') + (uflag ? 'u' : '');
-        return Object.assign(new RegExp(`^${re}$`, flags), {
-            _src: re,
-            _glob: glob,
-        });
-    }
-    get options() {
-        return this.#options;
-    }
-    // returns the string match, the regexp source, whether there's magic
-    // in the regexp (so a regular expression is required) and whether or
-    // not the uflag is needed for the regular expression (for posix classes)
-    // TODO: instead of injecting the start/end at this point, just return
-    // the BODY of the regexp, along with the start/end portions suitable
-    // for binding the start/end in either a joined full-path makeRe context
-    // (where we bind to (^|/), or a standalone matchPart context (where
-    // we bind to ^, and not /).  Otherwise slashes get duped!
-    //
-    // In part-matching mode, the start is:
-    // - if not isStart: nothing
-    // - if traversal possible, but not allowed: ^(?!\.\.?$)
-    // - if dots allowed or not possible: ^
-    // - if dots possible and not allowed: ^(?!\.)
-    // end is:
-    // - if not isEnd(): nothing
-    // - else: $
-    //
-    // In full-path matching mode, we put the slash at the START of the
-    // pattern, so start is:
-    // - if first pattern: same as part-matching mode
-    // - if not isStart(): nothing
-    // - if traversal possible, but not allowed: /(?!\.\.?(?:$|/))
-    // - if dots allowed or not possible: /
-    // - if dots possible and not allowed: /(?!\.)
-    // end is:
-    // - if last pattern, same as part-matching mode
-    // - else nothing
-    //
-    // Always put the (?:$|/) on negated tails, though, because that has to be
-    // there to bind the end of the negated pattern portion, and it's easier to
-    // just stick it in now rather than try to inject it later in the middle of
-    // the pattern.
-    //
-    // We can just always return the same end, and leave it up to the caller
-    // to know whether it's going to be used joined or in parts.
-    // And, if the start is adjusted slightly, can do the same there:
-    // - if not isStart: nothing
-    // - if traversal possible, but not allowed: (?:/|^)(?!\.\.?$)
-    // - if dots allowed or not possible: (?:/|^)
-    // - if dots possible and not allowed: (?:/|^)(?!\.)
-    //
-    // But it's better to have a simpler binding without a conditional, for
-    // performance, so probably better to return both start options.
-    //
-    // Then the caller just ignores the end if it's not the first pattern,
-    // and the start always gets applied.
-    //
-    // But that's always going to be $ if it's the ending pattern, or nothing,
-    // so the caller can just attach $ at the end of the pattern when building.
-    //
-    // So the todo is:
-    // - better detect what kind of start is needed
-    // - return both flavors of starting pattern
-    // - attach $ at the end of the pattern when creating the actual RegExp
-    //
-    // Ah, but wait, no, that all only applies to the root when the first pattern
-    // is not an extglob. If the first pattern IS an extglob, then we need all
-    // that dot prevention biz to live in the extglob portions, because eg
-    // +(*|.x*) can match .xy but not .yx.
-    //
-    // So, return the two flavors if it's #root and the first child is not an
-    // AST, otherwise leave it to the child AST to handle it, and there,
-    // use the (?:^|/) style of start binding.
-    //
-    // Even simplified further:
-    // - Since the start for a join is eg /(?!\.) and the start for a part
-    // is ^(?!\.), we can just prepend (?!\.) to the pattern (either root
-    // or start or whatever) and prepend ^ or / at the Regexp construction.
-    toRegExpSource(allowDot) {
-        const dot = allowDot ?? !!this.#options.dot;
-        if (this.#root === this) {
-            this.#flatten();
-            this.#fillNegs();
-        }
-        if (!isExtglobAST(this)) {
-            const noEmpty = this.isStart() &&
-                this.isEnd() &&
-                !this.#parts.some(s => typeof s !== 'string');
-            const src = this.#parts
-                .map(p => {
-                const [re, _, hasMagic, uflag] = typeof p === 'string' ?
-                    _a.#parseGlob(p, this.#hasMagic, noEmpty)
-                    : p.toRegExpSource(allowDot);
-                this.#hasMagic = this.#hasMagic || hasMagic;
-                this.#uflag = this.#uflag || uflag;
-                return re;
-            })
-                .join('');
-            let start = '';
-            if (this.isStart()) {
-                if (typeof this.#parts[0] === 'string') {
-                    // this is the string that will match the start of the pattern,
-                    // so we need to protect against dots and such.
-                    // '.' and '..' cannot match unless the pattern is that exactly,
-                    // even if it starts with . or dot:true is set.
-                    const dotTravAllowed = this.#parts.length === 1 && justDots.has(this.#parts[0]);
-                    if (!dotTravAllowed) {
-                        const aps = addPatternStart;
-                        // check if we have a possibility of matching . or ..,
-                        // and prevent that.
-                        const needNoTrav = 
-                        // dots are allowed, and the pattern starts with [ or .
-                        (dot && aps.has(src.charAt(0))) ||
-                            // the pattern starts with \., and then [ or .
-                            (src.startsWith('\\.') && aps.has(src.charAt(2))) ||
-                            // the pattern starts with \.\., and then [ or .
-                            (src.startsWith('\\.\\.') && aps.has(src.charAt(4)));
-                        // no need to prevent dots if it can't match a dot, or if a
-                        // sub-pattern will be preventing it anyway.
-                        const needNoDot = !dot && !allowDot && aps.has(src.charAt(0));
-                        start =
-                            needNoTrav ? startNoTraversal
-                                : needNoDot ? startNoDot
-                                    : '';
-                    }
-                }
-            }
-            // append the "end of path portion" pattern to negation tails
-            let end = '';
-            if (this.isEnd() &&
-                this.#root.#filledNegs &&
-                this.#parent?.type === '!') {
-                end = '(?:$|\\/)';
-            }
-            const final = start + src + end;
-            return [
-                final,
-                unescape_unescape(src),
-                (this.#hasMagic = !!this.#hasMagic),
-                this.#uflag,
-            ];
-        }
-        // We need to calculate the body *twice* if it's a repeat pattern
-        // at the start, once in nodot mode, then again in dot mode, so a
-        // pattern like *(?) can match 'x.y'
-        const repeated = this.type === '*' || this.type === '+';
-        // some kind of extglob
-        const start = this.type === '!' ? '(?:(?!(?:' : '(?:';
-        let body = this.#partsToRegExp(dot);
-        if (this.isStart() && this.isEnd() && !body && this.type !== '!') {
-            // invalid extglob, has to at least be *something* present, if it's
-            // the entire path portion.
-            const s = this.toString();
-            const me = this;
-            me.#parts = [s];
-            me.type = null;
-            me.#hasMagic = undefined;
-            return [s, unescape_unescape(this.toString()), false, false];
-        }
-        let bodyDotAllowed = !repeated || allowDot || dot || !startNoDot ?
-            ''
-            : this.#partsToRegExp(true);
-        if (bodyDotAllowed === body) {
-            bodyDotAllowed = '';
-        }
-        if (bodyDotAllowed) {
-            body = `(?:${body})(?:${bodyDotAllowed})*?`;
-        }
-        // an empty !() is exactly equivalent to a starNoEmpty
-        let final = '';
-        if (this.type === '!' && this.#emptyExt) {
-            final = (this.isStart() && !dot ? startNoDot : '') + starNoEmpty;
-        }
-        else {
-            const close = this.type === '!' ?
-                // !() must match something,but !(x) can match ''
-                '))' +
-                    (this.isStart() && !dot && !allowDot ? startNoDot : '') +
-                    star +
-                    ')'
-                : this.type === '@' ? ')'
-                    : this.type === '?' ? ')?'
-                        : this.type === '+' && bodyDotAllowed ? ')'
-                            : this.type === '*' && bodyDotAllowed ? `)?`
-                                : `)${this.type}`;
-            final = start + body + close;
-        }
-        return [
-            final,
-            unescape_unescape(body),
-            (this.#hasMagic = !!this.#hasMagic),
-            this.#uflag,
-        ];
-    }
-    #flatten() {
-        if (!isExtglobAST(this)) {
-            for (const p of this.#parts) {
-                if (typeof p === 'object') {
-                    p.#flatten();
-                }
-            }
-        }
-        else {
-            // do up to 10 passes to flatten as much as possible
-            let iterations = 0;
-            let done = false;
-            do {
-                done = true;
-                for (let i = 0; i < this.#parts.length; i++) {
-                    const c = this.#parts[i];
-                    if (typeof c === 'object') {
-                        c.#flatten();
-                        if (this.#canAdopt(c)) {
-                            done = false;
-                            this.#adopt(c, i);
-                        }
-                        else if (this.#canAdoptWithSpace(c)) {
-                            done = false;
-                            this.#adoptWithSpace(c, i);
-                        }
-                        else if (this.#canUsurp(c)) {
-                            done = false;
-                            this.#usurp(c);
-                        }
-                    }
-                }
-            } while (!done && ++iterations < 10);
-        }
-        this.#toString = undefined;
-    }
-    #partsToRegExp(dot) {
-        return this.#parts
-            .map(p => {
-            // extglob ASTs should only contain parent ASTs
-            /* c8 ignore start */
-            if (typeof p === 'string') {
-                throw new Error('string type in extglob ast??');
-            }
-            /* c8 ignore stop */
-            // can ignore hasMagic, because extglobs are already always magic
-            const [re, _, _hasMagic, uflag] = p.toRegExpSource(dot);
-            this.#uflag = this.#uflag || uflag;
-            return re;
-        })
-            .filter(p => !(this.isStart() && this.isEnd()) || !!p)
-            .join('|');
-    }
-    static #parseGlob(glob, hasMagic, noEmpty = false) {
-        let escaping = false;
-        let re = '';
-        let uflag = false;
-        // multiple stars that aren't globstars coalesce into one *
-        let inStar = false;
-        for (let i = 0; i < glob.length; i++) {
-            const c = glob.charAt(i);
-            if (escaping) {
-                escaping = false;
-                re += (reSpecials.has(c) ? '\\' : '') + c;
-                continue;
-            }
-            if (c === '*') {
-                if (inStar)
-                    continue;
-                inStar = true;
-                re += noEmpty && /^[*]+$/.test(glob) ? starNoEmpty : star;
-                hasMagic = true;
-                continue;
-            }
-            else {
-                inStar = false;
-            }
-            if (c === '\\') {
-                if (i === glob.length - 1) {
-                    re += '\\\\';
-                }
-                else {
-                    escaping = true;
-                }
-                continue;
-            }
-            if (c === '[') {
-                const [src, needUflag, consumed, magic] = parseClass(glob, i);
-                if (consumed) {
-                    re += src;
-                    uflag = uflag || needUflag;
-                    i += consumed - 1;
-                    hasMagic = hasMagic || magic;
-                    continue;
-                }
-            }
-            if (c === '?') {
-                re += qmark;
-                hasMagic = true;
-                continue;
-            }
-            re += regExpEscape(c);
-        }
-        return [re, unescape_unescape(glob), !!hasMagic, uflag];
-    }
-}
-_a = AST;
-//# sourceMappingURL=ast.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/node_modules/minimatch/dist/esm/escape.js
-/**
- * Escape all magic characters in a glob pattern.
- *
- * If the {@link MinimatchOptions.windowsPathsNoEscape}
- * option is used, then characters are escaped by wrapping in `[]`, because
- * a magic character wrapped in a character class can only be satisfied by
- * that exact character.  In this mode, `\` is _not_ escaped, because it is
- * not interpreted as a magic character, but instead as a path separator.
- *
- * If the {@link MinimatchOptions.magicalBraces} option is used,
- * then braces (`{` and `}`) will be escaped.
- */
-const escape_escape = (s, { windowsPathsNoEscape = false, magicalBraces = false, } = {}) => {
-    // don't need to escape +@! because we escape the parens
-    // that make those magic, and escaping ! as [!] isn't valid,
-    // because [!]] is a valid glob class meaning not ']'.
-    if (magicalBraces) {
-        return windowsPathsNoEscape ?
-            s.replace(/[?*()[\]{}]/g, '[$&]')
-            : s.replace(/[?*()[\]\\{}]/g, '\\$&');
-    }
-    return windowsPathsNoEscape ?
-        s.replace(/[?*()[\]]/g, '[$&]')
-        : s.replace(/[?*()[\]\\]/g, '\\$&');
-};
-//# sourceMappingURL=escape.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/node_modules/minimatch/dist/esm/index.js
-
-
-
-
-
-const minimatch = (p, pattern, options = {}) => {
-    assertValidPattern(pattern);
-    // shortcut: comments match nothing.
-    if (!options.nocomment && pattern.charAt(0) === '#') {
-        return false;
-    }
-    return new Minimatch(pattern, options).match(p);
-};
-// Optimized checking for the most common glob patterns.
-const starDotExtRE = /^\*+([^+@!?*[(]*)$/;
-const starDotExtTest = (ext) => (f) => !f.startsWith('.') && f.endsWith(ext);
-const starDotExtTestDot = (ext) => (f) => f.endsWith(ext);
-const starDotExtTestNocase = (ext) => {
-    ext = ext.toLowerCase();
-    return (f) => !f.startsWith('.') && f.toLowerCase().endsWith(ext);
-};
-const starDotExtTestNocaseDot = (ext) => {
-    ext = ext.toLowerCase();
-    return (f) => f.toLowerCase().endsWith(ext);
-};
-const starDotStarRE = /^\*+\.\*+$/;
-const starDotStarTest = (f) => !f.startsWith('.') && f.includes('.');
-const starDotStarTestDot = (f) => f !== '.' && f !== '..' && f.includes('.');
-const dotStarRE = /^\.\*+$/;
-const dotStarTest = (f) => f !== '.' && f !== '..' && f.startsWith('.');
-const starRE = /^\*+$/;
-const starTest = (f) => f.length !== 0 && !f.startsWith('.');
-const starTestDot = (f) => f.length !== 0 && f !== '.' && f !== '..';
-const qmarksRE = /^\?+([^+@!?*[(]*)?$/;
-const qmarksTestNocase = ([$0, ext = '']) => {
-    const noext = qmarksTestNoExt([$0]);
-    if (!ext)
-        return noext;
-    ext = ext.toLowerCase();
-    return (f) => noext(f) && f.toLowerCase().endsWith(ext);
-};
-const qmarksTestNocaseDot = ([$0, ext = '']) => {
-    const noext = qmarksTestNoExtDot([$0]);
-    if (!ext)
-        return noext;
-    ext = ext.toLowerCase();
-    return (f) => noext(f) && f.toLowerCase().endsWith(ext);
-};
-const qmarksTestDot = ([$0, ext = '']) => {
-    const noext = qmarksTestNoExtDot([$0]);
-    return !ext ? noext : (f) => noext(f) && f.endsWith(ext);
-};
-const qmarksTest = ([$0, ext = '']) => {
-    const noext = qmarksTestNoExt([$0]);
-    return !ext ? noext : (f) => noext(f) && f.endsWith(ext);
-};
-const qmarksTestNoExt = ([$0]) => {
-    const len = $0.length;
-    return (f) => f.length === len && !f.startsWith('.');
-};
-const qmarksTestNoExtDot = ([$0]) => {
-    const len = $0.length;
-    return (f) => f.length === len && f !== '.' && f !== '..';
-};
-/* c8 ignore start */
-const defaultPlatform = (typeof process === 'object' && process ?
-    (typeof process.env === 'object' &&
-        process.env &&
-        process.env.__MINIMATCH_TESTING_PLATFORM__) ||
-        process.platform
-    : 'posix');
-const esm_path = {
-    win32: { sep: '\\' },
-    posix: { sep: '/' },
-};
-/* c8 ignore stop */
-const sep = defaultPlatform === 'win32' ? esm_path.win32.sep : esm_path.posix.sep;
-minimatch.sep = sep;
-const GLOBSTAR = Symbol('globstar **');
-minimatch.GLOBSTAR = GLOBSTAR;
-// any single thing other than /
-// don't need to escape / when using new RegExp()
-const esm_qmark = '[^/]';
-// * => any number of characters
-const esm_star = esm_qmark + '*?';
-// ** when dots are allowed.  Anything goes, except .. and .
-// not (^ or / followed by one or two dots followed by $ or /),
-// followed by anything, any number of times.
-const twoStarDot = '(?:(?!(?:\\/|^)(?:\\.{1,2})($|\\/)).)*?';
-// not a ^ or / followed by a dot,
-// followed by anything, any number of times.
-const twoStarNoDot = '(?:(?!(?:\\/|^)\\.).)*?';
-const filter = (pattern, options = {}) => (p) => minimatch(p, pattern, options);
-minimatch.filter = filter;
-const ext = (a, b = {}) => Object.assign({}, a, b);
-const defaults = (def) => {
-    if (!def || typeof def !== 'object' || !Object.keys(def).length) {
-        return minimatch;
-    }
-    const orig = minimatch;
-    const m = (p, pattern, options = {}) => orig(p, pattern, ext(def, options));
-    return Object.assign(m, {
-        Minimatch: class Minimatch extends orig.Minimatch {
-            constructor(pattern, options = {}) {
-                super(pattern, ext(def, options));
-            }
-            static defaults(options) {
-                return orig.defaults(ext(def, options)).Minimatch;
-            }
-        },
-        AST: class AST extends orig.AST {
-            /* c8 ignore start */
-            constructor(type, parent, options = {}) {
-                super(type, parent, ext(def, options));
-            }
-            /* c8 ignore stop */
-            static fromGlob(pattern, options = {}) {
-                return orig.AST.fromGlob(pattern, ext(def, options));
-            }
-        },
-        unescape: (s, options = {}) => orig.unescape(s, ext(def, options)),
-        escape: (s, options = {}) => orig.escape(s, ext(def, options)),
-        filter: (pattern, options = {}) => orig.filter(pattern, ext(def, options)),
-        defaults: (options) => orig.defaults(ext(def, options)),
-        makeRe: (pattern, options = {}) => orig.makeRe(pattern, ext(def, options)),
-        braceExpand: (pattern, options = {}) => orig.braceExpand(pattern, ext(def, options)),
-        match: (list, pattern, options = {}) => orig.match(list, pattern, ext(def, options)),
-        sep: orig.sep,
-        GLOBSTAR: GLOBSTAR,
-    });
-};
-minimatch.defaults = defaults;
-// Brace expansion:
-// a{b,c}d -> abd acd
-// a{b,}c -> abc ac
-// a{0..3}d -> a0d a1d a2d a3d
-// a{b,c{d,e}f}g -> abg acdfg acefg
-// a{b,c}d{e,f}g -> abdeg acdeg abdeg abdfg
-//
-// Invalid sets are not expanded.
-// a{2..}b -> a{2..}b
-// a{b}c -> a{b}c
-const braceExpand = (pattern, options = {}) => {
-    assertValidPattern(pattern);
-    // Thanks to Yeting Li <https://github.com/yetingli> for
-    // improving this regexp to avoid a ReDOS vulnerability.
-    if (options.nobrace || !/\{(?:(?!\{).)*\}/.test(pattern)) {
-        // shortcut. no need to expand.
-        return [pattern];
-    }
-    return expand(pattern, { max: options.braceExpandMax });
-};
-minimatch.braceExpand = braceExpand;
-// parse a component of the expanded set.
-// At this point, no pattern may contain "/" in it
-// so we're going to return a 2d array, where each entry is the full
-// pattern, split on '/', and then turned into a regular expression.
-// A regexp is made at the end which joins each array with an
-// escaped /, and another full one which joins each regexp with |.
-//
-// Following the lead of Bash 4.1, note that "**" only has special meaning
-// when it is the *only* thing in a path portion.  Otherwise, any series
-// of * is equivalent to a single *.  Globstar behavior is enabled by
-// default, and can be disabled by setting options.noglobstar.
-const makeRe = (pattern, options = {}) => new Minimatch(pattern, options).makeRe();
-minimatch.makeRe = makeRe;
-const match = (list, pattern, options = {}) => {
-    const mm = new Minimatch(pattern, options);
-    list = list.filter(f => mm.match(f));
-    if (mm.options.nonull && !list.length) {
-        list.push(pattern);
-    }
-    return list;
-};
-minimatch.match = match;
-// replace stuff like \* with *
-const globMagic = /[?*]|[+@!]\(.*?\)|\[|\]/;
-const esm_regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
-class Minimatch {
-    options;
-    set;
-    pattern;
-    windowsPathsNoEscape;
-    nonegate;
-    negate;
-    comment;
-    empty;
-    preserveMultipleSlashes;
-    partial;
-    globSet;
-    globParts;
-    nocase;
-    isWindows;
-    platform;
-    windowsNoMagicRoot;
-    maxGlobstarRecursion;
-    regexp;
-    constructor(pattern, options = {}) {
-        assertValidPattern(pattern);
-        options = options || {};
-        this.options = options;
-        this.maxGlobstarRecursion = options.maxGlobstarRecursion ?? 200;
-        this.pattern = pattern;
-        this.platform = options.platform || defaultPlatform;
-        this.isWindows = this.platform === 'win32';
-        // avoid the annoying deprecation flag lol
-        const awe = ('allowWindow' + 'sEscape');
-        this.windowsPathsNoEscape =
-            !!options.windowsPathsNoEscape || options[awe] === false;
-        if (this.windowsPathsNoEscape) {
-            this.pattern = this.pattern.replace(/\\/g, '/');
-        }
-        this.preserveMultipleSlashes = !!options.preserveMultipleSlashes;
-        this.regexp = null;
-        this.negate = false;
-        this.nonegate = !!options.nonegate;
-        this.comment = false;
-        this.empty = false;
-        this.partial = !!options.partial;
-        this.nocase = !!this.options.nocase;
-        this.windowsNoMagicRoot =
-            options.windowsNoMagicRoot !== undefined ?
-                options.windowsNoMagicRoot
-                : !!(this.isWindows && this.nocase);
-        this.globSet = [];
-        this.globParts = [];
-        this.set = [];
-        // make the set of regexps etc.
-        this.make();
-    }
-    hasMagic() {
-        if (this.options.magicalBraces && this.set.length > 1) {
-            return true;
-        }
-        for (const pattern of this.set) {
-            for (const part of pattern) {
-                if (typeof part !== 'string')
-                    return true;
-            }
-        }
-        return false;
-    }
-    debug(..._) { }
-    make() {
-        const pattern = this.pattern;
-        const options = this.options;
-        // empty patterns and comments match nothing.
-        if (!options.nocomment && pattern.charAt(0) === '#') {
-            this.comment = true;
-            return;
-        }
-        if (!pattern) {
-            this.empty = true;
-            return;
-        }
-        // step 1: figure out negation, etc.
-        this.parseNegate();
-        // step 2: expand braces
-        this.globSet = [...new Set(this.braceExpand())];
-        if (options.debug) {
-            //oxlint-disable-next-line no-console
-            this.debug = (...args) => console.error(...args);
-        }
-        this.debug(this.pattern, this.globSet);
-        // step 3: now we have a set, so turn each one into a series of
-        // path-portion matching patterns.
-        // These will be regexps, except in the case of "**", which is
-        // set to the GLOBSTAR object for globstar behavior,
-        // and will not contain any / characters
-        //
-        // First, we preprocess to make the glob pattern sets a bit simpler
-        // and deduped.  There are some perf-killing patterns that can cause
-        // problems with a glob walk, but we can simplify them down a bit.
-        const rawGlobParts = this.globSet.map(s => this.slashSplit(s));
-        this.globParts = this.preprocess(rawGlobParts);
-        this.debug(this.pattern, this.globParts);
-        // glob --> regexps
-        let set = this.globParts.map((s, _, __) => {
-            if (this.isWindows && this.windowsNoMagicRoot) {
-                // check if it's a drive or unc path.
-                const isUNC = s[0] === '' &&
-                    s[1] === '' &&
-                    (s[2] === '?' || !globMagic.test(s[2])) &&
-                    !globMagic.test(s[3]);
-                const isDrive = /^[a-z]:/i.test(s[0]);
-                if (isUNC) {
-                    return [
-                        ...s.slice(0, 4),
-                        ...s.slice(4).map(ss => this.parse(ss)),
-                    ];
-                }
-                else if (isDrive) {
-                    return [s[0], ...s.slice(1).map(ss => this.parse(ss))];
-                }
-            }
-            return s.map(ss => this.parse(ss));
-        });
-        this.debug(this.pattern, set);
-        // filter out everything that didn't compile properly.
-        this.set = set.filter(s => s.indexOf(false) === -1);
-        // do not treat the ? in UNC paths as magic
-        if (this.isWindows) {
-            for (let i = 0; i < this.set.length; i++) {
-                const p = this.set[i];
-                if (p[0] === '' &&
-                    p[1] === '' &&
-                    this.globParts[i][2] === '?' &&
-                    typeof p[3] === 'string' &&
-                    /^[a-z]:$/i.test(p[3])) {
-                    p[2] = '?';
-                }
-            }
-        }
-        this.debug(this.pattern, this.set);
-    }
-    // various transforms to equivalent pattern sets that are
-    // faster to process in a filesystem walk.  The goal is to
-    // eliminate what we can, and push all ** patterns as far
-    // to the right as possible, even if it increases the number
-    // of patterns that we have to process.
-    preprocess(globParts) {
-        // if we're not in globstar mode, then turn ** into *
-        if (this.options.noglobstar) {
-            for (const partset of globParts) {
-                for (let j = 0; j < partset.length; j++) {
-                    if (partset[j] === '**') {
-                        partset[j] = '*';
-                    }
-                }
-            }
-        }
-        const { optimizationLevel = 1 } = this.options;
-        if (optimizationLevel >= 2) {
-            // aggressive optimization for the purpose of fs walking
-            globParts = this.firstPhasePreProcess(globParts);
-            globParts = this.secondPhasePreProcess(globParts);
-        }
-        else if (optimizationLevel >= 1) {
-            // just basic optimizations to remove some .. parts
-            globParts = this.levelOneOptimize(globParts);
-        }
-        else {
-            // just collapse multiple ** portions into one
-            globParts = this.adjascentGlobstarOptimize(globParts);
-        }
-        return globParts;
-    }
-    // just get rid of adjascent ** portions
-    adjascentGlobstarOptimize(globParts) {
-        return globParts.map(parts => {
-            let gs = -1;
-            while (-1 !== (gs = parts.indexOf('**', gs + 1))) {
-                let i = gs;
-                while (parts[i + 1] === '**') {
-                    i++;
-                }
-                if (i !== gs) {
-                    parts.splice(gs, i - gs);
-                }
-            }
-            return parts;
-        });
-    }
-    // get rid of adjascent ** and resolve .. portions
-    levelOneOptimize(globParts) {
-        return globParts.map(parts => {
-            parts = parts.reduce((set, part) => {
-                const prev = set[set.length - 1];
-                if (part === '**' && prev === '**') {
-                    return set;
-                }
-                if (part === '..') {
-                    if (prev && prev !== '..' && prev !== '.' && prev !== '**') {
-                        set.pop();
-                        return set;
-                    }
-                }
-                set.push(part);
-                return set;
-            }, []);
-            return parts.length === 0 ? [''] : parts;
-        });
-    }
-    levelTwoFileOptimize(parts) {
-        if (!Array.isArray(parts)) {
-            parts = this.slashSplit(parts);
-        }
-        let didSomething = false;
-        do {
-            didSomething = false;
-            // <pre>/<e>/<rest> -> <pre>/<rest>
-            if (!this.preserveMultipleSlashes) {
-                for (let i = 1; i < parts.length - 1; i++) {
-                    const p = parts[i];
-                    // don't squeeze out UNC patterns
-                    if (i === 1 && p === '' && parts[0] === '')
-                        continue;
-                    if (p === '.' || p === '') {
-                        didSomething = true;
-                        parts.splice(i, 1);
-                        i--;
-                    }
-                }
-                if (parts[0] === '.' &&
-                    parts.length === 2 &&
-                    (parts[1] === '.' || parts[1] === '')) {
-                    didSomething = true;
-                    parts.pop();
-                }
-            }
-            // <pre>/<p>/../<rest> -> <pre>/<rest>
-            let dd = 0;
-            while (-1 !== (dd = parts.indexOf('..', dd + 1))) {
-                const p = parts[dd - 1];
-                if (p &&
-                    p !== '.' &&
-                    p !== '..' &&
-                    p !== '**' &&
-                    !(this.isWindows && /^[a-z]:$/i.test(p))) {
-                    didSomething = true;
-                    parts.splice(dd - 1, 2);
-                    dd -= 2;
-                }
-            }
-        } while (didSomething);
-        return parts.length === 0 ? [''] : parts;
-    }
-    // First phase: single-pattern processing
-    // <pre> is 1 or more portions
-    // <rest> is 1 or more portions
-    // <p> is any portion other than ., .., '', or **
-    // <e> is . or ''
-    //
-    // **/.. is *brutal* for filesystem walking performance, because
-    // it effectively resets the recursive walk each time it occurs,
-    // and ** cannot be reduced out by a .. pattern part like a regexp
-    // or most strings (other than .., ., and '') can be.
-    //
-    // <pre>/**/../<p>/<p>/<rest> -> {<pre>/../<p>/<p>/<rest>,<pre>/**/<p>/<p>/<rest>}
-    // <pre>/<e>/<rest> -> <pre>/<rest>
-    // <pre>/<p>/../<rest> -> <pre>/<rest>
-    // **/**/<rest> -> **/<rest>
-    //
-    // **/*/<rest> -> */**/<rest> <== not valid because ** doesn't follow
-    // this WOULD be allowed if ** did follow symlinks, or * didn't
-    firstPhasePreProcess(globParts) {
-        let didSomething = false;
-        do {
-            didSomething = false;
-            // <pre>/**/../<p>/<p>/<rest> -> {<pre>/../<p>/<p>/<rest>,<pre>/**/<p>/<p>/<rest>}
-            for (let parts of globParts) {
-                let gs = -1;
-                while (-1 !== (gs = parts.indexOf('**', gs + 1))) {
-                    let gss = gs;
-                    while (parts[gss + 1] === '**') {
-                        // <pre>/**/**/<rest> -> <pre>/**/<rest>
-                        gss++;
-                    }
-                    // eg, if gs is 2 and gss is 4, that means we have 3 **
-                    // parts, and can remove 2 of them.
-                    if (gss > gs) {
-                        parts.splice(gs + 1, gss - gs);
-                    }
-                    let next = parts[gs + 1];
-                    const p = parts[gs + 2];
-                    const p2 = parts[gs + 3];
-                    if (next !== '..')
-                        continue;
-                    if (!p ||
-                        p === '.' ||
-                        p === '..' ||
-                        !p2 ||
-                        p2 === '.' ||
-                        p2 === '..') {
-                        continue;
-                    }
-                    didSomething = true;
-                    // edit parts in place, and push the new one
-                    parts.splice(gs, 1);
-                    const other = parts.slice(0);
-                    other[gs] = '**';
-                    globParts.push(other);
-                    gs--;
-                }
-                // <pre>/<e>/<rest> -> <pre>/<rest>
-                if (!this.preserveMultipleSlashes) {
-                    for (let i = 1; i < parts.length - 1; i++) {
-                        const p = parts[i];
-                        // don't squeeze out UNC patterns
-                        if (i === 1 && p === '' && parts[0] === '')
-                            continue;
-                        if (p === '.' || p === '') {
-                            didSomething = true;
-                            parts.splice(i, 1);
-                            i--;
-                        }
-                    }
-                    if (parts[0] === '.' &&
-                        parts.length === 2 &&
-                        (parts[1] === '.' || parts[1] === '')) {
-                        didSomething = true;
-                        parts.pop();
-                    }
-                }
-                // <pre>/<p>/../<rest> -> <pre>/<rest>
-                let dd = 0;
-                while (-1 !== (dd = parts.indexOf('..', dd + 1))) {
-                    const p = parts[dd - 1];
-                    if (p && p !== '.' && p !== '..' && p !== '**') {
-                        didSomething = true;
-                        const needDot = dd === 1 && parts[dd + 1] === '**';
-                        const splin = needDot ? ['.'] : [];
-                        parts.splice(dd - 1, 2, ...splin);
-                        if (parts.length === 0)
-                            parts.push('');
-                        dd -= 2;
-                    }
-                }
-            }
-        } while (didSomething);
-        return globParts;
-    }
-    // second phase: multi-pattern dedupes
-    // {<pre>/*/<rest>,<pre>/<p>/<rest>} -> <pre>/*/<rest>
-    // {<pre>/<rest>,<pre>/<rest>} -> <pre>/<rest>
-    // {<pre>/**/<rest>,<pre>/<rest>} -> <pre>/**/<rest>
-    //
-    // {<pre>/**/<rest>,<pre>/**/<p>/<rest>} -> <pre>/**/<rest>
-    // ^-- not valid because ** doens't follow symlinks
-    secondPhasePreProcess(globParts) {
-        for (let i = 0; i < globParts.length - 1; i++) {
-            for (let j = i + 1; j < globParts.length; j++) {
-                const matched = this.partsMatch(globParts[i], globParts[j], !this.preserveMultipleSlashes);
-                if (matched) {
-                    globParts[i] = [];
-                    globParts[j] = matched;
-                    break;
-                }
-            }
-        }
-        return globParts.filter(gs => gs.length);
-    }
-    partsMatch(a, b, emptyGSMatch = false) {
-        let ai = 0;
-        let bi = 0;
-        let result = [];
-        let which = '';
-        while (ai < a.length && bi < b.length) {
-            if (a[ai] === b[bi]) {
-                result.push(which === 'b' ? b[bi] : a[ai]);
-                ai++;
-                bi++;
-            }
-            else if (emptyGSMatch && a[ai] === '**' && b[bi] === a[ai + 1]) {
-                result.push(a[ai]);
-                ai++;
-            }
-            else if (emptyGSMatch && b[bi] === '**' && a[ai] === b[bi + 1]) {
-                result.push(b[bi]);
-                bi++;
-            }
-            else if (a[ai] === '*' &&
-                b[bi] &&
-                (this.options.dot || !b[bi].startsWith('.')) &&
-                b[bi] !== '**') {
-                if (which === 'b')
-                    return false;
-                which = 'a';
-                result.push(a[ai]);
-                ai++;
-                bi++;
-            }
-            else if (b[bi] === '*' &&
-                a[ai] &&
-                (this.options.dot || !a[ai].startsWith('.')) &&
-                a[ai] !== '**') {
-                if (which === 'a')
-                    return false;
-                which = 'b';
-                result.push(b[bi]);
-                ai++;
-                bi++;
-            }
-            else {
-                return false;
-            }
-        }
-        // if we fall out of the loop, it means they two are identical
-        // as long as their lengths match
-        return a.length === b.length && result;
-    }
-    parseNegate() {
-        if (this.nonegate)
-            return;
-        const pattern = this.pattern;
-        let negate = false;
-        let negateOffset = 0;
-        for (let i = 0; i < pattern.length && pattern.charAt(i) === '!'; i++) {
-            negate = !negate;
-            negateOffset++;
-        }
-        if (negateOffset)
-            this.pattern = pattern.slice(negateOffset);
-        this.negate = negate;
-    }
-    // set partial to true to test if, for example,
-    // "/a/b" matches the start of "/*/b/*/d"
-    // Partial means, if you run out of file before you run
-    // out of pattern, then that's fine, as long as all
-    // the parts match.
-    matchOne(file, pattern, partial = false) {
-        let fileStartIndex = 0;
-        let patternStartIndex = 0;
-        // UNC paths like //?/X:/... can match X:/... and vice versa
-        // Drive letters in absolute drive or unc paths are always compared
-        // case-insensitively.
-        if (this.isWindows) {
-            const fileDrive = typeof file[0] === 'string' && /^[a-z]:$/i.test(file[0]);
-            const fileUNC = !fileDrive &&
-                file[0] === '' &&
-                file[1] === '' &&
-                file[2] === '?' &&
-                /^[a-z]:$/i.test(file[3]);
-            const patternDrive = typeof pattern[0] === 'string' && /^[a-z]:$/i.test(pattern[0]);
-            const patternUNC = !patternDrive &&
-                pattern[0] === '' &&
-                pattern[1] === '' &&
-                pattern[2] === '?' &&
-                typeof pattern[3] === 'string' &&
-                /^[a-z]:$/i.test(pattern[3]);
-            const fdi = fileUNC ? 3
-                : fileDrive ? 0
-                    : undefined;
-            const pdi = patternUNC ? 3
-                : patternDrive ? 0
-                    : undefined;
-            if (typeof fdi === 'number' && typeof pdi === 'number') {
-                const [fd, pd] = [
-                    file[fdi],
-                    pattern[pdi],
-                ];
-                // start matching at the drive letter index of each
-                if (fd.toLowerCase() === pd.toLowerCase()) {
-                    pattern[pdi] = fd;
-                    patternStartIndex = pdi;
-                    fileStartIndex = fdi;
-                }
-            }
-        }
-        // resolve and reduce . and .. portions in the file as well.
-        // don't need to do the second phase, because it's only one string[]
-        const { optimizationLevel = 1 } = this.options;
-        if (optimizationLevel >= 2) {
-            file = this.levelTwoFileOptimize(file);
-        }
-        if (pattern.includes(GLOBSTAR)) {
-            return this.#matchGlobstar(file, pattern, partial, fileStartIndex, patternStartIndex);
-        }
-        return this.#matchOne(file, pattern, partial, fileStartIndex, patternStartIndex);
-    }
-    #matchGlobstar(file, pattern, partial, fileIndex, patternIndex) {
-        // split the pattern into head, tail, and middle of ** delimited parts
-        const firstgs = pattern.indexOf(GLOBSTAR, patternIndex);
-        const lastgs = pattern.lastIndexOf(GLOBSTAR);
-        // split the pattern up into globstar-delimited sections
-        // the tail has to be at the end, and the others just have
-        // to be found in order from the head.
-        const [head, body, tail] = partial ?
-            [
-                pattern.slice(patternIndex, firstgs),
-                pattern.slice(firstgs + 1),
-                [],
-            ]
-            : [
-                pattern.slice(patternIndex, firstgs),
-                pattern.slice(firstgs + 1, lastgs),
-                pattern.slice(lastgs + 1),
-            ];
-        // check the head, from the current file/pattern index.
-        if (head.length) {
-            const fileHead = file.slice(fileIndex, fileIndex + head.length);
-            if (!this.#matchOne(fileHead, head, partial, 0, 0)) {
-                return false;
-            }
-            fileIndex += head.length;
-            patternIndex += head.length;
-        }
-        // now we know the head matches!
-        // if the last portion is not empty, it MUST match the end
-        // check the tail
-        let fileTailMatch = 0;
-        if (tail.length) {
-            // if head + tail > file, then we cannot possibly match
-            if (tail.length + fileIndex > file.length)
-                return false;
-            // try to match the tail
-            let tailStart = file.length - tail.length;
-            if (this.#matchOne(file, tail, partial, tailStart, 0)) {
-                fileTailMatch = tail.length;
-            }
-            else {
-                // affordance for stuff like a/**/* matching a/b/
-                // if the last file portion is '', and there's more to the pattern
-                // then try without the '' bit.
-                if (file[file.length - 1] !== '' ||
-                    fileIndex + tail.length === file.length) {
-                    return false;
-                }
-                tailStart--;
-                if (!this.#matchOne(file, tail, partial, tailStart, 0)) {
-                    return false;
-                }
-                fileTailMatch = tail.length + 1;
-            }
-        }
-        // now we know the tail matches!
-        // the middle is zero or more portions wrapped in **, possibly
-        // containing more ** sections.
-        // so a/**/b/**/c/**/d has become **/b/**/c/**
-        // if it's empty, it means a/**/b, just verify we have no bad dots
-        // if there's no tail, so it ends on /**, then we must have *something*
-        // after the head, or it's not a matc
-        if (!body.length) {
-            let sawSome = !!fileTailMatch;
-            for (let i = fileIndex; i < file.length - fileTailMatch; i++) {
-                const f = String(file[i]);
-                sawSome = true;
-                if (f === '.' ||
-                    f === '..' ||
-                    (!this.options.dot && f.startsWith('.'))) {
-                    return false;
-                }
-            }
-            // in partial mode, we just need to get past all file parts
-            return partial || sawSome;
-        }
-        // now we know that there's one or more body sections, which can
-        // be matched anywhere from the 0 index (because the head was pruned)
-        // through to the length-fileTailMatch index.
-        // split the body up into sections, and note the minimum index it can
-        // be found at (start with the length of all previous segments)
-        // [section, before, after]
-        const bodySegments = [[[], 0]];
-        let currentBody = bodySegments[0];
-        let nonGsParts = 0;
-        const nonGsPartsSums = [0];
-        for (const b of body) {
-            if (b === GLOBSTAR) {
-                nonGsPartsSums.push(nonGsParts);
-                currentBody = [[], 0];
-                bodySegments.push(currentBody);
-            }
-            else {
-                currentBody[0].push(b);
-                nonGsParts++;
-            }
-        }
-        let i = bodySegments.length - 1;
-        const fileLength = file.length - fileTailMatch;
-        for (const b of bodySegments) {
-            b[1] = fileLength - (nonGsPartsSums[i--] + b[0].length);
-        }
-        return !!this.#matchGlobStarBodySections(file, bodySegments, fileIndex, 0, partial, 0, !!fileTailMatch);
-    }
-    // return false for "nope, not matching"
-    // return null for "not matching, cannot keep trying"
-    #matchGlobStarBodySections(file, 
-    // pattern section, last possible position for it
-    bodySegments, fileIndex, bodyIndex, partial, globStarDepth, sawTail) {
-        // take the first body segment, and walk from fileIndex to its "after"
-        // value at the end
-        // If it doesn't match at that position, we increment, until we hit
-        // that final possible position, and give up.
-        // If it does match, then advance and try to rest.
-        // If any of them fail we keep walking forward.
-        // this is still a bit recursively painful, but it's more constrained
-        // than previous implementations, because we never test something that
-        // can't possibly be a valid matching condition.
-        const bs = bodySegments[bodyIndex];
-        if (!bs) {
-            // just make sure that there's no bad dots
-            for (let i = fileIndex; i < file.length; i++) {
-                sawTail = true;
-                const f = file[i];
-                if (f === '.' ||
-                    f === '..' ||
-                    (!this.options.dot && f.startsWith('.'))) {
-                    return false;
-                }
-            }
-            return sawTail;
-        }
-        // have a non-globstar body section to test
-        const [body, after] = bs;
-        while (fileIndex <= after) {
-            const m = this.#matchOne(file.slice(0, fileIndex + body.length), body, partial, fileIndex, 0);
-            // if limit exceeded, no match. intentional false negative,
-            // acceptable break in correctness for security.
-            if (m && globStarDepth < this.maxGlobstarRecursion) {
-                // match! see if the rest match. if so, we're done!
-                const sub = this.#matchGlobStarBodySections(file, bodySegments, fileIndex + body.length, bodyIndex + 1, partial, globStarDepth + 1, sawTail);
-                if (sub !== false) {
-                    return sub;
-                }
-            }
-            const f = file[fileIndex];
-            if (f === '.' ||
-                f === '..' ||
-                (!this.options.dot && f.startsWith('.'))) {
-                return false;
-            }
-            fileIndex++;
-        }
-        // walked off. no point continuing
-        return partial || null;
-    }
-    #matchOne(file, pattern, partial, fileIndex, patternIndex) {
-        let fi;
-        let pi;
-        let pl;
-        let fl;
-        for (fi = fileIndex,
-            pi = patternIndex,
-            fl = file.length,
-            pl = pattern.length; fi < fl && pi < pl; fi++, pi++) {
-            this.debug('matchOne loop');
-            let p = pattern[pi];
-            let f = file[fi];
-            this.debug(pattern, p, f);
-            // should be impossible.
-            // some invalid regexp stuff in the set.
-            /* c8 ignore start */
-            if (p === false || p === GLOBSTAR) {
-                return false;
-            }
-            /* c8 ignore stop */
-            // something other than **
-            // non-magic patterns just have to match exactly
-            // patterns with magic have been turned into regexps.
-            let hit;
-            if (typeof p === 'string') {
-                hit = f === p;
-                this.debug('string match', p, f, hit);
-            }
-            else {
-                hit = p.test(f);
-                this.debug('pattern match', p, f, hit);
-            }
-            if (!hit)
-                return false;
-        }
-        // Note: ending in / means that we'll get a final ""
-        // at the end of the pattern.  This can only match a
-        // corresponding "" at the end of the file.
-        // If the file ends in /, then it can only match a
-        // a pattern that ends in /, unless the pattern just
-        // doesn't have any more for it. But, a/b/ should *not*
-        // match "a/b/*", even though "" matches against the
-        // [^/]*? pattern, except in partial mode, where it might
-        // simply not be reached yet.
-        // However, a/b/ should still satisfy a/*
-        // now either we fell off the end of the pattern, or we're done.
-        if (fi === fl && pi === pl) {
-            // ran out of pattern and filename at the same time.
-            // an exact hit!
-            return true;
-        }
-        else if (fi === fl) {
-            // ran out of file, but still had pattern left.
-            // this is ok if we're doing the match as part of
-            // a glob fs traversal.
-            return partial;
-        }
-        else if (pi === pl) {
-            // ran out of pattern, still have file left.
-            // this is only acceptable if we're on the very last
-            // empty segment of a file with a trailing slash.
-            // a/* should match a/b/
-            return fi === fl - 1 && file[fi] === '';
-            /* c8 ignore start */
-        }
-        else {
-            // should be unreachable.
-            throw new Error('wtf?');
-        }
-        /* c8 ignore stop */
-    }
-    braceExpand() {
-        return braceExpand(this.pattern, this.options);
-    }
-    parse(pattern) {
-        assertValidPattern(pattern);
-        const options = this.options;
-        // shortcuts
-        if (pattern === '**')
-            return GLOBSTAR;
-        if (pattern === '')
-            return '';
-        // far and away, the most common glob pattern parts are
-        // *, *.*, and *.<ext>  Add a fast check method for those.
-        let m;
-        let fastTest = null;
-        if ((m = pattern.match(starRE))) {
-            fastTest = options.dot ? starTestDot : starTest;
-        }
-        else if ((m = pattern.match(starDotExtRE))) {
-            fastTest = (options.nocase ?
-                options.dot ?
-                    starDotExtTestNocaseDot
-                    : starDotExtTestNocase
-                : options.dot ? starDotExtTestDot
-                    : starDotExtTest)(m[1]);
-        }
-        else if ((m = pattern.match(qmarksRE))) {
-            fastTest = (options.nocase ?
-                options.dot ?
-                    qmarksTestNocaseDot
-                    : qmarksTestNocase
-                : options.dot ? qmarksTestDot
-                    : qmarksTest)(m);
-        }
-        else if ((m = pattern.match(starDotStarRE))) {
-            fastTest = options.dot ? starDotStarTestDot : starDotStarTest;
-        }
-        else if ((m = pattern.match(dotStarRE))) {
-            fastTest = dotStarTest;
-        }
-        const re = AST.fromGlob(pattern, this.options).toMMPattern();
-        if (fastTest && typeof re === 'object') {
-            // Avoids overriding in frozen environments
-            Reflect.defineProperty(re, 'test', { value: fastTest });
-        }
-        return re;
-    }
-    makeRe() {
-        if (this.regexp || this.regexp === false)
-            return this.regexp;
-        // at this point, this.set is a 2d array of partial
-        // pattern strings, or "**".
-        //
-        // It's better to use .match().  This function shouldn't
-        // be used, really, but it's pretty convenient sometimes,
-        // when you just want to work with a regex.
-        const set = this.set;
-        if (!set.length) {
-            this.regexp = false;
-            return this.regexp;
-        }
-        const options = this.options;
-        const twoStar = options.noglobstar ? esm_star
-            : options.dot ? twoStarDot
-                : twoStarNoDot;
-        const flags = new Set(options.nocase ? ['i'] : []);
-        // regexpify non-globstar patterns
-        // if ** is only item, then we just do one twoStar
-        // if ** is first, and there are more, prepend (\/|twoStar\/)? to next
-        // if ** is last, append (\/twoStar|) to previous
-        // if ** is in the middle, append (\/|\/twoStar\/) to previous
-        // then filter out GLOBSTAR symbols
-        let re = set
-            .map(pattern => {
-            const pp = pattern.map(p => {
-                if (p instanceof RegExp) {
-                    for (const f of p.flags.split(''))
-                        flags.add(f);
-                }
-                return (typeof p === 'string' ? esm_regExpEscape(p)
-                    : p === GLOBSTAR ? GLOBSTAR
-                        : p._src);
-            });
-            pp.forEach((p, i) => {
-                const next = pp[i + 1];
-                const prev = pp[i - 1];
-                if (p !== GLOBSTAR || prev === GLOBSTAR) {
-                    return;
-                }
-                if (prev === undefined) {
-                    if (next !== undefined && next !== GLOBSTAR) {
-                        pp[i + 1] = '(?:\\/|' + twoStar + '\\/)?' + next;
-                    }
-                    else {
-                        pp[i] = twoStar;
-                    }
-                }
-                else if (next === undefined) {
-                    pp[i - 1] = prev + '(?:\\/|\\/' + twoStar + ')?';
-                }
-                else if (next !== GLOBSTAR) {
-                    pp[i - 1] = prev + '(?:\\/|\\/' + twoStar + '\\/)' + next;
-                    pp[i + 1] = GLOBSTAR;
-                }
-            });
-            const filtered = pp.filter(p => p !== GLOBSTAR);
-            // For partial matches, we need to make the pattern match
-            // any prefix of the full path. We do this by generating
-            // alternative patterns that match progressively longer prefixes.
-            if (this.partial && filtered.length >= 1) {
-                const prefixes = [];
-                for (let i = 1; i <= filtered.length; i++) {
-                    prefixes.push(filtered.slice(0, i).join('/'));
-                }
-                return '(?:' + prefixes.join('|') + ')';
-            }
-            return filtered.join('/');
-        })
-            .join('|');
-        // need to wrap in parens if we had more than one thing with |,
-        // otherwise only the first will be anchored to ^ and the last to $
-        const [open, close] = set.length > 1 ? ['(?:', ')'] : ['', ''];
-        // must match entire pattern
-        // ending in a * or ** will make it less strict.
-        re = '^' + open + re + close + '$';
-        // In partial mode, '/' should always match as it's a valid prefix for any pattern
-        if (this.partial) {
-            re = '^(?:\\/|' + open + re.slice(1, -1) + close + ')$';
-        }
-        // can match anything, as long as it's not this.
-        if (this.negate)
-            re = '^(?!' + re + ').+$';
-        try {
-            this.regexp = new RegExp(re, [...flags].join(''));
-            /* c8 ignore start */
-        }
-        catch {
-            // should be impossible
-            this.regexp = false;
-        }
-        /* c8 ignore stop */
-        return this.regexp;
-    }
-    slashSplit(p) {
-        // if p starts with // on windows, we preserve that
-        // so that UNC paths aren't broken.  Otherwise, any number of
-        // / characters are coalesced into one, unless
-        // preserveMultipleSlashes is set to true.
-        if (this.preserveMultipleSlashes) {
-            return p.split('/');
-        }
-        else if (this.isWindows && /^\/\/[^/]+/.test(p)) {
-            // add an extra '' for the one we lose
-            return ['', ...p.split(/\/+/)];
-        }
-        else {
-            return p.split(/\/+/);
-        }
-    }
-    match(f, partial = this.partial) {
-        this.debug('match', f, this.pattern);
-        // short-circuit in the case of busted things.
-        // comments, etc.
-        if (this.comment) {
-            return false;
-        }
-        if (this.empty) {
-            return f === '';
-        }
-        if (f === '/' && partial) {
-            return true;
-        }
-        const options = this.options;
-        // windows: need to use /, not \
-        if (this.isWindows) {
-            f = f.split('\\').join('/');
-        }
-        // treat the test path as a set of pathparts.
-        const ff = this.slashSplit(f);
-        this.debug(this.pattern, 'split', ff);
-        // just ONE of the pattern sets in this.set needs to match
-        // in order for it to be valid.  If negating, then just one
-        // match means that we have failed.
-        // Either way, return on the first hit.
-        const set = this.set;
-        this.debug(this.pattern, 'set', set);
-        // Find the basename of the path by looking for the last non-empty segment
-        let filename = ff[ff.length - 1];
-        if (!filename) {
-            for (let i = ff.length - 2; !filename && i >= 0; i--) {
-                filename = ff[i];
-            }
-        }
-        for (const pattern of set) {
-            let file = ff;
-            if (options.matchBase && pattern.length === 1) {
-                file = [filename];
-            }
-            const hit = this.matchOne(file, pattern, partial);
-            if (hit) {
-                if (options.flipNegate) {
-                    return true;
-                }
-                return !this.negate;
-            }
-        }
-        // didn't get any hits.  this is success if it's a negative
-        // pattern, failure otherwise.
-        if (options.flipNegate) {
-            return false;
-        }
-        return this.negate;
-    }
-    static defaults(def) {
-        return minimatch.defaults(def).Minimatch;
-    }
-}
-/* c8 ignore start */
-
-
-
-/* c8 ignore stop */
-minimatch.AST = AST;
-minimatch.Minimatch = Minimatch;
-minimatch.escape = escape_escape;
-minimatch.unescape = unescape_unescape;
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-path.js
-
-
-
-const internal_path_IS_WINDOWS = process.platform === 'win32';
-/**
- * Helper class for parsing paths into segments
- */
-class Path {
-    /**
-     * Constructs a Path
-     * @param itemPath Path or array of segments
-     */
-    constructor(itemPath) {
-        this.segments = [];
-        // String
-        if (typeof itemPath === 'string') {
-            external_assert_(itemPath, `Parameter 'itemPath' must not be empty`);
-            // Normalize slashes and trim unnecessary trailing slash
-            itemPath = safeTrimTrailingSeparator(itemPath);
-            // Not rooted
-            if (!hasRoot(itemPath)) {
-                this.segments = itemPath.split(external_path_namespaceObject.sep);
-            }
-            // Rooted
-            else {
-                // Add all segments, while not at the root
-                let remaining = itemPath;
-                let dir = dirname(remaining);
-                while (dir !== remaining) {
-                    // Add the segment
-                    const basename = external_path_namespaceObject.basename(remaining);
-                    this.segments.unshift(basename);
-                    // Truncate the last segment
-                    remaining = dir;
-                    dir = dirname(remaining);
-                }
-                // Remainder is the root
-                this.segments.unshift(remaining);
-            }
-        }
-        // Array
-        else {
-            // Must not be empty
-            external_assert_(itemPath.length > 0, `Parameter 'itemPath' must not be an empty array`);
-            // Each segment
-            for (let i = 0; i < itemPath.length; i++) {
-                let segment = itemPath[i];
-                // Must not be empty
-                external_assert_(segment, `Parameter 'itemPath' must not contain any empty segments`);
-                // Normalize slashes
-                segment = internal_path_helper_normalizeSeparators(itemPath[i]);
-                // Root segment
-                if (i === 0 && hasRoot(segment)) {
-                    segment = safeTrimTrailingSeparator(segment);
-                    external_assert_(segment === dirname(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
-                    this.segments.push(segment);
-                }
-                // All other segments
-                else {
-                    // Must not contain slash
-                    external_assert_(!segment.includes(external_path_namespaceObject.sep), `Parameter 'itemPath' contains unexpected path separators`);
-                    this.segments.push(segment);
-                }
-            }
-        }
-    }
-    /**
-     * Converts the path to it's string representation
-     */
-    toString() {
-        // First segment
-        let result = this.segments[0];
-        // All others
-        let skipSlash = result.endsWith(external_path_namespaceObject.sep) || (internal_path_IS_WINDOWS && /^[A-Z]:$/i.test(result));
-        for (let i = 1; i < this.segments.length; i++) {
-            if (skipSlash) {
-                skipSlash = false;
-            }
-            else {
-                result += external_path_namespaceObject.sep;
-            }
-            result += this.segments[i];
-        }
-        return result;
-    }
-}
-//# sourceMappingURL=internal-path.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-pattern.js
-
-
-
-
-
-
-
-const internal_pattern_IS_WINDOWS = process.platform === 'win32';
-class Pattern {
-    constructor(patternOrNegate, isImplicitPattern = false, segments, homedir) {
-        /**
-         * Indicates whether matches should be excluded from the result set
-         */
-        this.negate = false;
-        // Pattern overload
-        let pattern;
-        if (typeof patternOrNegate === 'string') {
-            pattern = patternOrNegate.trim();
-        }
-        // Segments overload
-        else {
-            // Convert to pattern
-            segments = segments || [];
-            external_assert_(segments.length, `Parameter 'segments' must not empty`);
-            const root = Pattern.getLiteral(segments[0]);
-            external_assert_(root && hasAbsoluteRoot(root), `Parameter 'segments' first element must be a root path`);
-            pattern = new Path(segments).toString().trim();
-            if (patternOrNegate) {
-                pattern = `!${pattern}`;
-            }
-        }
-        // Negate
-        while (pattern.startsWith('!')) {
-            this.negate = !this.negate;
-            pattern = pattern.substr(1).trim();
-        }
-        // Normalize slashes and ensures absolute root
-        pattern = Pattern.fixupPattern(pattern, homedir);
-        // Segments
-        this.segments = new Path(pattern).segments;
-        // Trailing slash indicates the pattern should only match directories, not regular files
-        this.trailingSeparator = internal_path_helper_normalizeSeparators(pattern)
-            .endsWith(external_path_namespaceObject.sep);
-        pattern = safeTrimTrailingSeparator(pattern);
-        // Search path (literal path prior to the first glob segment)
-        let foundGlob = false;
-        const searchSegments = this.segments
-            .map(x => Pattern.getLiteral(x))
-            .filter(x => !foundGlob && !(foundGlob = x === ''));
-        this.searchPath = new Path(searchSegments).toString();
-        // Root RegExp (required when determining partial match)
-        this.rootRegExp = new RegExp(Pattern.regExpEscape(searchSegments[0]), internal_pattern_IS_WINDOWS ? 'i' : '');
-        this.isImplicitPattern = isImplicitPattern;
-        // Create minimatch
-        const minimatchOptions = {
-            dot: true,
-            nobrace: true,
-            nocase: internal_pattern_IS_WINDOWS,
-            nocomment: true,
-            noext: true,
-            nonegate: true
-        };
-        pattern = internal_pattern_IS_WINDOWS ? pattern.replace(/\\/g, '/') : pattern;
-        this.minimatch = new Minimatch(pattern, minimatchOptions);
-    }
-    /**
-     * Matches the pattern against the specified path
-     */
-    match(itemPath) {
-        // Last segment is globstar?
-        if (this.segments[this.segments.length - 1] === '**') {
-            // Normalize slashes
-            itemPath = internal_path_helper_normalizeSeparators(itemPath);
-            // Append a trailing slash. Otherwise Minimatch will not match the directory immediately
-            // preceding the globstar. For example, given the pattern `/foo/**`, Minimatch returns
-            // false for `/foo` but returns true for `/foo/`. Append a trailing slash to handle that quirk.
-            if (!itemPath.endsWith(external_path_namespaceObject.sep) && this.isImplicitPattern === false) {
-                // Note, this is safe because the constructor ensures the pattern has an absolute root.
-                // For example, formats like C: and C:foo on Windows are resolved to an absolute root.
-                itemPath = `${itemPath}${external_path_namespaceObject.sep}`;
-            }
-        }
-        else {
-            // Normalize slashes and trim unnecessary trailing slash
-            itemPath = safeTrimTrailingSeparator(itemPath);
-        }
-        // Match
-        if (this.minimatch.match(itemPath)) {
-            return this.trailingSeparator ? MatchKind.Directory : MatchKind.All;
-        }
-        return MatchKind.None;
-    }
-    /**
-     * Indicates whether the pattern may match descendants of the specified path
-     */
-    partialMatch(itemPath) {
-        // Normalize slashes and trim unnecessary trailing slash
-        itemPath = safeTrimTrailingSeparator(itemPath);
-        // matchOne does not handle root path correctly
-        if (dirname(itemPath) === itemPath) {
-            return this.rootRegExp.test(itemPath);
-        }
-        return this.minimatch.matchOne(itemPath.split(internal_pattern_IS_WINDOWS ? /\\+/ : /\/+/), this.minimatch.set[0], true);
-    }
-    /**
-     * Escapes glob patterns within a path
-     */
-    static globEscape(s) {
-        return (internal_pattern_IS_WINDOWS ? s : s.replace(/\\/g, '\\\\')) // escape '\' on Linux/macOS
-            .replace(/(\[)(?=[^/]+\])/g, '[[]') // escape '[' when ']' follows within the path segment
-            .replace(/\?/g, '[?]') // escape '?'
-            .replace(/\*/g, '[*]'); // escape '*'
-    }
-    /**
-     * Normalizes slashes and ensures absolute root
-     */
-    static fixupPattern(pattern, homedir) {
-        // Empty
-        external_assert_(pattern, 'pattern cannot be empty');
-        // Must not contain `.` segment, unless first segment
-        // Must not contain `..` segment
-        const literalSegments = new Path(pattern).segments.map(x => Pattern.getLiteral(x));
-        external_assert_(literalSegments.every((x, i) => (x !== '.' || i === 0) && x !== '..'), `Invalid pattern '${pattern}'. Relative pathing '.' and '..' is not allowed.`);
-        // Must not contain globs in root, e.g. Windows UNC path \\foo\b*r
-        external_assert_(!hasRoot(pattern) || literalSegments[0], `Invalid pattern '${pattern}'. Root segment must not contain globs.`);
-        // Normalize slashes
-        pattern = internal_path_helper_normalizeSeparators(pattern);
-        // Replace leading `.` segment
-        if (pattern === '.' || pattern.startsWith(`.${external_path_namespaceObject.sep}`)) {
-            pattern = Pattern.globEscape(process.cwd()) + pattern.substr(1);
-        }
-        // Replace leading `~` segment
-        else if (pattern === '~' || pattern.startsWith(`~${external_path_namespaceObject.sep}`)) {
-            homedir = homedir || external_os_.homedir();
-            external_assert_(homedir, 'Unable to determine HOME directory');
-            external_assert_(hasAbsoluteRoot(homedir), `Expected HOME directory to be a rooted path. Actual '${homedir}'`);
-            pattern = Pattern.globEscape(homedir) + pattern.substr(1);
-        }
-        // Replace relative drive root, e.g. pattern is C: or C:foo
-        else if (internal_pattern_IS_WINDOWS &&
-            (pattern.match(/^[A-Z]:$/i) || pattern.match(/^[A-Z]:[^\\]/i))) {
-            let root = ensureAbsoluteRoot('C:\\dummy-root', pattern.substr(0, 2));
-            if (pattern.length > 2 && !root.endsWith('\\')) {
-                root += '\\';
-            }
-            pattern = Pattern.globEscape(root) + pattern.substr(2);
-        }
-        // Replace relative root, e.g. pattern is \ or \foo
-        else if (internal_pattern_IS_WINDOWS && (pattern === '\\' || pattern.match(/^\\[^\\]/))) {
-            let root = ensureAbsoluteRoot('C:\\dummy-root', '\\');
-            if (!root.endsWith('\\')) {
-                root += '\\';
-            }
-            pattern = Pattern.globEscape(root) + pattern.substr(1);
-        }
-        // Otherwise ensure absolute root
-        else {
-            pattern = ensureAbsoluteRoot(Pattern.globEscape(process.cwd()), pattern);
-        }
-        return internal_path_helper_normalizeSeparators(pattern);
-    }
-    /**
-     * Attempts to unescape a pattern segment to create a literal path segment.
-     * Otherwise returns empty string.
-     */
-    static getLiteral(segment) {
-        let literal = '';
-        for (let i = 0; i < segment.length; i++) {
-            const c = segment[i];
-            // Escape
-            if (c === '\\' && !internal_pattern_IS_WINDOWS && i + 1 < segment.length) {
-                literal += segment[++i];
-                continue;
-            }
-            // Wildcard
-            else if (c === '*' || c === '?') {
-                return '';
-            }
-            // Character set
-            else if (c === '[' && i + 1 < segment.length) {
-                let set = '';
-                let closed = -1;
-                for (let i2 = i + 1; i2 < segment.length; i2++) {
-                    const c2 = segment[i2];
-                    // Escape
-                    if (c2 === '\\' && !internal_pattern_IS_WINDOWS && i2 + 1 < segment.length) {
-                        set += segment[++i2];
-                        continue;
-                    }
-                    // Closed
-                    else if (c2 === ']') {
-                        closed = i2;
-                        break;
-                    }
-                    // Otherwise
-                    else {
-                        set += c2;
-                    }
-                }
-                // Closed?
-                if (closed >= 0) {
-                    // Cannot convert
-                    if (set.length > 1) {
-                        return '';
-                    }
-                    // Convert to literal
-                    if (set) {
-                        literal += set;
-                        i = closed;
-                        continue;
-                    }
-                }
-                // Otherwise fall thru
-            }
-            // Append
-            literal += c;
-        }
-        return literal;
-    }
-    /**
-     * Escapes regexp special characters
-     * https://javascript.info/regexp-escaping
-     */
-    static regExpEscape(s) {
-        return s.replace(/[[\\^$.|?*+()]/g, '\\$&');
-    }
-}
-//# sourceMappingURL=internal-pattern.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-search-state.js
-class SearchState {
-    constructor(path, level) {
-        this.path = path;
-        this.level = level;
-    }
-}
-//# sourceMappingURL=internal-search-state.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-globber.js
-var internal_globber_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-var __asyncValues = (undefined && undefined.__asyncValues) || function (o) {
-    if (!Symbol.asyncIterator) throw new TypeError("Symbol.asyncIterator is not defined.");
-    var m = o[Symbol.asyncIterator], i;
-    return m ? m.call(o) : (o = typeof __values === "function" ? __values(o) : o[Symbol.iterator](), i = {}, verb("next"), verb("throw"), verb("return"), i[Symbol.asyncIterator] = function () { return this; }, i);
-    function verb(n) { i[n] = o[n] && function (v) { return new Promise(function (resolve, reject) { v = o[n](v), settle(resolve, reject, v.done, v.value); }); }; }
-    function settle(resolve, reject, d, v) { Promise.resolve(v).then(function(v) { resolve({ value: v, done: d }); }, reject); }
-};
-var __await = (undefined && undefined.__await) || function (v) { return this instanceof __await ? (this.v = v, this) : new __await(v); }
-var __asyncGenerator = (undefined && undefined.__asyncGenerator) || function (thisArg, _arguments, generator) {
-    if (!Symbol.asyncIterator) throw new TypeError("Symbol.asyncIterator is not defined.");
-    var g = generator.apply(thisArg, _arguments || []), i, q = [];
-    return i = Object.create((typeof AsyncIterator === "function" ? AsyncIterator : Object).prototype), verb("next"), verb("throw"), verb("return", awaitReturn), i[Symbol.asyncIterator] = function () { return this; }, i;
-    function awaitReturn(f) { return function (v) { return Promise.resolve(v).then(f, reject); }; }
-    function verb(n, f) { if (g[n]) { i[n] = function (v) { return new Promise(function (a, b) { q.push([n, v, a, b]) > 1 || resume(n, v); }); }; if (f) i[n] = f(i[n]); } }
-    function resume(n, v) { try { step(g[n](v)); } catch (e) { settle(q[0][3], e); } }
-    function step(r) { r.value instanceof __await ? Promise.resolve(r.value.v).then(fulfill, reject) : settle(q[0][2], r); }
-    function fulfill(value) { resume("next", value); }
-    function reject(value) { resume("throw", value); }
-    function settle(f, v) { if (f(v), q.shift(), q.length) resume(q[0][0], q[0][1]); }
-};
-
-
-
-
-
-
-
-
-const internal_globber_IS_WINDOWS = process.platform === 'win32';
-class DefaultGlobber {
-    constructor(options) {
-        this.patterns = [];
-        this.searchPaths = [];
-        this.options = getOptions(options);
-    }
-    getSearchPaths() {
-        // Return a copy
-        return this.searchPaths.slice();
-    }
-    glob() {
-        return internal_globber_awaiter(this, void 0, void 0, function* () {
-            var _a, e_1, _b, _c;
-            const result = [];
-            try {
-                for (var _d = true, _e = __asyncValues(this.globGenerator()), _f; _f = yield _e.next(), _a = _f.done, !_a; _d = true) {
-                    _c = _f.value;
-                    _d = false;
-                    const itemPath = _c;
-                    result.push(itemPath);
-                }
-            }
-            catch (e_1_1) { e_1 = { error: e_1_1 }; }
-            finally {
-                try {
-                    if (!_d && !_a && (_b = _e.return)) yield _b.call(_e);
-                }
-                finally { if (e_1) throw e_1.error; }
-            }
-            return result;
-        });
-    }
-    globGenerator() {
-        return __asyncGenerator(this, arguments, function* globGenerator_1() {
-            // Fill in defaults options
-            const options = getOptions(this.options);
-            // Implicit descendants?
-            const patterns = [];
-            for (const pattern of this.patterns) {
-                patterns.push(pattern);
-                if (options.implicitDescendants &&
-                    (pattern.trailingSeparator ||
-                        pattern.segments[pattern.segments.length - 1] !== '**')) {
-                    patterns.push(new Pattern(pattern.negate, true, pattern.segments.concat('**')));
-                }
-            }
-            // Push the search paths
-            const stack = [];
-            for (const searchPath of getSearchPaths(patterns)) {
-                debug(`Search path '${searchPath}'`);
-                // Exists?
-                try {
-                    // Intentionally using lstat. Detection for broken symlink
-                    // will be performed later (if following symlinks).
-                    yield __await(external_fs_.promises.lstat(searchPath));
-                }
-                catch (err) {
-                    if (err.code === 'ENOENT') {
-                        continue;
-                    }
-                    throw err;
-                }
-                stack.unshift(new SearchState(searchPath, 1));
-            }
-            // Search
-            const traversalChain = []; // used to detect cycles
-            while (stack.length) {
-                // Pop
-                const item = stack.pop();
-                // Match?
-                const match = internal_pattern_helper_match(patterns, item.path);
-                const partialMatch = !!match || internal_pattern_helper_partialMatch(patterns, item.path);
-                if (!match && !partialMatch) {
-                    continue;
-                }
-                // Stat
-                const stats = yield __await(DefaultGlobber.stat(item, options, traversalChain)
-                // Broken symlink, or symlink cycle detected, or no longer exists
-                );
-                // Broken symlink, or symlink cycle detected, or no longer exists
-                if (!stats) {
-                    continue;
-                }
-                // Hidden file or directory?
-                if (options.excludeHiddenFiles && external_path_namespaceObject.basename(item.path).match(/^\./)) {
-                    continue;
-                }
-                // Directory
-                if (stats.isDirectory()) {
-                    // Matched
-                    if (match & MatchKind.Directory && options.matchDirectories) {
-                        yield yield __await(item.path);
-                    }
-                    // Descend?
-                    else if (!partialMatch) {
-                        continue;
-                    }
-                    // Push the child items in reverse
-                    const childLevel = item.level + 1;
-                    const childItems = (yield __await(external_fs_.promises.readdir(item.path))).map(x => new SearchState(external_path_namespaceObject.join(item.path, x), childLevel));
-                    stack.push(...childItems.reverse());
-                }
-                // File
-                else if (match & MatchKind.File) {
-                    yield yield __await(item.path);
-                }
-            }
-        });
-    }
-    /**
-     * Constructs a DefaultGlobber
-     */
-    static create(patterns, options) {
-        return internal_globber_awaiter(this, void 0, void 0, function* () {
-            const result = new DefaultGlobber(options);
-            if (internal_globber_IS_WINDOWS) {
-                patterns = patterns.replace(/\r\n/g, '\n');
-                patterns = patterns.replace(/\r/g, '\n');
-            }
-            const lines = patterns.split('\n').map(x => x.trim());
-            for (const line of lines) {
-                // Empty or comment
-                if (!line || line.startsWith('#')) {
-                    continue;
-                }
-                // Pattern
-                else {
-                    result.patterns.push(new Pattern(line));
-                }
-            }
-            result.searchPaths.push(...getSearchPaths(result.patterns));
-            return result;
-        });
-    }
-    static stat(item, options, traversalChain) {
-        return internal_globber_awaiter(this, void 0, void 0, function* () {
-            // Note:
-            // `stat` returns info about the target of a symlink (or symlink chain)
-            // `lstat` returns info about a symlink itself
-            let stats;
-            if (options.followSymbolicLinks) {
-                try {
-                    // Use `stat` (following symlinks)
-                    stats = yield external_fs_.promises.stat(item.path);
-                }
-                catch (err) {
-                    if (err.code === 'ENOENT') {
-                        if (options.omitBrokenSymbolicLinks) {
-                            debug(`Broken symlink '${item.path}'`);
-                            return undefined;
-                        }
-                        throw new Error(`No information found for the path '${item.path}'. This may indicate a broken symbolic link.`);
-                    }
-                    throw err;
-                }
-            }
-            else {
-                // Use `lstat` (not following symlinks)
-                stats = yield external_fs_.promises.lstat(item.path);
-            }
-            // Note, isDirectory() returns false for the lstat of a symlink
-            if (stats.isDirectory() && options.followSymbolicLinks) {
-                // Get the realpath
-                const realPath = yield external_fs_.promises.realpath(item.path);
-                // Fixup the traversal chain to match the item level
-                while (traversalChain.length >= item.level) {
-                    traversalChain.pop();
-                }
-                // Test for a cycle
-                if (traversalChain.some((x) => x === realPath)) {
-                    debug(`Symlink cycle detected for path '${item.path}' and realpath '${realPath}'`);
-                    return undefined;
-                }
-                // Update the traversal chain
-                traversalChain.push(realPath);
-            }
-            return stats;
-        });
-    }
-}
-//# sourceMappingURL=internal-globber.js.map
-;// CONCATENATED MODULE: external "stream"
-const external_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
-// EXTERNAL MODULE: external "util"
-var external_util_ = __nccwpck_require__(9023);
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-hash-files.js
-var internal_hash_files_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-var internal_hash_files_asyncValues = (undefined && undefined.__asyncValues) || function (o) {
-    if (!Symbol.asyncIterator) throw new TypeError("Symbol.asyncIterator is not defined.");
-    var m = o[Symbol.asyncIterator], i;
-    return m ? m.call(o) : (o = typeof __values === "function" ? __values(o) : o[Symbol.iterator](), i = {}, verb("next"), verb("throw"), verb("return"), i[Symbol.asyncIterator] = function () { return this; }, i);
-    function verb(n) { i[n] = o[n] && function (v) { return new Promise(function (resolve, reject) { v = o[n](v), settle(resolve, reject, v.done, v.value); }); }; }
-    function settle(resolve, reject, d, v) { Promise.resolve(v).then(function(v) { resolve({ value: v, done: d }); }, reject); }
-};
-
-
-
-
-
-
-function hashFiles(globber_1, currentWorkspace_1) {
-    return internal_hash_files_awaiter(this, arguments, void 0, function* (globber, currentWorkspace, verbose = false) {
-        var _a, e_1, _b, _c;
-        var _d;
-        const writeDelegate = verbose ? core.info : core.debug;
-        let hasMatch = false;
-        const githubWorkspace = currentWorkspace
-            ? currentWorkspace
-            : ((_d = process.env['GITHUB_WORKSPACE']) !== null && _d !== void 0 ? _d : process.cwd());
-        const result = crypto.createHash('sha256');
-        let count = 0;
-        try {
-            for (var _e = true, _f = internal_hash_files_asyncValues(globber.globGenerator()), _g; _g = yield _f.next(), _a = _g.done, !_a; _e = true) {
-                _c = _g.value;
-                _e = false;
-                const file = _c;
-                writeDelegate(file);
-                if (!file.startsWith(`${githubWorkspace}${path.sep}`)) {
-                    writeDelegate(`Ignore '${file}' since it is not under GITHUB_WORKSPACE.`);
-                    continue;
-                }
-                if (fs.statSync(file).isDirectory()) {
-                    writeDelegate(`Skip directory '${file}'.`);
-                    continue;
-                }
-                const hash = crypto.createHash('sha256');
-                const pipeline = util.promisify(stream.pipeline);
-                yield pipeline(fs.createReadStream(file), hash);
-                result.write(hash.digest());
-                count++;
-                if (!hasMatch) {
-                    hasMatch = true;
-                }
-            }
-        }
-        catch (e_1_1) { e_1 = { error: e_1_1 }; }
-        finally {
-            try {
-                if (!_e && !_a && (_b = _f.return)) yield _b.call(_f);
-            }
-            finally { if (e_1) throw e_1.error; }
-        }
-        result.end();
-        if (hasMatch) {
-            writeDelegate(`Found ${count} files to hash.`);
-            return result.digest('hex');
-        }
-        else {
-            writeDelegate(`No matches found for glob`);
-            return '';
-        }
-    });
-}
-//# sourceMappingURL=internal-hash-files.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/glob.js
-var glob_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-/**
- * Constructs a globber
- *
- * @param patterns  Patterns separated by newlines
- * @param options   Glob options
- */
-function create(patterns, options) {
-    return glob_awaiter(this, void 0, void 0, function* () {
-        return yield DefaultGlobber.create(patterns, options);
-    });
-}
-/**
- * Computes the sha256 hash of a glob
- *
- * @param patterns  Patterns separated by newlines
- * @param currentWorkspace  Workspace used when matching files
- * @param options   Glob options
- * @param verbose   Enables verbose logging
- */
-function glob_hashFiles(patterns_1) {
-    return glob_awaiter(this, arguments, void 0, function* (patterns, currentWorkspace = '', options, verbose = false) {
-        let followSymbolicLinks = true;
-        if (options && typeof options.followSymbolicLinks === 'boolean') {
-            followSymbolicLinks = options.followSymbolicLinks;
-        }
-        const globber = yield create(patterns, { followSymbolicLinks });
-        return _hashFiles(globber, currentWorkspace, verbose);
-    });
-}
-//# sourceMappingURL=glob.js.map
-;// CONCATENATED MODULE: ./src/explain/match.ts
-/**
- * Finds a failed test among Trunk's unhealthy tests the way Trunk's uploader identifies a test: by
- * its name together with its class (JUnit classname), its parent (the enclosing suite) and its
- * file. The variant is set by the uploader, not written in the report, so every variant of a test
- * matches. Trunk's test id is used where both sides use the same scheme: the upload summary's id
- * is a v2 testId, so it is compared only with tests read through v2.
- */
-function indexTrunkTests(tests, idsAreV2TestIds) {
-    const index = { byName: new Map(), byId: new Map() };
-    for (const test of tests) {
-        push(index.byName, test.name.trim(), test);
-        if (idsAreV2TestIds)
-            push(index.byId, test.id, test);
-    }
-    return index;
-}
-function push(map, key, value) {
-    const list = map.get(key);
-    if (list)
-        list.push(value);
-    else
-        map.set(key, [value]);
-}
-/** Runners write paths relative to different roots (./src/a.ts, /home/runner/work/r/r/src/a.ts). */
-function normalisePath(path) {
-    return path.trim().replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+/g, '/');
-}
-/** The same file when one path ends with the other at a folder boundary. */
-function sameFile(a, b) {
-    const [x, y] = [normalisePath(a), normalisePath(b)];
-    if (x === '' || y === '')
-        return false;
-    const [long, short] = x.length >= y.length ? [x, y] : [y, x];
-    return long === short || long.endsWith(`/${short.replace(/^\//, '')}`);
-}
-function match_compare(mine, theirs, same) {
-    if (!mine?.trim() || !theirs?.trim())
-        return 'unknown';
-    return same(mine, theirs) ? 'agree' : 'clash';
-}
-const equal = (a, b) => a.trim() === b.trim();
-/** Best first: the more identifiers agree, the surer the match. */
-const KIND_RANK = [
-    'id',
-    'name+class+file',
-    'name+parent+file',
-    'name+file',
-    'name+class',
-    'name+parent',
-    'name',
-];
-/** How a test of the same name matches, or undefined when an identifier both sides give differs. */
-function kindOf(failure, test) {
-    const file = match_compare(failure.file, test.file, sameFile);
-    const klass = match_compare(failure.classname, test.classname, equal);
-    const parent = match_compare(failure.parent, test.parent, equal);
-    if (file === 'clash' || klass === 'clash' || parent === 'clash')
-        return undefined;
-    if (klass === 'agree')
-        return file === 'agree' ? 'name+class+file' : 'name+class';
-    if (parent === 'agree')
-        return file === 'agree' ? 'name+parent+file' : 'name+parent';
-    if (file === 'agree')
-        return 'name+file';
-    return 'name';
-}
-function matchFailure(failure, index) {
-    const byId = failure.trunkId === undefined ? undefined : index.byId.get(failure.trunkId);
-    if (byId !== undefined)
-        return { kind: 'id', tests: byId };
-    for (const { name, form } of namesToTry(failure)) {
-        const match = matchName(failure, name, index);
-        if (match.kind !== 'unmatched')
-            return { ...match, nameForm: form };
-    }
-    return { kind: 'unmatched', tests: [] };
-}
-function matchName(failure, name, index) {
-    let best = { kind: 'unmatched', tests: [] };
-    let bestRank = KIND_RANK.length;
-    for (const test of index.byName.get(name) ?? []) {
-        const kind = kindOf(failure, test);
-        if (kind === undefined)
-            continue;
-        const rank = KIND_RANK.indexOf(kind);
-        if (rank < bestRank) {
-            best = { kind, tests: [test] };
-            bestRank = rank;
-        }
-        else if (rank === bestRank)
-            best.tests.push(test);
-    }
-    return best;
-}
-/**
- * How JUnit reporters join describe titles and a test's title: Playwright's with ' › ', vitest's with
- * ' > ', jest-junit's (by default) with a space.
- */
-const SUITE_JOINS = [' › ', ' > ', ' '];
-/**
- * The names a failed test may be known by in Trunk, in the order tried: as written, then (CTRF) with
- * its describe titles in front. CTRF reporters differ: jest and vitest put the describes in `name`
- * already, Playwright only in `suite`, after the project and the file ("chromium > a.spec.ts >
- * checkout"), while Trunk knows the test by the name its JUnit report gave it, describes in front.
- */
-function namesToTry(failure) {
-    const name = failure.name.trim();
-    const names = [{ name, form: 'as-written' }];
-    const describes = describesOf(failure);
-    if (describes.length === 0)
-        return names;
-    // vitest's suite is the full name itself, and jest's describes are in the name already.
-    const inName = SUITE_JOINS.some((join) => {
-        const joined = describes.join(join);
-        return name === joined || name.startsWith(joined + join);
-    });
-    if (inName)
-        return names;
-    for (const join of SUITE_JOINS)
-        names.push({ name: describes.join(join) + join + name, form: 'suite-prefixed' });
-    return names;
-}
-/** The describe titles of a CTRF suite path: what follows the part that names the test's file. */
-function describesOf(failure) {
-    const path = failure.suitePath ?? [];
-    const file = failure.file;
-    const filePart = file === undefined ? -1 : path.findLastIndex((part) => sameFile(part, file));
-    return path.slice(filePart + 1);
-}
-
-;// CONCATENATED MODULE: ./src/test-results/file-reading.ts
-function emptyReading() {
-    return {
-        total: 0,
-        passed: 0,
-        failed: 0,
-        skipped: 0,
-        failures: [],
-        flaked: [],
-        unread: [],
-        warnings: [],
-    };
-}
-/** Names, class names, paths: longer than this is not a name any runner writes on purpose. */
-const MAX_NAME_CHARS = 1_000;
-/** A failure message is one line for a reader: the first line, cut at this length. */
-const MAX_MESSAGE_CHARS = 300;
-/** `value` cut to `max` characters (with an ellipsis), or undefined when empty. */
-function capped(value, max = MAX_NAME_CHARS) {
-    if (value === undefined || value === '')
-        return undefined;
-    return value.length > max ? `${value.slice(0, max - 1)}…` : value;
-}
-/**
- * The first non-blank line of a message, trimmed and capped; undefined when there is none. `skip`
- * passes over a heading a runner puts first.
- */
-function firstLine(text, skip) {
-    if (text === undefined)
-        return undefined;
-    for (const line of text.split(/\r\n|\r|\n/, 50)) {
-        // XML turns the line breaks inside an attribute into spaces: runs of them read as one.
-        const trimmed = line.trim().replace(/\s{2,}/g, ' ');
-        if (trimmed !== '' && skip?.(trimmed) !== true)
-            return capped(trimmed, MAX_MESSAGE_CHARS);
-    }
-    return undefined;
-}
-/** A positive whole line number, else undefined (runners write "0", "" or nothing when unknown). */
-function lineNumber(value) {
-    const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-    return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
-}
-
-;// CONCATENATED MODULE: ./src/test-results/ctrf.ts
-/**
- * CTRF, the Common Test Report Format (JSON; the spec is a working draft), read as the real reporters
- * write it rather than as its schema says (what they write: docs/test-results-parsers.md and the
- * READMEs of test/fixtures/test-results/ctrf-*): told by its shape, `results.tests` an array, with or
- * without `reportFormat`; `suite` a string or a list; `filePath` absolute (made workspace-relative by
- * read-test-results.ts, as for JUnit); any optional field missing, fields outside the schema ignored.
- * A test that cannot be read is a warning and leaves the file read in part, never a throw.
+ * The test report reader (the XML parser, the glob matcher, the parsers) is a chunk of dist/ of its
+ * own: only runs with test-results load it, when they read the reports.
  */
 
-/** At most this many tests are named in the warning about tests that could not be read. */
-const NAMED_BAD_TESTS = 3;
-/** Suites deeper than this are not a runner's nesting; the rest is dropped. */
-const MAX_SUITE_PARTS = 20;
-/** CTRF is told from its content: `results.tests` is an array (`reportFormat` is optional). */
-function looksLikeCtrf(value) {
-    return isObject(value) && isObject(value.results) && Array.isArray(value.results.tests);
-}
-function readCtrf(value, shown) {
-    const reading = emptyReading();
-    if (!isObject(value) || !isObject(value.results) || !Array.isArray(value.results.tests)) {
-        const why = 'not a CTRF report (no results.tests list)';
-        return {
-            ...reading,
-            unread: [{ file: shown, why, partial: false }],
-            warnings: [`${shown}: ${why}`],
-        };
-    }
-    const tests = value.results.tests;
-    const bad = [];
-    tests.forEach((entry, index) => {
-        const why = readTest(entry, shown, reading);
-        if (why !== undefined)
-            bad.push(`test ${index + 1}: ${why}`);
-    });
-    const listed = count(isObject(value.results.summary) ? value.results.summary.tests : undefined);
-    if (listed !== undefined && listed > tests.length) {
-        bad.push(`its summary counts ${listed} tests, but it lists ${tests.length}`);
-    }
-    if (bad.length > 0) {
-        const named = bad.slice(0, NAMED_BAD_TESTS).join('; ');
-        const more = bad.length > NAMED_BAD_TESTS ? `; and ${bad.length - NAMED_BAD_TESTS} more` : '';
-        const why = `read in part: ${named}${more}`;
-        reading.unread.push({ file: shown, why, partial: true });
-        reading.warnings.push(`${shown}: ${why}`);
-    }
-    return reading;
-}
-/** Adds one test to `reading`; returns why it could not be read, when it could not. */
-function readTest(entry, shown, reading) {
-    if (!isObject(entry))
-        return 'not an object';
-    const name = typeof entry.name === 'string' ? capped(entry.name.trim()) : undefined;
-    if (name === undefined)
-        return 'no name';
-    const status = entry.status;
-    switch (status) {
-        case 'failed':
-            reading.failed += 1;
-            reading.failures.push({ ...testCase(entry, name, shown), rerunFailures: retries(entry) });
-            break;
-        case 'passed':
-            reading.passed += 1;
-            if (flaked(entry))
-                reading.flaked.push(flake(entry, name, shown));
-            break;
-        // Neither passed nor failed: skipped, pending (jest's test.skip) and other (jest's test.todo)
-        // are all counted as skipped, the one count the action has for tests that did not run to a verdict.
-        case 'skipped':
-        case 'pending':
-        case 'other':
-            reading.skipped += 1;
-            break;
-        default:
-            return `status ${capped(JSON.stringify(status) ?? 'missing', 40) ?? ''} is not one of CTRF's`;
-    }
-    reading.total += 1;
-    return undefined;
-}
-function testCase(entry, name, shown) {
-    return {
-        name,
-        file: ctrf_text(entry.filePath),
-        line: lineNumber(entry.line),
-        message: messageOf(entry),
-        suitePath: suitePath(entry.suite),
-        format: 'ctrf',
-        reportFile: shown,
-    };
-}
-/**
- * Passed after failed attempts in this run: CTRF's `flaky: true`, or a final pass after retries
- * (`retryAttempts` with a failure, or `retries` > 0: runners retry only what failed).
- */
-function flaked(entry) {
-    return entry.flaky === true || failedAttempts(entry).length > 0 || (retries(entry) ?? 0) > 0;
-}
-function flake(entry, name, shown) {
-    const failed = failedAttempts(entry);
-    const firstFailure = failed.map(messageOf).find((message) => message !== undefined);
-    return {
-        ...testCase(entry, name, shown),
-        // The test's own message is its final (passing) attempt's, if any: a failed attempt's says more.
-        message: firstFailure ?? messageOf(entry),
-        // jest and vitest write no attempts, only `retries` (every one of them failed: it was retried).
-        failedAttempts: Math.max(failed.length, retries(entry) ?? 0, 1),
-    };
-}
-function failedAttempts(entry) {
-    const attempts = Array.isArray(entry.retryAttempts) ? entry.retryAttempts : [];
-    return attempts.filter((attempt) => isObject(attempt) && attempt.status === 'failed');
-}
-function retries(entry) {
-    const n = count(entry.retries);
-    return n === undefined || n === 0 ? undefined : n;
-}
-/** The first line of `message`, else of `trace`, without the ANSI colours Playwright writes. */
-function messageOf(entry) {
-    return firstLine(plain(entry.message)) ?? firstLine(plain(entry.trace));
-}
-/** `suite` as a list, top suite first: a list as given, a string split where reporters join it. */
-function suitePath(suite) {
-    const parts = Array.isArray(suite)
-        ? suite.filter((part) => typeof part === 'string')
-        : typeof suite === 'string'
-            ? suite.split(' > ')
-            : [];
-    const kept = parts
-        .map((part) => capped(part.trim()))
-        .filter((part) => part !== undefined)
-        .slice(0, MAX_SUITE_PARTS);
-    return kept.length > 0 ? kept : undefined;
-}
-// ESC-introduced sequences: CSI (colours, `ESC [ 2 m`), OSC (`ESC ] … BEL`, links) and two-byte ones.
-// eslint-disable-next-line no-control-regex -- matching escape sequences is the point
-const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[@-Z\\-_])/g;
-/** Text with its terminal escape sequences removed; capped first so the regex scans a bounded text. */
-function plain(value) {
-    return typeof value === 'string' ? value.slice(0, 100_000).replace(ANSI, '') : undefined;
-}
-function ctrf_text(value) {
-    return typeof value === 'string' ? capped(value.trim()) : undefined;
-}
-function count(value) {
-    return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
-}
-function isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-// EXTERNAL MODULE: ./node_modules/saxes/saxes.js
-var saxes = __nccwpck_require__(9800);
-;// CONCATENATED MODULE: ./src/test-results/junit-file.ts
-/**
- * A test's file when the JUnit report has no `file` attribute, from what the runner put in
- * `classname`. Conservative on purpose: a wrong file would match the wrong Trunk test, a missing one
- * only falls back to name and class.
- * - A classname that is a path (vitest, Playwright, some jest-junit setups) is the file.
- * - pytest (its suite is named "pytest") writes the module's dotted path, then any class names:
- *   `tests.unit.test_api.TestLogin` → `tests/unit/test_api.py`, only when the module part is named as
- *   pytest collects by default (`test_*` or `*_test`). This is a guess: a package with dots in a folder
- *   name or a rootdir other than the repository's would make it wrong, so nothing else is guessed.
- * - Java, Kotlin, Go and .NET class names (`com.acme.FooTest`, `github.com/acme/pkg`) give no file: the
- *   source folder is not in the report.
- */
-const SOURCE_FILE = /\.(?:[cm]?[jt]sx?|py|rb|php|go|java|kt|kts|scala|groovy|cs|fs|rs|swift|dart|ex|exs|erl|feature)$/;
-function fileFromClassname(classname, pytest) {
-    if (classname === undefined || classname === '')
-        return undefined;
-    if (pytest)
-        return pytestModuleFile(classname);
-    if (/\s/.test(classname))
-        return undefined;
-    // Case-sensitive: `com.acme.Go` is a class (upper case), `pkg/x_test.go` a file.
-    return SOURCE_FILE.test(classname) ? classname : undefined;
-}
-function pytestModuleFile(classname) {
-    if (classname.includes('/') || classname.endsWith('.py'))
-        return classname;
-    const parts = classname.split('.');
-    // Class names (TestLogin, and classes nested in it) follow the module; modules are lower case.
-    while (parts.length > 0 && /^[A-Z]/.test(parts[parts.length - 1] ?? ''))
-        parts.pop();
-    const module = parts[parts.length - 1];
-    if (module === undefined || !/^test_|_test$/.test(module))
-        return undefined;
-    if (!parts.every((part) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(part)))
-        return undefined;
-    return `${parts.join('/')}.py`;
-}
-
-;// CONCATENATED MODULE: ./src/test-results/junit.ts
-/**
- * JUnit XML as the common runners write it, read as a stream with saxes (strict: a file that is not
- * well-formed is a warning with its line; docs/test-results-parsers.md says why saxes). saxes never
- * expands entities declared in a DOCTYPE nor fetches external ones, so entity tricks end as a warning.
- *
- * The dialects differ only in where they put things; docs/test-results-parsers.md lists them:
- * - a `testcase` with a `failure` or `error` child failed, with `skipped` did not run, else passed;
- * - Surefire/Gradle reruns: `flakyFailure`/`flakyError` mean it failed, was rerun and passed (passed);
- *   `rerunFailure`/`rerunError` beside a `failure` count the retries of a test that still failed;
- * - runners that write every attempt as its own `testcase` (gotestsum --rerun-fails, Gradle's retry
- *   plugin) write them in one `<testsuite>` element: a later `testcase` of the same suite element, class,
- *   name and file replaces an earlier failed one. Other suites (Playwright's projects, jest's files
- *   with the same `describe`) are other tests, whatever their names;
- * - a test that passed after failed attempts (flakyFailure, or a failed attempt and then a pass) is
- *   also listed in `flaked`;
- * - a file that could not be read to its end is listed in `unread`, `partial` when tests before the
- *   break were counted.
- */
-
-
-
-/**
- * saxes holds an attribute or a text node whole until its end: past this many characters without a
- * tag, the rest of the file is skipped with a warning, so one runaway value cannot exhaust memory.
- */
-const MAX_CHARS_WITHOUT_TAG = 32 * 1024 * 1024;
-/** Text kept from a `failure` without a `message` attribute, to find its first line. */
-const MAX_FAILURE_TEXT = 4_096;
-/**
- * What XML 1.0 forbids and runners write anyway: C0 controls but tab, LF and CR (ANSI colours' ESC, a
- * vertical tab, a NUL), raw or as character references (`&#x1B;`, `&#27;`), and U+FFFE/U+FFFF. Each
- * becomes U+FFFD, Unicode's mark for "a character was here that cannot be shown", rather than being
- * removed: a removed one would join the text around it unseen, U+FFFD shows where the runner wrote
- * something, and it is never a control in a log or in Markdown. One pass over each chunk.
- */
-const FORBIDDEN = 
-// eslint-disable-next-line no-control-regex -- matching control characters is its purpose
-/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|&#(?:[xX]0*(?:[0-8bBcCeEfF]|1[0-9a-fA-F]|[fF]{3}[eEfF])|0*(?:[0-8]|1[124-9]|2[0-9]|3[01]|6553[45]));/g;
-/** A character reference cut by the end of a chunk: held back until the next chunk completes it. */
-const OPEN_REFERENCE = /^&(?:#[0-9a-fA-FxX]{0,12})?$/;
-/** Reads one JUnit XML report from its text chunks. Never throws for what the file holds. */
-async function readJunit(chunks, reportFile) {
-    const reader = new JunitReader(reportFile);
-    for await (const chunk of chunks) {
-        if (!reader.write(chunk))
-            break;
-    }
-    return reader.end();
-}
-class JunitReader {
-    reportFile;
-    parser = new saxes/* SaxesParser */.wT({
-        xmlns: false,
-        position: true,
-    });
-    reading = emptyReading();
-    suites = [];
-    /** Element names from the root down to the current one. */
-    open = [];
-    /** Failed tests of this file by suite element, class, name and file, for a later attempt. */
-    failedByKey = new Map();
-    suitesSeen = 0;
-    /** The end of the last chunk when it may be the start of a character reference. */
-    carry = '';
-    current;
-    /** The test whose end tag was the last event, not yet counted (see closeTag). */
-    closing;
-    sawRoot = false;
-    capturing = false;
-    charsWithoutTag = 0;
-    stopped = false;
-    constructor(reportFile) {
-        this.reportFile = reportFile;
-        const p = this.parser;
-        p.on('opentag', (tag) => this.openTag(tag));
-        p.on('closetag', (tag) => this.closeTag(tag.name));
-        p.on('error', (error) => {
-            // What saxes closed on its way to this error was cut off: not counted (see closeTag).
-            this.closing = undefined;
-            this.stop(`not well-formed XML (${error.message.replace(/^\d+:\d+: /, '').replace(/\.$/, '')})`);
-        });
-    }
-    /** Feeds one chunk; false once the rest of the file is not worth reading. */
-    write(chunk) {
-        if (this.stopped)
-            return false;
-        // Checked before the chunk goes in (saxes would hold it): at worst one chunk early.
-        this.charsWithoutTag += chunk.length;
-        if (this.charsWithoutTag > MAX_CHARS_WITHOUT_TAG) {
-            this.stop(`a value longer than ${MAX_CHARS_WITHOUT_TAG.toLocaleString('en')} characters`);
-            return false;
-        }
-        let text = this.carry + chunk;
-        const amp = text.lastIndexOf('&');
-        this.carry =
-            amp >= text.length - 16 && OPEN_REFERENCE.test(text.slice(amp)) ? text.slice(amp) : '';
-        if (this.carry !== '')
-            text = text.slice(0, amp);
-        this.parser.write(text.replace(FORBIDDEN, '\uFFFD'));
-        return !this.stopped;
-    }
-    end() {
-        if (!this.stopped && this.carry !== '')
-            this.parser.write(this.carry);
-        // A test that ended just before the end of a truncated file still counts: settle it first.
-        this.settle();
-        if (!this.stopped)
-            this.parser.close();
-        if (!this.stopped && !this.sawRoot)
-            this.unread('no XML element in it');
-        for (const { record } of this.failedByKey.values())
-            this.reading.failures.push(record);
-        return this.reading;
-    }
-    /** The file could not be read to its end: what was read counts, the rest is unknown. */
-    stop(why) {
-        if (this.stopped)
-            return;
-        this.settle();
-        this.stopped = true;
-        const total = this.reading.total;
-        const where = `${this.reportFile}:${this.parser.line}`;
-        if (total === 0) {
-            this.unread(`${why} at line ${this.parser.line}`, where);
-            return;
-        }
-        const counted = total === 1 ? 'the 1 test before it is counted' : `the ${total} tests before it are counted`;
-        this.reading.unread.push({
-            file: this.reportFile,
-            why: `${why} at line ${this.parser.line}; ${counted}, the rest is not read`,
-            partial: true,
-        });
-        this.reading.warnings.push(`${where}: ${why}; ${counted}, the rest of the file is not read: its failures are unknown, not zero`);
-    }
-    /** Nothing of the file was read. */
-    unread(why, where = this.reportFile) {
-        this.stopped = true;
-        this.reading.unread.push({ file: this.reportFile, why, partial: false });
-        this.reading.warnings.push(`${where}: ${why}: its failures are unknown, not zero`);
-    }
-    openTag(tag) {
-        this.charsWithoutTag = 0;
-        this.settle();
-        if (this.stopped)
-            return;
-        const name = tag.name;
-        const attributes = tag.attributes;
-        if (!this.sawRoot) {
-            this.sawRoot = true;
-            if (name.toLowerCase() === 'html') {
-                // A server's error page saved where the report should be: the report is missing.
-                this.unread('an HTML page, not a JUnit report (an error page saved in its place?)');
-                return;
-            }
-            if (name !== 'testsuites' && name !== 'testsuite') {
-                // Well-formed XML of another kind (coverage, a build file) is not a report: no failures hide in it.
-                this.stopped = true;
-                this.reading.notAReport = true;
-                this.reading.warnings.push(`${this.reportFile}: not a test report this action reads (its root element is <${capped(name, 80)}>, not <testsuites> or <testsuite>)`);
-                return;
-            }
-        }
-        const parentName = this.open[this.open.length - 1];
-        this.open.push(name);
-        if (name === 'testsuite') {
-            const outer = this.suites[this.suites.length - 1];
-            const suiteName = capped(attributes.name);
-            this.suitesSeen += 1;
-            this.suites.push({
-                name: suiteName,
-                key: String(this.suitesSeen),
-                file: capped(attributes.file) ?? outer?.file,
-                pytest: suiteName === 'pytest' || outer?.pytest === true,
-            });
-        }
-        else if (name === 'testcase') {
-            this.openCase(attributes);
-        }
-        else if (this.current !== undefined && parentName === 'testcase') {
-            this.caseChild(name, attributes);
-        }
-    }
-    openCase(attributes) {
-        const suite = this.suites[this.suites.length - 1];
-        const key = [suite?.key ?? '', attributes.classname, attributes.name, attributes.file].join('\u0001');
-        this.current = { key, attributes, suite, skipped: false, reruns: 0, flakyAttempts: 0 };
-    }
-    recordOf(current) {
-        const { attributes, suite } = current;
-        const classname = capped(attributes.classname);
-        return {
-            name: capped(attributes.name) ?? '',
-            classname,
-            parent: suite?.name,
-            file: capped(attributes.file) ??
-                suite?.file ??
-                fileFromClassname(classname, suite?.pytest === true),
-            line: caseLine(attributes.line, suite?.pytest === true),
-            format: 'junit',
-            reportFile: this.reportFile,
-        };
-    }
-    caseChild(name, attributes) {
-        const current = this.current;
-        if (current === undefined)
-            return;
-        switch (name) {
-            case 'failure':
-            case 'error':
-                if (current.record !== undefined) {
-                    // vitest writes one `failure` per attempt of a test it retried: the later ones are retries.
-                    current.reruns += 1;
-                }
-                else {
-                    const record = this.recordOf(current);
-                    current.record = record;
-                    // gotestsum and go-junit-report write "Failed" for every failure: the text says more.
-                    const message = firstLine(attributes.message);
-                    record.message = message === 'Failed' ? undefined : message;
-                    if (record.message === undefined) {
-                        current.failureType = message ?? firstLine(attributes.type);
-                        current.failureText = '';
-                        this.capture(true);
-                    }
-                }
-                break;
-            case 'rerunFailure':
-            case 'rerunError':
-                current.reruns += 1;
-                break;
-            case 'skipped':
-                current.skipped = true;
-                break;
-            case 'flakyFailure':
-            case 'flakyError':
-                // Surefire and Gradle: an attempt that failed before the test passed on a rerun.
-                current.flakyAttempts += 1;
-                current.flakyMessage ??= firstLine(attributes.message) ?? firstLine(attributes.type);
-                break;
-            default:
-                // system-out, properties: nothing to count.
-                break;
-        }
-    }
-    /**
-     * Text is only wanted inside a failure without a message: saxes builds no text at all while no
-     * handler listens, which is most of its time saved on a large report.
-     */
-    capture(on) {
-        if (on === this.capturing)
-            return;
-        this.capturing = on;
-        if (on) {
-            this.parser.on('text', this.onText);
-            this.parser.on('cdata', this.onText);
-        }
-        else {
-            this.parser.off('text');
-            this.parser.off('cdata');
-        }
-    }
-    onText = (text) => {
-        this.charsWithoutTag = 0;
-        if (this.current?.failureText === undefined)
-            return;
-        if (this.current.failureText.length < MAX_FAILURE_TEXT) {
-            this.current.failureText += text.slice(0, MAX_FAILURE_TEXT);
-        }
-    };
-    closeTag(name) {
-        this.charsWithoutTag = 0;
-        this.settle();
-        if (this.stopped)
-            return;
-        this.open.pop();
-        if (name === 'testsuite') {
-            this.suites.pop();
-        }
-        else if (name === 'testcase') {
-            // Counted at the next event: on a mismatched end tag saxes closes the open elements first and
-            // reports the error after, and a test cut off that way must not count as passed.
-            this.closing = this.current;
-            this.current = undefined;
-            this.capture(false);
-        }
-        else if ((name === 'failure' || name === 'error') && this.capturing) {
-            this.capture(false);
-            const current = this.current;
-            const record = current?.record;
-            if (current !== undefined && record !== undefined) {
-                record.message ??=
-                    firstLine(current.failureText, isTestHeading(record)) ?? current.failureType;
-                current.failureText = undefined;
-            }
-        }
-    }
-    /** Counts the test that just ended; a failed earlier attempt of the same test is replaced by it. */
-    settle() {
-        const current = this.closing;
-        this.closing = undefined;
-        if (current === undefined)
-            return;
-        const reading = this.reading;
-        const earlier = this.failedByKey.get(current.key);
-        let failedBefore = current.flakyAttempts;
-        if (earlier !== undefined) {
-            // Another attempt of a test that failed: the test is counted once, as its last attempt ended.
-            this.failedByKey.delete(current.key);
-            reading.failed -= 1;
-            reading.total -= 1;
-            current.reruns += 1 + (earlier.record.rerunFailures ?? 0);
-            failedBefore = current.reruns;
-        }
-        reading.total += 1;
-        if (current.record !== undefined) {
-            reading.failed += 1;
-            if (current.reruns > 0)
-                current.record.rerunFailures = current.reruns;
-            this.failedByKey.set(current.key, {
-                record: current.record,
-                firstMessage: earlier === undefined ? current.record.message : earlier.firstMessage,
-            });
-        }
-        else if (current.skipped || current.attributes.status === 'disabled') {
-            // `status="disabled"` without a failure (xUnit.net, some Jenkins writers) did not run.
-            reading.skipped += 1;
-        }
-        else {
-            reading.passed += 1;
-            if (failedBefore > 0) {
-                reading.flaked.push({
-                    ...this.recordOf(current),
-                    message: earlier === undefined ? current.flakyMessage : earlier.firstMessage,
-                    failedAttempts: failedBefore,
-                });
-            }
-        }
-    }
-}
-/**
- * Lines a runner puts before the message in a failure's text: PHPUnit's `Class::method` (with its data
- * set), go test's `=== RUN` and `--- FAIL:` markers.
- */
-function isTestHeading(test) {
-    const heading = test.classname === undefined ? undefined : `${test.classname}::`;
-    return (line) => (heading !== undefined && line.startsWith(heading)) ||
-        /^(?:=== (?:RUN|CONT|PAUSE)|--- (?:FAIL|SKIP|PASS):)/.test(line);
-}
-/** pytest writes 0-based lines (`line="6"` for a test defined on line 7); every other runner 1-based. */
-function caseLine(value, pytest) {
-    if (!pytest)
-        return lineNumber(value);
-    return lineNumber(value === undefined || value.trim() === '' ? undefined : String(Number(value) + 1));
-}
-
-;// CONCATENATED MODULE: ./src/test-results/trunk-summary.ts
-/**
- * Trunk's upload summary: the JSON the analytics CLI writes with `--summary-output-file`
- * (what is known of both schemas, from Trunk's docs and trunk-io/analytics-cli's summary_output.rs:
- * test/fixtures/test-results/trunk-summary/README.md). Told from other JSON by its shape
- * (`looksLikeTrunkSummary`); read leniently: known fields are taken, the rest tolerated. An unknown
- * `schemaVersion` is a report not read (its failures are unknown, never "no failures"); a summary of
- * another `type` than UPLOAD (VALIDATE) lists no test results, and is no report.
- */
-
-/**
- * The shape of a summary: an object with a `schemaVersion` and one of the summary's own fields. Other
- * JSON that sits beside reports (vitest's JSON reporter, a coverage summary) has no `schemaVersion`.
- */
-function looksLikeTrunkSummary(value) {
-    return (trunk_summary_isObject(value) &&
-        'schemaVersion' in value &&
-        ['failures', 'quarantined', 'summary', 'type'].some((field) => field in value));
-}
-/** A parsed summary (`looksLikeTrunkSummary` said yes). */
-function readTrunkSummary(value, reportFile) {
-    const document = trunk_summary_isObject(value) ? value : {};
-    const version = document.schemaVersion;
-    if (version === 1)
-        return readVersion1(document, reportFile);
-    if (version === 2) {
-        if (document.type !== undefined && document.type !== 'UPLOAD') {
-            const reading = warned(reportFile, `a Trunk summary of type ${shown(document.type)}, not UPLOAD: not a test report this action reads`);
-            return { ...reading, notAReport: true };
-        }
-        return readVersion2(document, reportFile);
-    }
-    const why = `a Trunk upload summary of schemaVersion ${shown(version)}, which this action cannot read (it reads 1 and 2)`;
-    const reading = warned(reportFile, `${why}: its failures are unknown, not zero`);
-    reading.unread.push({ file: reportFile, why, partial: false });
-    return reading;
-}
-/** schemaVersion 1: one `failures` list, quarantined tests flagged `isQuarantined`. */
-function readVersion1(document, reportFile) {
-    const reading = emptyReading();
-    for (const entry of arrayOf(document.failures)) {
-        if (!trunk_summary_isObject(entry))
-            continue;
-        // `trunkUrl` ends in the CLI's own id, not the v2 test id: it is a link, never an id.
-        reading.failures.push({
-            ...common(entry, reportFile),
-            classname: trunk_summary_text(entry.className),
-            parent: trunk_summary_text(entry.suiteName),
-            line: lineNumber(entry.lineNumber),
-            trunkUrl: trunk_summary_link(entry.trunkUrl),
-            quarantinedByUpload: entry.isQuarantined === true ? true : undefined,
-        });
-    }
-    countFrom(reading, document.summary);
-    return reading;
-}
-/** schemaVersion 2: `failures` failed the run, `quarantined` failed without failing it. */
-function readVersion2(document, reportFile) {
-    const reading = emptyReading();
-    for (const [list, quarantined] of [
-        [document.failures, false],
-        [document.quarantined, true],
-    ]) {
-        for (const entry of testsIn(list))
-            reading.failures.push(version2Test(entry, quarantined, reportFile));
-    }
-    if (document.quarantining === 'LOOKUP_FAILED') {
-        reading.warnings.push(`${reportFile}: the uploader could not ask Trunk which tests are quarantined (quarantining: LOOKUP_FAILED), so no test in it is marked quarantined`);
-    }
-    countFrom(reading, document.summary);
-    return reading;
-}
-function version2Test(entry, quarantined, reportFile) {
-    const url = trunk_summary_link(entry.link);
-    return {
-        ...common(entry, reportFile),
-        classname: trunk_summary_text(entry.className),
-        parent: trunk_summary_text(entry.suiteName),
-        line: lineNumber(entry.lineNumber),
-        message: firstLine(trunk_summary_text(entry.failureMessage, 100_000)) ?? firstLine(trunk_summary_text(entry.failureText, 100_000)),
-        // Since CLI 1.0.0 `id` is the v2 test id, or null when Trunk could not place the test; older 2.x
-        // summaries have no `id`, and the test id is the last segment of `link`.
-        trunkId: entry.id === null
-            ? undefined
-            : (testId(entry.id) ?? (entry.id === undefined ? idFromLink(url) : undefined)),
-        trunkUrl: url,
-        quarantinedByUpload: quarantined ? true : undefined,
-    };
-}
-function common(entry, reportFile) {
-    return {
-        name: trunk_summary_text(entry.name) ?? '',
-        file: trunk_summary_text(entry.file),
-        message: firstLine(trunk_summary_text(entry.failureMessage, 100_000)),
-        format: 'trunk-summary',
-        reportFile,
-    };
-}
-/**
- * The tests of a list: an entry is a test, or a group of tests (the lists are "grouped by file"
- * without a published shape), read as any array of objects it holds, with the group's file.
- */
-function testsIn(list, groupFile, depth = 0) {
-    const tests = [];
-    for (const entry of arrayOf(list)) {
-        if (!trunk_summary_isObject(entry))
-            continue;
-        const nested = Object.values(entry).filter((value) => Array.isArray(value) && value.some(trunk_summary_isObject));
-        if (typeof entry.name !== 'string' && nested.length > 0 && depth < 3) {
-            const file = trunk_summary_text(entry.file) ?? groupFile;
-            for (const inner of nested)
-                tests.push(...testsIn(inner, file, depth + 1));
-        }
-        else if (typeof entry.name === 'string') {
-            tests.push(groupFile !== undefined && trunk_summary_text(entry.file) === undefined
-                ? { ...entry, file: groupFile }
-                : entry);
-        }
-    }
-    return tests;
-}
-/** Counts from `summary` where given; else only the listed failures are known. */
-function countFrom(reading, summary) {
-    const listed = reading.failures.length;
-    const quarantinedListed = reading.failures.filter((f) => f.quarantinedByUpload === true).length;
-    const counts = trunk_summary_isObject(summary) ? summary : {};
-    const fail = trunk_summary_count(counts.fail) ?? listed - quarantinedListed;
-    const quarantined = trunk_summary_count(counts.quarantined) ?? quarantinedListed;
-    reading.failed = Math.max(fail + quarantined, listed);
-    reading.passed = trunk_summary_count(counts.pass) ?? 0;
-    // The CLI counts skipped tests as passed (pass = total - fail - quarantined): none are apart.
-    reading.skipped = 0;
-    reading.total = Math.max(trunk_summary_count(counts.total) ?? 0, reading.passed + reading.failed);
-}
-function warned(reportFile, why) {
-    const reading = emptyReading();
-    reading.warnings.push(`${reportFile}: ${why}`);
-    return reading;
-}
-function trunk_summary_isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-function arrayOf(value) {
-    return Array.isArray(value) ? value : [];
-}
-function trunk_summary_text(value, max) {
-    return typeof value === 'string' ? capped(value, max) : undefined;
-}
-function trunk_summary_count(value) {
-    return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
-}
-/** A link as given, only when it is http(s): it may end up in Markdown. */
-function trunk_summary_link(value) {
-    const url = trunk_summary_text(value, 2_000);
-    return url !== undefined && /^https?:\/\//i.test(url) ? url : undefined;
-}
-const TEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
-function testId(value) {
-    return typeof value === 'string' && TEST_ID.test(value) ? value : undefined;
-}
-/** Older 2.x summaries: `.../tests/<testId>` (the app's pages also say `/test/`), query aside. */
-function idFromLink(url) {
-    const match = url === undefined ? null : /\/tests?\/([^/?#]+)\/?(?:[?#].*)?$/.exec(url);
-    if (match === null)
-        return undefined;
-    try {
-        return testId(decodeURIComponent(match[1] ?? ''));
-    }
-    catch {
-        return undefined; // a malformed %-escape: no id
-    }
-}
-function shown(value) {
-    return capped(JSON.stringify(value) ?? String(value), 40) ?? '';
-}
-
-;// CONCATENATED MODULE: ./src/test-results/read-test-results.ts
-/**
- * The run's own test reports: the `test-results` patterns matched with GitHub's glob rules
- * (@actions/glob), each regular file read one after the other, its format told by its content (`<`
- * XML is JUnit; `{` or `[` is JSON, parsed once and then told by its shape, `JSON_FORMATS`), and the
- * readings added up, each failure once. What cannot be read is a warning naming the file, and an
- * `unread` entry when it may have held failures; only an abort throws.
- */
-
-
-
-
-
-
-
-
-
-
-/** Report files are read in chunks of this size: memory stays flat whatever the file's size. */
-const CHUNK_BYTES = 64 * 1024;
-/**
- * JSON reports are read whole (a summary lists only failures): past this size a file is not one this
- * action reads, and is not read rather than a memory risk.
- */
-const MAX_JSON_BYTES = 16 * 1024 * 1024;
-const JSON_FORMATS = [
-    {
-        format: 'trunk-summary',
-        label: "Trunk's upload summary",
-        looksLike: looksLikeTrunkSummary,
-        read: readTrunkSummary,
-    },
-    { format: 'ctrf', label: 'CTRF', looksLike: looksLikeCtrf, read: readCtrf },
-];
 async function readTestResults(patterns, options) {
-    const results = { files: [], ...emptyReading() };
-    const { files, warnings } = await matchReportFiles(patterns, options);
-    results.warnings.push(...warnings);
-    const readings = [];
-    for (const file of files) {
-        options.signal?.throwIfAborted();
-        const shown = shownPath(file, options.cwd);
-        const kind = await notRegular(file);
-        if (kind !== undefined) {
-            // Opening a named pipe waits for a writer, maybe forever: only regular files are opened.
-            results.warnings.push(`${shown}: not a regular file (${kind}), not read`);
-            continue;
-        }
-        const reading = await readReportFile(file, shown, options.signal);
-        if (reading.notAReport !== true)
-            results.files.push(shown);
-        readings.push({ ...inWorkspace(reading, options.cwd), format: reading.format, shown });
-    }
-    for (const reading of countedOnce(readings))
-        add(results, reading);
-    return results;
-}
-/**
- * Trunk's upload summary is written from its own job's reports, so a failure it lists may also be in
- * a JUnit file given beside it: counted once, the summary's record winning (it carries Trunk's id and
- * quarantine). Matched by test, never by file: each summary record takes at most one failure of
- * another format, the same test (see `sameTest`), from the report nearest to it in the tree. A
- * failure no summary holds counts, whichever job wrote the summary (or when it is the CLI's empty
- * one). Reports of the same format are never merged: the legs of a matrix count each.
- */
-function countedOnce(readings) {
-    const summaries = readings.filter((reading) => reading.format === 'trunk-summary');
-    if (summaries.length === 0)
-        return readings;
-    const others = readings.flatMap((reading) => reading.format === 'trunk-summary' ? [] : reading.failures);
-    const taken = new Set();
-    for (const held of summaries.flatMap((reading) => reading.failures)) {
-        let best;
-        for (const failure of others) {
-            if (taken.has(failure) || !sameTest(failure, held))
-                continue;
-            if (best === undefined || nearness(failure, held) > nearness(best, held))
-                best = failure;
-        }
-        if (best !== undefined)
-            taken.add(best);
-    }
-    if (taken.size === 0)
-        return readings;
-    return readings.map((reading) => {
-        const kept = reading.failures.filter((failure) => !taken.has(failure));
-        const counted = reading.failures.length - kept.length;
-        if (counted === 0)
-            return reading;
-        return {
-            ...reading,
-            failures: kept,
-            failed: reading.failed - counted,
-            total: reading.total - counted,
-        };
-    });
-}
-/**
- * The same test: the same name, and class, parent (suite) and file where both say one; paths agree
- * when one ends the other at a `/` (a summary's are repository-relative, a runner's may start at its
- * working directory or with `./`).
- */
-function sameTest(a, b) {
-    const agree = (x, y, same = (p, q) => p.trim() === q.trim()) => !x?.trim() || !y?.trim() || same(x, y);
-    return (a.name.trim() === b.name.trim() &&
-        agree(a.classname, b.classname) &&
-        agree(a.parent, b.parent) &&
-        agree(a.file, b.file, sameFile));
-}
-/** How many folders two report files share from the top: a job's files sit in one folder. */
-function nearness(a, b) {
-    const [x, y] = [(0,external_node_path_namespaceObject.dirname)(a.reportFile).split('/'), (0,external_node_path_namespaceObject.dirname)(b.reportFile).split('/')];
-    let shared = 0;
-    while (shared < x.length && x[shared] === y[shared])
-        shared += 1;
-    return shared;
-}
-function add(results, reading) {
-    results.total += reading.total;
-    results.passed += reading.passed;
-    results.failed += reading.failed;
-    results.skipped += reading.skipped;
-    results.failures.push(...reading.failures);
-    results.flaked.push(...reading.flaked);
-    results.unread.push(...reading.unread);
-    results.warnings.push(...reading.warnings);
-}
-/**
- * The files the patterns match, sorted, each once. Every pattern is globbed on its own (with all the
- * `!` exclusions) so that one matching nothing can be named in a warning.
- */
-async function matchReportFiles(patterns, options) {
-    const lines = patterns.map((p) => p.trim()).filter((p) => p !== '' && !p.startsWith('#'));
-    const exclusions = lines
-        .filter((p) => p.startsWith('!'))
-        .map((p) => `!${anchored(p.slice(1), options.cwd)}`);
-    const files = new Set();
-    const warnings = [];
-    for (const pattern of lines.filter((p) => !p.startsWith('!'))) {
-        options.signal?.throwIfAborted();
-        let matched;
-        try {
-            const globber = await create([anchored(pattern, options.cwd), ...exclusions].join('\n'), {
-                matchDirectories: false,
-                followSymbolicLinks: true,
-            });
-            matched = await globber.glob();
-        }
-        catch (error) {
-            warnings.push(`test-results: the pattern ${capped(pattern, 200)} could not be used (${read_test_results_messageOf(error)})`);
-            continue;
-        }
-        if (matched.length === 0)
-            warnings.push(`test-results: no file matches ${capped(pattern, 200)}`);
-        for (const file of matched)
-            files.add(file);
-    }
-    return { files: [...files].sort(), warnings };
-}
-/** A pattern relative to `cwd`; @actions/glob would take it relative to the process's directory. */
-function anchored(pattern, cwd) {
-    const trimmed = pattern.trim();
-    return (0,external_node_path_namespaceObject.isAbsolute)(trimmed) || trimmed.startsWith('~') ? trimmed : (0,external_node_path_namespaceObject.resolve)(cwd, trimmed);
-}
-/** The path as a reader knows it: relative to the workspace when inside it. */
-function shownPath(file, cwd) {
-    const rel = (0,external_node_path_namespaceObject.relative)(cwd, file);
-    return rel !== '' && !rel.startsWith('..') && !(0,external_node_path_namespaceObject.isAbsolute)(rel) ? rel.split(external_node_path_namespaceObject.sep).join('/') : file;
-}
-/**
- * Runners that write absolute paths (mocha, PHPUnit, every CTRF reporter) write the runner's checkout: inside the
- * workspace, the path from it is the repository path Trunk knows; outside it, the path is left as is.
- */
-function inWorkspace(reading, cwd) {
-    for (const test of [...reading.failures, ...reading.flaked]) {
-        if (test.file !== undefined && (0,external_node_path_namespaceObject.isAbsolute)(test.file))
-            test.file = shownPath(test.file, cwd);
-    }
-    return reading;
-}
-/** What a path is when it is not a regular file (a pattern may match a pipe, socket or device). */
-async function notRegular(file) {
-    let info;
-    try {
-        info = await (0,promises_namespaceObject.stat)(file);
-    }
-    catch {
-        return undefined; // gone or unreadable: readReportFile says why
-    }
-    if (info.isFile())
-        return undefined;
-    if (info.isFIFO())
-        return 'a named pipe';
-    if (info.isSocket())
-        return 'a socket';
-    if (info.isCharacterDevice() || info.isBlockDevice())
-        return 'a device';
-    return info.isDirectory() ? 'a directory' : 'not a regular file';
-}
-/**
- * The encoding a file is written in: UTF-16 by its byte-order mark or, without one, by an XML file's
- * first `<` (XML 1.0, appendix F); else UTF-8. The decoder drops the byte-order mark.
- */
-function encodingOf(bytes) {
-    const [a, b] = [bytes[0], bytes[1]];
-    if ((a === 0xff && b === 0xfe) || (a === 0x3c && b === 0x00))
-        return 'utf-16le';
-    if ((a === 0xfe && b === 0xff) || (a === 0x00 && b === 0x3c))
-        return 'utf-16be';
-    return 'utf-8';
-}
-/** One report file, its format told from its first non-blank character. */
-async function readReportFile(file, shown, signal) {
-    const stream = (0,external_node_fs_namespaceObject.createReadStream)(file, { highWaterMark: CHUNK_BYTES, signal });
-    const chunks = stream[Symbol.asyncIterator]();
-    try {
-        const start = await chunks.next();
-        if (start.done === true)
-            return unreadable(shown, 'empty file');
-        const decoder = new external_node_util_.TextDecoder(encodingOf(start.value));
-        const text = read_test_results_decoded(start.value, chunks, decoder)[Symbol.asyncIterator]();
-        let first = '';
-        // Blank lines may fill the first chunk: read on until a character tells. They are dropped, so
-        // an XML declaration after them is at the start, where XML wants it.
-        while (first === '') {
-            const next = await text.next();
-            if (next.done === true)
-                return unreadable(shown, 'only blank text in it');
-            first = next.value.replace(/^\s+/, '');
-        }
-        const rest = restOf(first, text);
-        if (first.startsWith('<'))
-            return { ...(await readJunit(rest, shown)), format: 'junit' };
-        if (first.startsWith('{') || first.startsWith('['))
-            return await readJson(file, shown, rest);
-        return unreadable(shown, `neither XML nor JSON (it starts with ${JSON.stringify(capped(first.slice(0, 12), 12))})`);
-    }
-    catch (error) {
-        if (signal?.aborted === true)
-            throw signal.reason;
-        return unreadable(shown, `could not be read (${read_test_results_messageOf(error)})`);
-    }
-    finally {
-        stream.destroy();
-    }
-}
-/** A JSON file, parsed once, read by the first format whose shape it has. */
-async function readJson(file, shown, text) {
-    const size = (await (0,promises_namespaceObject.stat)(file)).size;
-    if (size > MAX_JSON_BYTES) {
-        return unreadable(shown, `a JSON file of ${size.toLocaleString('en')} bytes, larger than a report this action reads can be (${MAX_JSON_BYTES.toLocaleString('en')})`);
-    }
-    let value;
-    try {
-        value = JSON.parse(await collect(text));
-    }
-    catch (error) {
-        return unreadable(shown, `not valid JSON (${read_test_results_messageOf(error)})`);
-    }
-    const known = JSON_FORMATS.find((entry) => entry.looksLike(value));
-    if (known !== undefined)
-        return { ...known.read(value, shown), format: known.format };
-    // Valid JSON of another shape (a coverage summary, another runner's JSON) holds no failure we miss.
-    const reading = { ...emptyReading(), notAReport: true };
-    reading.warnings.push(`${shown}: not a test report this action reads (JSON, but not ${JSON_FORMATS.map((entry) => entry.label).join(' or ')})`);
-    return reading;
-}
-async function* read_test_results_decoded(first, chunks, decoder) {
-    yield decoder.decode(first, { stream: true });
-    for (let next = await chunks.next(); next.done !== true; next = await chunks.next())
-        yield decoder.decode(next.value, { stream: true });
-    yield decoder.decode();
-}
-async function* restOf(first, chunks) {
-    yield first;
-    for (let next = await chunks.next(); next.done !== true; next = await chunks.next())
-        yield next.value;
-}
-async function collect(chunks) {
-    const parts = [];
-    for await (const chunk of chunks)
-        parts.push(chunk);
-    return parts.join('');
-}
-/** A file none of which was read: its failures are unknown. */
-function unreadable(shown, why) {
-    return {
-        ...emptyReading(),
-        unread: [{ file: shown, why, partial: false }],
-        warnings: [`${shown}: ${why}: its failures are unknown, not zero`],
-    };
-}
-function read_test_results_messageOf(error) {
-    return capped(error instanceof Error ? error.message : String(error), 200) ?? 'unknown error';
+    const reader = await loadLater(() => Promise.all(/* import() */[__nccwpck_require__.e(854), __nccwpck_require__.e(562)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5562)));
+    return reader.readTestResults(patterns, options);
 }
 
 ;// CONCATENATED MODULE: ./src/test-results/redact.ts
@@ -40014,105 +30644,8 @@ async function redactedReading(reading, secrets) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/trunk/errors.ts
-
-class TrunkApiError extends Error {
-    kind;
-    endpoint;
-    status;
-    code;
-    name = 'TrunkApiError';
-    constructor(kind, endpoint, message, status, 
-    /** v2's stable error code, when the body carried one. */
-    code) {
-        super(message);
-        this.kind = kind;
-        this.endpoint = endpoint;
-        this.status = status;
-        this.code = code;
-    }
-    /** Outages and broken responses are Trunk's side; on-api-error decides whether they fail. */
-    get tolerable() {
-        return this.kind === 'outage' || this.kind === 'schema';
-    }
-}
-const EXCERPT_LENGTH = 200;
-/** Error bodies may be plain text, JSON or a proxy's HTML page: show a short, tag-free excerpt. */
-function excerpt(body, secret) {
-    let text = body
-        .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
-        .replace(/<[^>]*>/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim();
-    if (secret !== '')
-        text = text.split(secret).join('***');
-    return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}…` : text;
-}
-function describeResponse(facts, secret) {
-    const body = excerpt(facts.body, secret);
-    const parts = [`HTTP ${facts.status}`];
-    if (body !== '')
-        parts.push(`"${body}"`);
-    if (facts.requestId)
-        parts.push(`(request id ${facts.requestId})`);
-    return parts.join(' ');
-}
-/** " (after 3 retries). Try again later", or the time Trunk asked for when it was too far off. */
-function tryAgain({ retries, tooLong }) {
-    const when = tooLong ? tooLongWaitText('Trunk', tooLong) : 'Try again later';
-    return `${afterRetries(retries)}. ${when}`;
-}
-/**
- * Reads a final non-2xx answer as a failure, the same way for every protocol: `where` names the
- * request ("POST /getQueue"), `code` is the protocol's own error code when it sent one.
- */
-function statusError(where, answer, secret, advice, code) {
-    const { response } = answer;
-    const { status } = response;
-    const facts = `${where} answered ${describeResponse(response, secret)}`;
-    if (status === 401 || status === 403) {
-        return new TrunkApiError('auth', where, `${facts}. ${advice.auth}`, status, code);
-    }
-    if (status === 404) {
-        return new TrunkApiError('not-found', where, `${facts}. ${advice.notFound}`, status, code);
-    }
-    if (status === 429) {
-        const message = `Trunk's rate limit was reached: ${facts}${tryAgain(answer)}, or space out the runs that read Trunk.`;
-        return new TrunkApiError('outage', where, message, status, code);
-    }
-    if (isRetryableStatus(status)) {
-        const message = `Trunk's API is unavailable: ${facts}${tryAgain(answer)}.`;
-        return new TrunkApiError('outage', where, message, status, code);
-    }
-    const message = `Trunk rejected the request: ${facts}. ${advice.rejected}`;
-    return new TrunkApiError('rejected', where, message, status, code);
-}
-/** No answer at all: unreachable, timed out, refused a redirect, or cancelled. */
-function requestError(where, failure) {
-    const { cause, retries } = failure;
-    if (cause.failure === 'cancelled') {
-        return new TrunkApiError('cancelled', where, `${where} was cancelled: another read failed`);
-    }
-    if (cause.failure === 'redirect') {
-        return new TrunkApiError('rejected', where, `${where} was not completed: ${cause.message}. Set api-url to the API's final address.`);
-    }
-    return new TrunkApiError('outage', where, `Trunk's API could not be reached: ${where} failed: ${cause.message}${afterRetries(retries)}. Check api-url, timeout-seconds and the runner's network or proxy.`);
-}
-/** A 2xx answer that is not what the protocol promises. */
-function schemaError(where, answer, problem) {
-    const id = answer.response.requestId ? ` (request id ${answer.response.requestId})` : '';
-    return new TrunkApiError('schema', where, `Trunk's answer to ${where} does not have the expected shape: ${problem}${id}. This is likely a change on Trunk's side: please report it.`, answer.response.status);
-}
-/** Parses a 2xx body as JSON, or fails as a schema break. */
-function parseJson(where, answer) {
-    try {
-        return JSON.parse(answer.response.body);
-    }
-    catch {
-        throw schemaError(where, answer, 'the body is not JSON');
-    }
-}
-
+// EXTERNAL MODULE: ./src/trunk/errors.ts
+var errors = __nccwpck_require__(3116);
 ;// CONCATENATED MODULE: ./src/trunk/schema-issues.ts
 /** "tests[3].name: expected string": names the field so the message points at the break. */
 function describeIssues(error, limit = 3) {
@@ -40139,7 +30672,7 @@ async function successfulAnswer(http, request, where, failure) {
     }
     catch (error) {
         if (error instanceof RequestFailure)
-            throw requestError(where, error);
+            throw (0,errors/* requestError */.Un)(where, error);
         throw error;
     }
     const { status } = answer.response;
@@ -40151,7 +30684,7 @@ async function successfulAnswer(http, request, where, failure) {
 function checkBody(where, answer, body, schema) {
     const parsed = schema.safeParse(body);
     if (!parsed.success)
-        throw schemaError(where, answer, describeIssues(parsed.error));
+        throw (0,errors/* schemaError */.g$)(where, answer, describeIssues(parsed.error));
     return parsed.data;
 }
 
@@ -40815,7 +31348,7 @@ function parsedType(data) {
     }
     return t;
 }
-function util_issue(...args) {
+function issue(...args) {
     const [iss, input, inst] = args;
     if (typeof iss === "string") {
         return {
@@ -41031,7 +31564,7 @@ function constantCatch(value) {
 }
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
-var core_a;
+var _a;
 
 /** A special constant with type `never` */
 const NEVER = /*@__PURE__*/ Object.freeze({
@@ -41165,7 +31698,7 @@ class $ZodEncodeError extends Error {
         this.name = "ZodEncodeError";
     }
 }
-(core_a = globalThis).__zod_globalConfig ?? (core_a.__zod_globalConfig = {});
+(_a = globalThis).__zod_globalConfig ?? (_a.__zod_globalConfig = {});
 const core_globalConfig = globalThis.__zod_globalConfig;
 function config(newConfig) {
     if (newConfig)
@@ -44490,7 +35023,7 @@ function handleRefineResult(result, payload, input, inst) {
         };
         if (inst._zod.def.params)
             _iss.params = inst._zod.def.params;
-        payload.issues.push(util_issue(_iss));
+        payload.issues.push(issue(_iss));
     }
 }
 
@@ -47233,7 +37766,7 @@ class TrunkV1Client {
             return { found: true, queue: client_validate(QUEUE_PATH, answer, queueSchema) };
         }
         catch (error) {
-            if (error instanceof TrunkApiError && error.kind === 'not-found') {
+            if (error instanceof errors/* TrunkApiError */.Jp && error.kind === 'not-found') {
                 return { found: false, url: this.options.apiUrl + QUEUE_PATH };
             }
             throw error;
@@ -47253,7 +37786,7 @@ class TrunkV1Client {
             body: JSON.stringify(body),
             label,
         };
-        return successfulAnswer(this.http, request, where, (answer) => statusError(where, answer, this.options.token, ADVICE));
+        return successfulAnswer(this.http, request, where, (answer) => (0,errors/* statusError */.$C)(where, answer, this.options.token, ADVICE));
     }
 }
 function listBody(query, pageToken) {
@@ -47266,7 +37799,7 @@ function listBody(query, pageToken) {
 }
 function client_validate(path, answer, schema) {
     const where = `POST ${path}`;
-    return checkBody(where, answer, parseJson(where, answer), schema);
+    return checkBody(where, answer, (0,errors/* parseJson */.qF)(where, answer), schema);
 }
 
 ;// CONCATENATED MODULE: ./src/trunk/v2/schemas.ts
@@ -47453,7 +37986,7 @@ class TrunkV2Client {
             answered = 'an empty list';
         }
         catch (error) {
-            if (!(error instanceof TrunkApiError) || error.kind !== 'not-found')
+            if (!(error instanceof errors/* TrunkApiError */.Jp) || error.kind !== 'not-found')
                 throw error;
             throwUnlessTrunks(error, 'PROVIDER_URL_NOT_FOUND', this.options.apiUrl);
             answered = `404 ${error.code}`;
@@ -47461,7 +37994,7 @@ class TrunkV2Client {
         }
         const message = `Trunk's v2 API does not know the repository ${providerUrl}, or the v2 API key (${this.options.keyInput}) may not see it: ` +
             `${where} answered ${answered}. Check repository and repo-host, and that the key belongs to the Trunk organization that holds the repository.`;
-        throw new TrunkApiError('rejected', where, message, status);
+        throw new errors/* TrunkApiError */.Jp('rejected', where, message, status);
     }
     /**
      * One collection of test-collection-id. v2 lists the tests of a collection it does not have as
@@ -47475,12 +38008,12 @@ class TrunkV2Client {
             await this.getJson(`/v2/test-collections/${encodeURIComponent(id)}`, {}, where);
         }
         catch (error) {
-            if (!(error instanceof TrunkApiError) || error.kind !== 'not-found')
+            if (!(error instanceof errors/* TrunkApiError */.Jp) || error.kind !== 'not-found')
                 throw error;
             throwUnlessTrunks(error, 'TEST_COLLECTION_NOT_FOUND', this.options.apiUrl);
             const message = `Trunk's v2 API has no test collection ${id}, or the v2 API key (${this.options.keyInput}) may not see it: ` +
                 `${where} answered 404 ${error.code}. Check test-collection-id (GET /v2/test-collections lists the organization's collections), and that the key belongs to the Trunk organization that holds it.`;
-            throw new TrunkApiError('rejected', where, message, 404, error.code);
+            throw new errors/* TrunkApiError */.Jp('rejected', where, message, 404, error.code);
         }
     }
     /** The queue of a repository's branch; undefined when it has none. */
@@ -47630,19 +38163,19 @@ class TrunkV2Client {
             label,
         };
         const answer = await successfulAnswer(this.http, request, where, (failed) => this.failure(where, failed));
-        return { answer, body: parseJson(where, answer) };
+        return { answer, body: (0,errors/* parseJson */.qF)(where, answer) };
     }
     /** v2 errors carry { error: { code, message } }; an edge 429 or a proxy page may not. */
     failure(where, answer) {
         const envelope = errorBodySchema.safeParse(safeJson(answer.response.body));
         const code = envelope.success ? (envelope.data.error.code ?? undefined) : undefined;
         if (!envelope.success || code === undefined) {
-            return statusError(where, answer, this.options.key, this.advice);
+            return (0,errors/* statusError */.$C)(where, answer, this.options.key, this.advice);
         }
         const prose = envelope.data.error.message;
         const body = prose ? `${code}: ${prose}` : code;
         const quoted = { ...answer, response: { ...answer.response, body } };
-        return statusError(where, quoted, this.options.key, this.advice, code);
+        return (0,errors/* statusError */.$C)(where, quoted, this.options.key, this.advice, code);
     }
 }
 /**
@@ -47655,7 +38188,7 @@ function throwUnlessTrunks(error, code, apiUrl) {
         return;
     const message = `${error.endpoint} at ${v2BaseUrl(apiUrl)}/v2 answered 404${error.code ? ` ${error.code}` : ''}, not Trunk's ${code}: ` +
         `api-url does not lead to Trunk's v2 API. ${apiUrlPathHint(apiUrl) ?? 'Check api-url.'}`;
-    throw new TrunkApiError('rejected', error.endpoint, message, 404, error.code);
+    throw new errors/* TrunkApiError */.Jp('rejected', error.endpoint, message, 404, error.code);
 }
 function safeJson(text) {
     try {
@@ -47821,7 +38354,7 @@ function planReads(settings, pullRequest, log, signal) {
 
 ;// CONCATENATED MODULE: ./src/report/affected-tests.ts
 /** Trunk and GitHub may spell one path differently: ./a/b, a\b, /a/b all mean a/b. */
-function affected_tests_normalisePath(path) {
+function normalisePath(path) {
     return path
         .trim()
         .replace(/\\/g, '/')
@@ -47831,757 +38364,16 @@ function affected_tests_normalisePath(path) {
 }
 /** Unhealthy tests that live in a file the pull request changes; a test without a file never matches. */
 function findAffectedTests(tests, changedFiles) {
-    const changed = new Set(changedFiles.map(affected_tests_normalisePath));
-    return tests.filter((test) => test.file !== undefined && changed.has(affected_tests_normalisePath(test.file)));
-}
-
-;// CONCATENATED MODULE: ./src/report/day.ts
-/**
- * A day as people read and type it, `28 Sep 2025` (UTC): ISO dates wrap after a hyphen in a
- * browser, and only a non-breaking hyphen would stop that, which copies as a character nobody types.
- */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-function dayMonthYear(date) {
-    return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;
-}
-
-;// CONCATENATED MODULE: ./src/explain/model.ts
-/**
- * The run's failed tests, each explained by Trunk's data: the explain stage's product, which the
- * gate and the renderers read. Built from the test reports (src/test-results/) and the report's
- * unhealthy tests; nothing here is read from the network.
- */
-/**
- * The order a list shows them in: what needs the author first. Failing on other pull requests sits
- * between broken and known flaky, as Trunk's recipe reads: not caused by this change, but not yet
- * known to Trunk as flaky either.
- */
-const CLASS_ORDER = [
-    'new',
-    'unexplained',
-    'broken',
-    'other-prs',
-    'flaky',
-    'quarantined',
-];
-const FLAKE_ORDER = [
-    'new-flake',
-    'unexplained',
-    'broken',
-    'known-flaky',
-    'quarantined',
-];
-/** Why the reports are unread when another read's failure decided the run and stopped the rest. */
-const READING_STOPPED = 'stopped when another read failed and decided the run';
-/** The reading was stopped before its end: the read failure that stopped it decides the run. */
-function readingStopped(run) {
-    return run.unread.some((report) => report.why === READING_STOPPED);
-}
-/** The run's failures are unknown: a report could not be read, or was read only in part. */
-function failuresUnknown(run) {
-    return run.unread.length > 0;
-}
-function countClasses(failures) {
-    const counts = {
-        quarantined: 0,
-        flaky: 0,
-        'other-prs': 0,
-        broken: 0,
-        new: 0,
-        unexplained: 0,
-    };
-    for (const failure of failures)
-        counts[failure.class] += 1;
-    return counts;
-}
-/** Failures Trunk's data does not explain: what max-new-failures counts and the author looks at. */
-function countNeedingAttention(failures) {
-    const counts = countClasses(failures);
-    return counts.new + counts.unexplained;
-}
-/** Flakes Trunk does not list as flaky or broken: flaked-new-count. */
-function countNewFlakes(flaked) {
-    return flaked.filter((flake) => flake.class === 'new-flake').length;
-}
-/** Flakes Trunk's data does not explain (new, or unexplained): what max-new-flakes counts. */
-function countFlakesNeedingAttention(flaked) {
-    return flaked.filter((flake) => flake.class === 'new-flake' || flake.class === 'unexplained')
-        .length;
-}
-
-;// CONCATENATED MODULE: ./src/explain/classify.ts
-/**
- * Classifies each failed test by what Trunk knows of it, first match wins: quarantined, known
- * flaky, broken before this change, new. Without Trunk's tests (or with only part of them) nothing
- * can be said, so such a failure is unexplained, never new.
- */
-
-
-
-const NEW_REASON = 'probably caused by this change';
-/** ` since 28 Sep 2025`, as the rest of the summary writes days; empty when Trunk gave none. */
-function day(iso) {
-    const date = iso === undefined ? undefined : new Date(iso);
-    return date && !Number.isNaN(date.getTime()) ? ` since ${dayMonthYear(date)}` : '';
-}
-function percent(rate) {
-    const value = rate * 100;
-    return `${value > 0 && value < 1 ? '<1' : Math.round(value)}%`;
-}
-/** Of several variants of one test, the one that explains the failure best (first match wins). */
-function explaining(tests) {
-    const rank = (test) => (test.quarantined ? 0 : test.status === 'flaky' ? 1 : 2);
-    return [...tests].sort((a, b) => rank(a) - rank(b))[0];
-}
-function quarantinedReason(test, trunkTest) {
-    const by = trunkTest?.quarantined ? 'Trunk quarantines it' : "Trunk's upload quarantined it";
-    return `quarantined (${by}), so it does not fail the job`;
-}
-/** `known flaky since 2 Oct 2026, failing 12% of runs this week`. */
-function knownFlaky(test) {
-    const rate = test.failureRate7d === undefined
-        ? ''
-        : `, failing ${percent(test.failureRate7d)} of runs this week`;
-    return `known flaky${day(test.since)}${rate}`;
-}
-function flakyReason(test) {
-    return `${knownFlaky(test)}; retry it`;
-}
-function classOf(test, trunkTest) {
-    if (test.quarantinedByUpload || trunkTest?.quarantined)
-        return 'quarantined';
-    if (trunkTest?.status === 'flaky')
-        return 'flaky';
-    if (trunkTest?.status === 'broken')
-        return 'broken';
-    return 'new';
-}
-function reasonOf(klass, test, trunkTest) {
-    switch (klass) {
-        case 'quarantined':
-            return quarantinedReason(test, trunkTest);
-        case 'flaky':
-            return trunkTest ? flakyReason(trunkTest) : 'known flaky; retry it';
-        case 'broken':
-            return `broken${day(trunkTest?.since)}, so it fails without this change`;
-        default:
-            return NEW_REASON;
-    }
-}
-/** A failure's class and reason against one Trunk test (or none), as the lists would give them. */
-function classifyAgainst(test, trunkTest) {
-    const klass = classOf(test, trunkTest);
-    return { class: klass, reason: reasonOf(klass, test, trunkTest) };
-}
-/** Why an unmatched test cannot be called new: Trunk's lists were not (all) read. */
-function unexplainedWhy(trunk) {
-    if (trunk.tests === undefined)
-        return "Trunk's unhealthy tests could not be read";
-    const incomplete = trunk.tests.incomplete;
-    if (incomplete.length === 0)
-        return undefined;
-    return `Trunk's ${incomplete.join(' and ')} test list is incomplete`;
-}
-function explainOne(test, index, unexplained) {
-    const match = matchFailure(test, index);
-    const trunkTest = explaining(match.tests);
-    const klass = classOf(test, trunkTest);
-    const variants = match.tests.length > 1 ? `${match.tests.length} variants in Trunk` : undefined;
-    const foundBy = trunkTest !== undefined
-        ? 'unhealthy-tests'
-        : test.trunkId !== undefined
-            ? 'report-id'
-            : undefined;
-    const base = {
-        test,
-        match: match.kind,
-        nameForm: match.nameForm,
-        trunkTest,
-        foundBy,
-        note: variants,
-    };
-    if (klass === 'new' && unexplained !== undefined) {
-        return { ...base, class: 'unexplained', reason: `unexplained: ${unexplained}` };
-    }
-    return { ...base, class: klass, reason: reasonOf(klass, test, trunkTest) };
-}
-/** Every failure explained, in CLASS_ORDER (new first), each class in the reports' order. */
-function explainFailures(failures, trunk) {
-    const index = indexKnowledge(trunk);
-    const why = unexplainedWhy(trunk);
-    return sortByClass(failures.map((failure) => explainOne(failure, index, why)));
-}
-/** Trunk's unhealthy tests (none when unread), indexed for matching. */
-function indexKnowledge(trunk) {
-    const tests = trunk.tests ? [...trunk.tests.broken, ...trunk.tests.flaky] : [];
-    return indexTrunkTests(tests, trunk.idsAreV2TestIds);
-}
-function sortByClass(failures) {
-    const rank = (failure) => CLASS_ORDER.indexOf(failure.class);
-    return [...failures].sort((a, b) => rank(a) - rank(b)); // stable: the reports' order stays
-}
-
-;// CONCATENATED MODULE: ./src/explain/flakes.ts
-/**
- * Trunk's view of each test that flaked in this run: it failed, then passed on a retry, so the job
- * did not fail on it, but the reviewer wants to know whether the flake is one Trunk already knows.
- * Matched to Trunk's unhealthy tests exactly as a failure is (match.ts), first match wins:
- * quarantined, known flaky (expected), broken, else a new flake that Trunk lists neither flaky nor
- * broken, which this change may have introduced. Without Trunk's lists (or with only part of them)
- * nothing can be said: unexplained, never new. Pure.
- */
-
-
-
-// No colon in a reason: escaped, it would carry an invisible joiner into text people copy.
-const NEW_FLAKE_REASON = 'Trunk lists it neither flaky nor broken, so this change may have introduced it';
-function flakes_classOf(trunkTest) {
-    if (trunkTest?.quarantined)
-        return 'quarantined';
-    if (trunkTest?.status === 'flaky')
-        return 'known-flaky';
-    if (trunkTest?.status === 'broken')
-        return 'broken';
-    return 'new-flake';
-}
-function flakes_reasonOf(klass, trunkTest) {
-    switch (klass) {
-        case 'quarantined':
-            return 'quarantined in Trunk, so its failures do not fail the job';
-        case 'known-flaky':
-            return trunkTest ? `${knownFlaky(trunkTest)}; expected` : 'known flaky; expected';
-        case 'broken':
-            return `Trunk lists it broken${day(trunkTest?.since)}, yet it passed on a retry here`;
-        default:
-            return NEW_FLAKE_REASON;
-    }
-}
-/**
- * One flake explained by what matched it. Also the seam for a later lookup: a flake unmatched on
- * Trunk's lists and then found by a search is explained again with the test the search found.
- */
-function explainFlake(test, match, unexplained) {
-    const trunkTest = explaining(match.tests);
-    const klass = flakes_classOf(trunkTest);
-    const variants = match.tests.length > 1 ? `${match.tests.length} variants in Trunk` : undefined;
-    const base = { test, match: match.kind, trunkTest, note: variants };
-    if (klass === 'new-flake' && unexplained !== undefined) {
-        return { ...base, class: 'unexplained', reason: `unexplained: ${unexplained}` };
-    }
-    return { ...base, class: klass, reason: flakes_reasonOf(klass, trunkTest) };
-}
-function sortByFlakeClass(flaked) {
-    const rank = (flake) => FLAKE_ORDER.indexOf(flake.class);
-    return [...flaked].sort((a, b) => rank(a) - rank(b)); // stable: the reports' order stays
-}
-/** Every flaked test explained, in FLAKE_ORDER (new flakes first), each class in the reports' order. */
-function explainFlakes(flaked, trunk) {
-    const index = indexKnowledge(trunk);
-    const why = unexplainedWhy(trunk);
-    return sortByFlakeClass(flaked.map((test) => explainFlake(test, matchFailure(test, index), why)));
-}
-/**
- * The flakes a search of Trunk's tests could still place: new flakes that matched nothing on the
- * lists, at most `budget` of them (what is left of the run's lookups once the failures took theirs).
- */
-function flakesToSearch(flaked, budget) {
-    return flaked
-        .filter((flake) => flake.class === 'new-flake' && flake.match === 'unmatched')
-        .slice(0, Math.max(0, budget));
-}
-
-;// CONCATENATED MODULE: ./src/explain/lookups.ts
-/**
- * The second look at new failures, as Trunk's recipe takes it: which failures to look up in Trunk,
- * and what the answers make of them. A test found by the search takes the class its Trunk status
- * gives; one that failed on the default branch this week is broken (🟠, main first); one that
- * failed on other pull requests is `other-prs`; new (🔴) stays only when both questions were
- * answered with no failure. A question that could not be asked leaves the test new, with a note.
- * The lookups themselves are a read (src/report/trunk-lookups.ts).
- */
-
-/** Trunk's organisation shares 100 requests/s among every key and job: a run looks up few. */
-const MAX_LOOKUPS = 20;
-const NOT_IN_TRUNK = 'Trunk has no record of this test, so it is probably new in this change';
-/** The failures worth a lookup: new ones, at most MAX_LOOKUPS, in the list's order. */
-function failuresToLookUp(failures) {
-    return failures
-        .filter((failure) => failure.class === 'new')
-        .slice(0, MAX_LOOKUPS)
-        .map((failure) => failure.test);
-}
-const times = (count) => (count === 1 ? 'once' : `${count} times`);
-function counted(answer) {
-    return 'count' in answer ? answer.count : undefined;
-}
-/** Why a question was not answered, for the line's note; undefined when it was (or skipped). */
-function unasked(answer, question) {
-    return 'error' in answer ? `could not check ${question}: ${answer.error}` : undefined;
-}
-function pullRequests(answer) {
-    const count = counted(answer) ?? 0;
-    const atLeast = 'atLeast' in answer && answer.atLeast ? 'at least ' : '';
-    return `${atLeast}${count} other pull ${count === 1 ? 'request' : 'requests'}`;
-}
-/** A found test as the lists would hold it, when Trunk calls it unhealthy or quarantines it. */
-function asUnhealthy(found) {
-    const status = found.status === 'flaky' || found.status === 'broken' ? found.status : undefined;
-    if (status === undefined && !found.quarantined)
-        return undefined;
-    return {
-        ...found,
-        status: status ?? 'flaky',
-        owners: [],
-        prsImpacted7d: 0,
-        isNew: false,
-    };
-}
-function withSearch(failure, search) {
-    if (search === undefined)
-        return failure;
-    const searched = { ...failure, search };
-    switch (search.result) {
-        case 'not-found':
-            return { ...searched, reason: NOT_IN_TRUNK };
-        case 'cut':
-            return { ...searched, note: `${search.why}: it stays new` };
-        case 'failed':
-            return { ...searched, note: `could not search Trunk for it: ${search.error}` };
-        case 'found': {
-            const trunkTest = asUnhealthy(search.test);
-            const variants = search.variants > 1 ? `${search.variants} variants in Trunk` : undefined;
-            const found = {
-                ...searched,
-                match: search.match,
-                foundBy: 'search',
-                note: variants,
-                trunkTest,
-            };
-            return trunkTest ? { ...found, ...classifyAgainst(failure.test, trunkTest) } : found;
-        }
-        default:
-            return searched;
-    }
-}
-function withQuestions(failure, questions) {
-    const { branch = 'the default branch' } = questions;
-    const onMain = counted(questions.defaultBranch);
-    const onPrs = counted(questions.otherPullRequests);
-    const notes = [
-        failure.note,
-        unasked(questions.defaultBranch, `its runs on ${branch}`),
-        unasked(questions.otherPullRequests, 'its runs on other pull requests'),
-    ].filter((note) => note !== undefined);
-    const asked = {
-        ...failure,
-        questions,
-        note: notes.length > 0 ? notes.join('; ') : undefined,
-        ...(onMain !== undefined && questions.branch !== undefined
-            ? { defaultBranch: { branch: questions.branch, count: onMain } }
-            : {}),
-    };
-    if (onMain !== undefined && onMain > 0) {
-        const reason = `also failed ${times(onMain)} on ${branch} this week: not caused by this change`;
-        return { ...asked, class: 'broken', reason };
-    }
-    if (onPrs !== undefined && onPrs > 0) {
-        const reason = `failed on ${pullRequests(questions.otherPullRequests)} this week: probably flaky, not caused by this change`;
-        return { ...asked, class: 'other-prs', reason };
-    }
-    if (onMain === 0 && onPrs === 0) {
-        const reason = `has not failed on ${branch} or on other pull requests this week: probably caused by this change`;
-        return { ...asked, reason };
-    }
-    return asked;
-}
-function applied(failure, lookups) {
-    if (failure.class !== 'new')
-        return failure;
-    const lookup = lookups.get(failure.test);
-    if (lookup === undefined) {
-        const note = `not looked up in Trunk: at most ${MAX_LOOKUPS} failed tests are looked up per run`;
-        return { ...failure, note: failure.note ? `${failure.note}; ${note}` : note };
-    }
-    const searched = withSearch(failure, lookup.search);
-    if (lookup.questions === undefined || searched.class !== 'new')
-        return searched;
-    return withQuestions(searched, lookup.questions);
-}
-/** The failures with Trunk's answers applied, re-sorted (new first). */
-function applyLookups(failures, lookups) {
-    return sortByClass(failures.map((failure) => applied(failure, lookups)));
-}
-
-;// CONCATENATED MODULE: ./src/explain/own-file.ts
-/**
- * Whether the pull request changes a failed (or flaked) test's own file: the plainest sign that a
- * new failure is the author's, which Trunk's recipe does not give. Compared with sameFile, so a
- * path written from another root (`/home/runner/work/r/r/src/a.test.ts`) still matches. Pure.
- */
-
-/**
- * GitHub lists at most this many files of a pull request: a list that long may be cut, so a test
- * whose file is not in it may still be changed (unknown, not "no").
- */
-const GITHUB_MAX_LISTED_FILES = 3000;
-const baseName = (path) => path.trim().replace(/\\/g, '/').split('/').pop() ?? '';
-function indexChangedFiles(files) {
-    const byName = new Map();
-    for (const file of files) {
-        const name = baseName(file);
-        const list = byName.get(name);
-        if (list)
-            list.push(file);
-        else
-            byName.set(name, [file]);
-    }
-    return { byName, complete: files.length < GITHUB_MAX_LISTED_FILES };
-}
-/**
- * True when the pull request changes the test's file, false when its files were all listed and
- * that is not one of them; undefined when it cannot be told (no list, or no file in the report).
- */
-function changesOwnFile(test, changed) {
-    const file = test.file;
-    if (changed === undefined || file === undefined || file.trim() === '')
-        return undefined;
-    if ((changed.byName.get(baseName(file)) ?? []).some((path) => sameFile(path, file)))
-        return true;
-    return changed.complete ? false : undefined;
-}
-/** Each item with `changedInPullRequest` set; the items unchanged when the files are unknown. */
-function markOwnFiles(items, changedFiles) {
-    if (changedFiles === undefined)
-        return [...items];
-    const changed = indexChangedFiles(changedFiles);
-    return items.map((item) => ({
-        ...item,
-        changedInPullRequest: changesOwnFile(item.test, changed),
-    }));
-}
-
-;// CONCATENATED MODULE: ./src/report/trunk-lookups.ts
-/**
- * Looks the run's failed tests up in Trunk's v2 API, as Trunk's "Explain a Failed Pull Request"
- * recipe does: a test with no Trunk id is first searched for by name (GET /v2/tests, kept only
- * when it matches exactly), then each test is asked both questions about the last 7 days (GET
- * /v2/tests/{testId}/test-runs): did it fail on the default branch, and on other pull requests?
- *
- * Bounded: the caller passes at most MAX_LOOKUPS tests; at most LOOKUP_CONCURRENCY requests are in
- * flight; a search reads at most SEARCH_PAGES pages per collection. One outage, one budget: once a
- * request fails for an outage (after its retries) or a rejected key, every lookup not yet answered
- * is skipped and the section says so once. A 404 concerns one test and stops nothing.
- */
-
-
-/** At most this many lookup requests to Trunk in flight (the organisation shares 100/s). */
-const LOOKUP_CONCURRENCY = 8;
-/** Pages of one search in one collection: past them the test stays new, with a note. */
-const SEARCH_PAGES = 3;
-/** The recipe's window: "this week". */
-const WINDOW_DAYS = 7;
-const trunk_lookups_DAY_MS = 24 * 60 * 60 * 1000;
-/** Thrown to a lookup that was not sent because an earlier one met an outage. */
-class Skipped extends Error {
-}
-/** A 404 concerns one test, a 400 or a bad body one query; an outage or a bad key every one. */
-function stopsTheRest(error) {
-    return error.kind === 'outage' || error.kind === 'auth' || error.kind === 'cancelled';
-}
-function trunk_lookups_describe(error) {
-    if (error instanceof TrunkApiError && error.kind === 'cancelled')
-        return 'the run was cancelled';
-    return error instanceof Error ? error.message : String(error);
-}
-/**
- * The shared bound of one run's lookups: at most `limit` requests in flight, first come first
- * served, and none after an outage. Each call is one request, or one search's pages in order.
- */
-class Budget {
-    api;
-    stopped;
-    free;
-    waiting = [];
-    constructor(limit, api) {
-        this.api = api;
-        this.free = limit;
-    }
-    async call(work) {
-        if (this.free > 0)
-            this.free -= 1;
-        else
-            await new Promise((start) => this.waiting.push(start));
-        try {
-            if (this.stopped !== undefined)
-                throw new Skipped();
-            return await work();
-        }
-        catch (error) {
-            if (!(error instanceof TrunkApiError))
-                throw error; // a bug, not an answer
-            if (this.stopped !== undefined)
-                throw new Skipped();
-            if (stopsTheRest(error)) {
-                this.stopped = trunk_lookups_describe(error);
-                this.api.stop();
-                throw new Skipped();
-            }
-            throw error;
-        }
-        finally {
-            const next = this.waiting.shift();
-            if (next)
-                next();
-            else
-                this.free += 1;
-        }
-    }
-}
-/** What a failure says about itself that `q` can look for: its name's words. */
-function searchWords(name) {
-    // Quoting means nothing to the search and a word like `file:x` would be a qualifier: split on
-    // both, so every word is plain text. Each word is required in the name (`name:`), any case.
-    return name
-        .split(/[\s"'`:]+/)
-        .filter((word) => word !== '')
-        .slice(0, 20);
-}
-function searchQuery(name) {
-    return searchWords(name)
-        .map((word) => `name:${word}`)
-        .join(' ');
-}
-const trunk_lookups_sameUuid = (a, b) => a.toLowerCase() === b.toLowerCase();
-/**
- * Finds one test in Trunk by its name, in each collection (or the whole organisation), never
- * trusting the search's ranking: rows of other repositories are dropped and the rest must match
- * exactly as the unhealthy lists do (src/explain/match.ts). At most SEARCH_PAGES per collection.
- * Any FailedTestCase (a flaked one too): lookUpInTrunk with `questions: false` runs it alone.
- */
-async function search(api, budget, test, repositoryId, collections) {
-    const q = searchQuery(test.name);
-    if (q === '')
-        return { result: 'failed', error: 'its name has no word to search for' };
-    const rows = [];
-    const keep = (row) => {
-        if (trunk_lookups_sameUuid(row.repositoryId, repositoryId))
-            rows.push(row);
-    };
-    const where = collections.length === 0 ? [undefined] : collections;
-    let walks;
-    try {
-        walks = await Promise.all(where.map(async (testCollectionId) => ({
-            ...(await budget.call(() => api.searchTests({ q, testCollectionId, maxPages: SEARCH_PAGES }, keep))),
-            collection: testCollectionId,
-        })));
-    }
-    catch (error) {
-        if (error instanceof Skipped)
-            throw error;
-        return { result: 'failed', error: trunk_lookups_describe(error) };
-    }
-    const match = matchFailure({ ...test, trunkId: undefined }, indexTrunkTests(rows, false));
-    const found = match.tests[0];
-    if (found !== undefined) {
-        return { result: 'found', test: found, match: match.kind, variants: match.tests.length };
-    }
-    const cut = walks.find((walk) => walk.incomplete !== undefined);
-    if (cut === undefined)
-        return { result: 'not-found' };
-    const scope = cut.collection === undefined ? '' : ` in test collection ${cut.collection}`;
-    const why = cut.pages >= SEARCH_PAGES
-        ? `the search of Trunk's tests${scope} stopped after ${SEARCH_PAGES} pages without finding it`
-        : `the search of Trunk's tests${scope} stopped early (${cut.incomplete ?? ''})`;
-    return { result: 'cut', why };
-}
-async function answer(budget, ask) {
-    try {
-        return await budget.call(ask);
-    }
-    catch (error) {
-        if (error instanceof Skipped)
-            return { skipped: true };
-        return { error: trunk_lookups_describe(error) };
-    }
-}
-/** Distinct pull requests other than this one among the runs; runs with no number not counted. */
-function otherPullRequests(runs, own) {
-    const others = new Set(runs.numbers.filter((n) => n !== undefined && n !== own));
-    if (runs.more && others.size === 0) {
-        return { error: 'the newest 100 failed pull-request runs were all of this pull request' };
-    }
-    return runs.more ? { count: others.size, atLeast: true } : { count: others.size };
-}
-/** A found test Trunk calls flaky, broken or quarantined is explained by that: nothing to ask. */
-function explainedByStatus(found) {
-    return found.quarantined || found.status === 'flaky' || found.status === 'broken';
-}
-function ask(state, testId) {
-    const known = state.asked.get(testId);
-    if (known)
-        return known;
-    const { api, budget, branch, window, options } = state;
-    const since = new Date(window.since);
-    const questions = Promise.all([
-        branch === undefined
-            ? Promise.resolve({
-                error: 'Trunk has not synced the repository’s default branch yet',
-            })
-            : answer(budget, async () => ({
-                count: await api.countDefaultBranchFailures(testId, branch, since),
-            })),
-        answer(budget, async () => otherPullRequests(await api.failedPullRequestRuns(testId, since), options.prNumber)),
-    ]).then(([defaultBranch, otherPrs]) => ({
-        window,
-        branch,
-        defaultBranch,
-        otherPullRequests: otherPrs,
-    }));
-    state.asked.set(testId, questions);
-    return questions;
-}
-async function lookUpOne(state, request) {
-    const { test } = request;
-    let id = test.trunkId;
-    let found;
-    if (id === undefined) {
-        try {
-            found = await search(state.api, state.budget, test, state.repositoryId, state.options.collections);
-        }
-        catch (error) {
-            if (error instanceof Skipped)
-                return { search: { result: 'skipped' } };
-            throw error;
-        }
-        if (found.result !== 'found' || explainedByStatus(found.test))
-            return { search: found };
-        id = found.test.id;
-    }
-    if (!request.questions)
-        return { search: found };
-    return { search: found, questions: await ask(state, id) };
-}
-/**
- * Looks up each test (the caller bounds how many), all sharing one budget. A repository that
- * cannot be read skips every lookup with one reason; an outage skips the rest (`stopped`).
- */
-async function lookUpInTrunk(api, requests, options) {
-    let repository;
-    try {
-        repository = await api.repository();
-    }
-    catch (error) {
-        if (!(error instanceof TrunkApiError))
-            throw error;
-        return { skipped: `the repository could not be read: ${trunk_lookups_describe(error)}` };
-    }
-    const window = {
-        days: WINDOW_DAYS,
-        since: new Date(options.now - WINDOW_DAYS * trunk_lookups_DAY_MS).toISOString(),
-    };
-    const state = {
-        api,
-        budget: new Budget(LOOKUP_CONCURRENCY, api),
-        repositoryId: repository.id,
-        branch: repository.defaultBranch,
-        window,
-        options,
-        asked: new Map(),
-    };
-    const answers = await Promise.all(requests.map((request) => lookUpOne(state, request)));
-    return {
-        answers: new Map(requests.map((request, i) => [request.test, answers[i]])),
-        window,
-        stopped: state.budget.stopped,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/report/failed-tests-read.ts
-/**
- * The run's failed tests, read from its test reports and explained by Trunk's data: the tests the
- * report already holds, then, with a v2 key, each new failure looked up in Trunk (found by search
- * when it has no Trunk id, and its runs on the default branch and other pull requests).
- */
-
-
-
-
-
-
-
-/**
- * A reading stage that threw is a warning: the run still has a verdict, with no report read, and
- * its failures unknown (every report is unread). Stopped because another read's failure decided the
- * run (an abort), it says so: that failure is the run's error.
- */
-function unreadResults(error) {
-    const why = error instanceof Error && error.name === 'AbortError'
-        ? READING_STOPPED
-        : error instanceof Error
-            ? error.message
-            : String(error);
-    return {
-        ...emptyReading(),
-        files: [],
-        unread: [{ file: 'the test reports', why, partial: false }],
-        warnings: [`The test reports could not be read: ${why}.`],
-    };
-}
-/** "No report read" means no readable one: a file none of which could be read is not counted. */
-function readableFiles(results) {
-    const unreadable = new Set(results.unread.filter((u) => !u.partial).map((u) => u.file));
-    return results.files.filter((file) => !unreadable.has(file)).length;
-}
-/** Said once in the section when no v2 key lets the action look new failures up. */
-const NO_KEY_NOTE = 'With a Trunk v2 API key in the api-key input, each new failure would also be looked up in Trunk: found by its name when the report gives no Trunk id, and checked for failures on the default branch and on other pull requests this week, as Trunk’s recipe does.';
-async function lookUp(read, failures) {
-    const tests = failuresToLookUp(failures);
-    if (tests.length === 0)
-        return { failures, notes: [] };
-    if (read.lookups === undefined)
-        return { failures, notes: [NO_KEY_NOTE] };
-    const requests = tests.map((test) => ({ test, questions: true }));
-    const found = await lookUpInTrunk(read.lookups.api, requests, read.lookups.options);
-    if ('skipped' in found) {
-        return { failures, notes: [`New failures were not looked up in Trunk: ${found.skipped}.`] };
-    }
-    const notes = found.stopped === undefined
-        ? []
-        : [
-            `Lookups in Trunk stopped after one failed (${found.stopped}); the failed tests not yet looked up keep their class.`,
-        ];
-    return { failures: applyLookups(failures, found.answers), notes };
-}
-/**
- * `changedFiles`: the pull request's changed files, undefined when the run has no pull request or
- * they could not be listed (then no test's line says whether its file changed).
- */
-async function explainRun(read, results, trunk, changedFiles) {
-    const explained = explainFailures(results.failures, trunk);
-    const checked = await lookUp(read, explained);
-    return {
-        report: {
-            patterns: read.patterns,
-            files: readableFiles(results),
-            total: results.total,
-            passed: results.passed,
-            skipped: results.skipped,
-            failures: markOwnFiles(checked.failures, changedFiles),
-            flaked: markOwnFiles(explainFlakes(results.flaked, trunk), changedFiles),
-            unread: results.unread,
-            lookupNotes: checked.notes,
-        },
-        warnings: results.warnings,
-    };
+    const changed = new Set(changedFiles.map(normalisePath));
+    return tests.filter((test) => test.file !== undefined && changed.has(normalisePath(test.file)));
 }
 
 ;// CONCATENATED MODULE: ./src/report/collect-report.ts
 
 
 
-
 function failuresOf(what, error) {
-    if (!(error instanceof TrunkApiError))
+    if (!(error instanceof errors/* TrunkApiError */.Jp))
         throw error; // a bug, not an API failure
     if (error.kind === 'cancelled')
         return []; // the failure that cancelled it says why
@@ -48589,7 +38381,7 @@ function failuresOf(what, error) {
 }
 /** A failure that fails the step whatever else is read: the other reads can stop. */
 function decidesRun(error, onApiError) {
-    if (!(error instanceof TrunkApiError))
+    if (!(error instanceof errors/* TrunkApiError */.Jp))
         return true;
     if (error.kind === 'cancelled')
         return false;
@@ -48664,6 +38456,8 @@ async function collectReport(reads, context, options) {
     report.affected = affected.report;
     report.warnings.push(...affected.warnings);
     if (reads.failedTests) {
+        // The explain stage is loaded only by runs that read test reports.
+        const { explainRun, unreadResults } = await __nccwpck_require__.e(/* import() */ 478).then(__nccwpck_require__.bind(__nccwpck_require__, 7478));
         const run = await explainRun(reads.failedTests, results.status === 'fulfilled'
             ? (results.value ?? unreadResults('none read'))
             : unreadResults(results.reason), { tests: report.tests, idsAreV2TestIds: report.testsApi === 'v2' }, files.status === 'fulfilled' ? files.value : undefined);
@@ -48717,6 +38511,8 @@ function buildAnnotations(tests) {
     return [...annotate(withStatus('broken'), 'warning'), ...annotate(withStatus('flaky'), 'notice')];
 }
 
+// EXTERNAL MODULE: ./src/explain/model.ts
+var model = __nccwpck_require__(6894);
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
 /**
  * Escaping for text that comes from outside (test names, paths, PR titles, authors, branches, error
@@ -48856,6 +38652,8 @@ function collapsible(title, open, body) {
     ];
 }
 
+// EXTERNAL MODULE: ./src/report/day.ts
+var day = __nccwpck_require__(5316);
 ;// CONCATENATED MODULE: ./src/render/format.ts
 /** Small formatting helpers shared by the job summary and the pull request comment. */
 
@@ -48921,12 +38719,12 @@ function unbreakable(text) {
 }
 function formatDate(iso) {
     const date = parseDate(iso);
-    return date ? unbreakable(dayMonthYear(date)) : NONE;
+    return date ? unbreakable((0,day/* dayMonthYear */.o)(date)) : NONE;
 }
 /** `28 Sep 2025 14:03 UTC`, on one line. */
 function formatDateTime(iso) {
     const date = parseDate(iso);
-    return date ? unbreakable(`${dayMonthYear(date)} ${date.toISOString().slice(11, 16)} UTC`) : NONE;
+    return date ? unbreakable(`${(0,day/* dayMonthYear */.o)(date)} ${date.toISOString().slice(11, 16)} UTC`) : NONE;
 }
 // Size
 function joinLines(lines) {
@@ -49062,7 +38860,7 @@ const MAX_NOTE = 300;
 const MAX_UNREAD_LINES = 10;
 const failed_tests_section_SEPARATOR = ' · ';
 function attention(failures) {
-    const counts = countClasses(failures);
+    const counts = (0,model/* countClasses */.Eh)(failures);
     const parts = [];
     if (counts.new > 0) {
         parts.push(`${formatNumber(counts.new)} probably ${counts.new === 1 ? 'needs' : 'need'} your attention`);
@@ -49085,9 +38883,9 @@ function unreadSummary(unread) {
 function failedTestsHeadline(run) {
     const failed = run.failures.length;
     // Never "no test failed" while a report is unread: a failure may be in what was not read.
-    if (readingStopped(run))
+    if ((0,model/* readingStopped */.SU)(run))
         return '⚠️ Failures unknown: the test reports were not read';
-    if (failuresUnknown(run))
+    if ((0,model/* failuresUnknown */._q)(run))
         return `⚠️ Failures unknown: ${unreadSummary(run.unread)}`;
     if (run.files === 0)
         return '⚠️ No test report was read from `test-results`';
@@ -49161,7 +38959,7 @@ function foldedLines(lines, total, noun, options) {
 }
 function reportsLine(run) {
     const failed = run.failures.length;
-    const read = failuresUnknown(run) ? ' read' : '';
+    const read = (0,model/* failuresUnknown */._q)(run) ? ' read' : '';
     return `<sub>${plural(run.total, 'test')} in ${plural(run.files, 'report file')}${read}: ${formatNumber(run.passed)} passed, ${formatNumber(failed)} failed, ${formatNumber(run.skipped)} skipped.</sub>`;
 }
 /** The pattern a report came from: known when test-results has one pattern that adds files. */
@@ -49178,7 +38976,7 @@ function unreadLine(report, from) {
 }
 /** What opens the section while a report is unread: which, from where, why, and what it means. */
 function unreadLines(run) {
-    if (readingStopped(run)) {
+    if ((0,model/* readingStopped */.SU)(run)) {
         return ['Reading them stopped when another read failed and decided the run: see below.', ''];
     }
     const from = fromPattern(run.patterns);
@@ -49205,7 +39003,7 @@ function failedTestsSection(run, options) {
     if (run === undefined)
         return [];
     const lines = [`${options.heading} ${failedTestsHeadline(run)}`, ''];
-    if (failuresUnknown(run)) {
+    if ((0,model/* failuresUnknown */._q)(run)) {
         lines.push(...unreadLines(run));
         if (run.files === 0)
             return lines;
@@ -49247,7 +39045,7 @@ function failed(item) {
     const message = item.test.message ? `: ${item.test.message}` : '';
     return `${item.test.name} failed${message}`;
 }
-function failed_test_annotations_flaked(item) {
+function flaked(item) {
     const attempts = item.test.failedAttempts;
     const times = attempts === undefined ? '' : ` ${attempts === 1 ? 'once' : `${attempts} times`}`;
     const message = item.test.message ? ` (${item.test.message})` : '';
@@ -49262,10 +39060,10 @@ function buildFailedTestAnnotations(run) {
     const newFlakes = run.flaked.filter((flake) => flake.class === 'new-flake');
     const otherFlakes = run.flaked.filter((flake) => flake.class !== 'new-flake');
     const notices = [
-        ...failed_test_annotations_annotate(newFlakes, 'notice', 'Flaked in this run, new to Trunk', failed_test_annotations_flaked),
+        ...failed_test_annotations_annotate(newFlakes, 'notice', 'Flaked in this run, new to Trunk', flaked),
         ...failed_test_annotations_annotate(of('flaky'), 'notice', 'Known flaky test failed', failed),
         ...failed_test_annotations_annotate(of('other-prs'), 'notice', 'Also failing on other pull requests', failed),
-        ...failed_test_annotations_annotate(otherFlakes, 'notice', 'Flaked in this run', failed_test_annotations_flaked),
+        ...failed_test_annotations_annotate(otherFlakes, 'notice', 'Flaked in this run', flaked),
     ];
     return [
         ...failed_test_annotations_annotate(of('new'), 'error', 'New failure', failed),
@@ -49359,11 +39157,11 @@ const FLAKE_MARK = {
 const flaked_section_LEGEND = '<sub>🔴 new flake: Trunk lists it neither flaky nor broken · 🟠 broken in Trunk · 🟡 known flaky · 🟢 quarantined · ⚪ unexplained</sub>';
 /** Unread reports named in the section; the rest are counted. */
 const UNREAD_NAMED = 3;
-const flaked_section_times = (count) => count === 1 ? 'once' : count === 2 ? 'twice' : `${formatNumber(count)} times`;
+const times = (count) => count === 1 ? 'once' : count === 2 ? 'twice' : `${formatNumber(count)} times`;
 /** "failed twice, then passed on a retry", as far as the report says. */
 function happened(flake) {
     const attempts = flake.test.failedAttempts;
-    const failed = attempts === undefined ? 'failed' : `failed ${flaked_section_times(attempts)}`;
+    const failed = attempts === undefined ? 'failed' : `failed ${times(attempts)}`;
     return `${failed}, then passed on a retry`;
 }
 function flakeLine(flake) {
@@ -50032,7 +39830,7 @@ function questionRecords(questions) {
     ];
 }
 /** A failed test ran once, and again for each rerun; a flake says how often it failed. */
-function failure_record_failedAttempts(test) {
+function failedAttempts(test) {
     if (test.failedAttempts !== undefined)
         return test.failedAttempts;
     return 1 + (test.rerunFailures ?? 0);
@@ -50063,7 +39861,7 @@ function toFailureRecord(failure) {
         defaultBranchFailures: failure.defaultBranch?.count ?? null,
         questions: questionRecords(failure.questions),
         note: failure.note ?? null,
-        failedAttempts: failure_record_failedAttempts(test),
+        failedAttempts: failedAttempts(test),
         changedInPullRequest: failure.changedInPullRequest ?? null,
         reportFile: test.reportFile,
         truncated: false,
@@ -50181,9 +39979,9 @@ function failedTestOutputs(run) {
     const emptyCounts = Object.fromEntries(FAILED_COUNTS.map((name) => [`failed-${name}`, '']));
     if (run === undefined)
         return { ...emptyCounts, 'failed-tests-json': '' };
-    const counts = countClasses(run.failures);
+    const counts = (0,model/* countClasses */.Eh)(run.failures);
     // No readable report is not "no failure": the counts stay empty, as the gate says.
-    const known = failuresUnknown(run) || run.files === 0
+    const known = (0,model/* failuresUnknown */._q)(run) || run.files === 0
         ? emptyCounts
         : {
             'failed-count': String(run.failures.length),
@@ -50205,12 +40003,12 @@ function failureRecordsJson(items) {
  * without test-results, with no report read, or while a report is unread (a flake may be in it).
  */
 function flakedTestOutputs(run) {
-    if (run === undefined || run.files === 0 || failuresUnknown(run)) {
+    if (run === undefined || run.files === 0 || (0,model/* failuresUnknown */._q)(run)) {
         return { 'flaked-count': '', 'flaked-new-count': '', 'flaked-tests-json': '' };
     }
     return {
         'flaked-count': String(run.flaked.length),
-        'flaked-new-count': String(countNewFlakes(run.flaked)),
+        'flaked-new-count': String((0,model/* countNewFlakes */.ui)(run.flaked)),
         'flaked-tests-json': failureRecordsJson(run.flaked),
     };
 }
@@ -50498,20 +40296,20 @@ const newFailuresGate = {
         if (run === undefined)
             return undefined;
         // A report unread: the count is unknown, never the count of what happened to be read.
-        const count = failuresUnknown(run)
+        const count = (0,model/* failuresUnknown */._q)(run)
             ? 'unknown'
             : run.files === 0
                 ? undefined
-                : { of: countNeedingAttention(run.failures) };
+                : { of: (0,model/* countNeedingAttention */.Sb)(run.failures) };
         return { label: 'New failures in this run', count };
     },
     judge(report, s) {
         const run = report.failedTests;
         // Not read, and not judged: the read failure that stopped the reading decides the run.
-        if (run === undefined || readingStopped(run))
+        if (run === undefined || (0,model/* readingStopped */.SU)(run))
             return undefined;
         const limit = s.maxNewFailures ?? Infinity;
-        if (failuresUnknown(run)) {
+        if ((0,model/* failuresUnknown */._q)(run)) {
             return {
                 reason: `The failures of this run are unknown: ${unreadReason(run)}, so max-new-failures (${String(limit)}) cannot be judged: re-run the job that writes the report, or fix what writes it (the warnings say more)`,
             };
@@ -50522,7 +40320,7 @@ const newFailuresGate = {
                 reason: `No test report was read from test-results (${run.patterns.join(', ')}), so max-new-failures (${String(limit)}) cannot be judged: check the paths and that the tests wrote their reports`,
             };
         }
-        const counted = countNeedingAttention(run.failures);
+        const counted = (0,model/* countNeedingAttention */.Sb)(run.failures);
         if (counted <= limit)
             return { counted };
         const noun = counted === 1 ? 'failed test is' : 'failed tests are';
@@ -50547,20 +40345,20 @@ const newFlakesGate = {
         // Shown when the gate is on, or when something flaked: a flake is news even ungated.
         if (run === undefined || (check === undefined && run.flaked.length === 0))
             return undefined;
-        const count = failuresUnknown(run)
+        const count = (0,model/* failuresUnknown */._q)(run)
             ? 'unknown'
             : run.files === 0
                 ? undefined
-                : { of: countFlakesNeedingAttention(run.flaked) };
+                : { of: (0,model/* countFlakesNeedingAttention */.aM)(run.flaked) };
         return { label: 'New flakes in this run', count };
     },
     judge(report, s) {
         const run = report.failedTests;
         // Not read, and not judged: the read failure that stopped the reading decides the run.
-        if (run === undefined || readingStopped(run))
+        if (run === undefined || (0,model/* readingStopped */.SU)(run))
             return undefined;
         const limit = s.maxNewFlakes ?? Infinity;
-        if (failuresUnknown(run)) {
+        if ((0,model/* failuresUnknown */._q)(run)) {
             return {
                 reason: `The flakes of this run are unknown: ${unreadReason(run)}, so max-new-flakes (${String(limit)}) cannot be judged: re-run the job that writes the report, or fix what writes it (the warnings say more)`,
             };
@@ -50570,7 +40368,7 @@ const newFlakesGate = {
                 reason: `No test report was read from test-results (${run.patterns.join(', ')}), so max-new-flakes (${String(limit)}) cannot be judged: check the paths and that the tests wrote their reports`,
             };
         }
-        const counted = countFlakesNeedingAttention(run.flaked);
+        const counted = (0,model/* countFlakesNeedingAttention */.aM)(run.flaked);
         if (counted <= limit)
             return { counted };
         const noun = counted === 1 ? 'test that flaked in this run is' : 'tests that flaked in this run are';
@@ -51008,6 +40806,8 @@ function renderStop(failure, context, jobSummary) {
     };
 }
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: ./src/settings/event.ts
 
 /** A missing or unreadable payload is an empty one: local runs and some triggers have none. */
@@ -51015,7 +40815,7 @@ function readEventPayload(path) {
     if (!path)
         return {};
     try {
-        const parsed = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8'));
+        const parsed = JSON.parse((0,external_node_fs_.readFileSync)(path, 'utf8'));
         return typeof parsed === 'object' && parsed !== null ? parsed : {};
     }
     catch {
@@ -51409,10 +41209,10 @@ async function run() {
     let writeComment;
     let rendered;
     try {
-        const asDerived = readSettings(getInput, context);
+        const asDerived = readSettings(lib_core.getInput, context);
         const found = await findPullRequest(asDerived, context, runLog);
         // An issue_comment learns its pull request's base branch from GitHub: target-branch follows.
-        const settings = found.context === context ? asDerived : readSettings(getInput, found.context);
+        const settings = found.context === context ? asDerived : readSettings(lib_core.getInput, found.context);
         const pullRequest = found.access;
         writeComment = pullRequest && commentWriter(pullRequest, githubOptions(settings, runLog));
         const runContext = { ...found.context, prNumber: pullRequest?.pr.number };
@@ -51422,7 +41222,7 @@ async function run() {
         rendered = render({ report, verdict, outcome, settings, context: runContext });
     }
     catch (error) {
-        rendered = renderStop(stopMessage(error), context, wantsJobSummary(getInput));
+        rendered = renderStop(stopMessage(error), context, wantsJobSummary(lib_core.getInput));
     }
     finally {
         reads.abort(); // the verdict is known: no read may go on, no retry may fire
@@ -51433,9 +41233,140 @@ async function run() {
 function stopMessage(error) {
     if (error instanceof InputError)
         return `Invalid input: ${error.message.replace(/\.?$/, '.')}`;
-    debug(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    lib_core.debug(error instanceof Error ? (error.stack ?? error.message) : String(error));
     const message = error instanceof Error ? error.message : String(error);
     return `Trunk Health Gate stopped on an unexpected error: ${message}. Re-run with debug logging and report it to the action's maintainers.`;
+}
+
+
+/***/ }),
+
+/***/ 5316:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ dayMonthYear)
+/* harmony export */ });
+/**
+ * A day as people read and type it, `28 Sep 2025` (UTC): ISO dates wrap after a hyphen in a
+ * browser, and only a non-breaking hyphen would stop that, which copies as a character nobody types.
+ */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+function dayMonthYear(date) {
+    return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;
+}
+
+
+/***/ }),
+
+/***/ 3116:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $C: () => (/* binding */ statusError),
+/* harmony export */   Jp: () => (/* binding */ TrunkApiError),
+/* harmony export */   Un: () => (/* binding */ requestError),
+/* harmony export */   g$: () => (/* binding */ schemaError),
+/* harmony export */   qF: () => (/* binding */ parseJson)
+/* harmony export */ });
+/* unused harmony exports excerpt, describeResponse */
+/* harmony import */ var _http_retry_policy_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7593);
+
+class TrunkApiError extends Error {
+    kind;
+    endpoint;
+    status;
+    code;
+    name = 'TrunkApiError';
+    constructor(kind, endpoint, message, status, 
+    /** v2's stable error code, when the body carried one. */
+    code) {
+        super(message);
+        this.kind = kind;
+        this.endpoint = endpoint;
+        this.status = status;
+        this.code = code;
+    }
+    /** Outages and broken responses are Trunk's side; on-api-error decides whether they fail. */
+    get tolerable() {
+        return this.kind === 'outage' || this.kind === 'schema';
+    }
+}
+const EXCERPT_LENGTH = 200;
+/** Error bodies may be plain text, JSON or a proxy's HTML page: show a short, tag-free excerpt. */
+function excerpt(body, secret) {
+    let text = body
+        .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+    if (secret !== '')
+        text = text.split(secret).join('***');
+    return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}…` : text;
+}
+function describeResponse(facts, secret) {
+    const body = excerpt(facts.body, secret);
+    const parts = [`HTTP ${facts.status}`];
+    if (body !== '')
+        parts.push(`"${body}"`);
+    if (facts.requestId)
+        parts.push(`(request id ${facts.requestId})`);
+    return parts.join(' ');
+}
+/** " (after 3 retries). Try again later", or the time Trunk asked for when it was too far off. */
+function tryAgain({ retries, tooLong }) {
+    const when = tooLong ? (0,_http_retry_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .tooLongWaitText */ .TR)('Trunk', tooLong) : 'Try again later';
+    return `${(0,_http_retry_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .afterRetries */ .zd)(retries)}. ${when}`;
+}
+/**
+ * Reads a final non-2xx answer as a failure, the same way for every protocol: `where` names the
+ * request ("POST /getQueue"), `code` is the protocol's own error code when it sent one.
+ */
+function statusError(where, answer, secret, advice, code) {
+    const { response } = answer;
+    const { status } = response;
+    const facts = `${where} answered ${describeResponse(response, secret)}`;
+    if (status === 401 || status === 403) {
+        return new TrunkApiError('auth', where, `${facts}. ${advice.auth}`, status, code);
+    }
+    if (status === 404) {
+        return new TrunkApiError('not-found', where, `${facts}. ${advice.notFound}`, status, code);
+    }
+    if (status === 429) {
+        const message = `Trunk's rate limit was reached: ${facts}${tryAgain(answer)}, or space out the runs that read Trunk.`;
+        return new TrunkApiError('outage', where, message, status, code);
+    }
+    if ((0,_http_retry_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .isRetryableStatus */ .PS)(status)) {
+        const message = `Trunk's API is unavailable: ${facts}${tryAgain(answer)}.`;
+        return new TrunkApiError('outage', where, message, status, code);
+    }
+    const message = `Trunk rejected the request: ${facts}. ${advice.rejected}`;
+    return new TrunkApiError('rejected', where, message, status, code);
+}
+/** No answer at all: unreachable, timed out, refused a redirect, or cancelled. */
+function requestError(where, failure) {
+    const { cause, retries } = failure;
+    if (cause.failure === 'cancelled') {
+        return new TrunkApiError('cancelled', where, `${where} was cancelled: another read failed`);
+    }
+    if (cause.failure === 'redirect') {
+        return new TrunkApiError('rejected', where, `${where} was not completed: ${cause.message}. Set api-url to the API's final address.`);
+    }
+    return new TrunkApiError('outage', where, `Trunk's API could not be reached: ${where} failed: ${cause.message}${(0,_http_retry_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .afterRetries */ .zd)(retries)}. Check api-url, timeout-seconds and the runner's network or proxy.`);
+}
+/** A 2xx answer that is not what the protocol promises. */
+function schemaError(where, answer, problem) {
+    const id = answer.response.requestId ? ` (request id ${answer.response.requestId})` : '';
+    return new TrunkApiError('schema', where, `Trunk's answer to ${where} does not have the expected shape: ${problem}${id}. This is likely a change on Trunk's side: please report it.`, answer.response.status);
+}
+/** Parses a 2xx body as JSON, or fails as a schema break. */
+function parseJson(where, answer) {
+    try {
+        return JSON.parse(answer.response.body);
+    }
+    catch {
+        throw schemaError(where, answer, 'the body is not JSON');
+    }
 }
 
 
@@ -51445,6 +41376,13 @@ function stopMessage(error) {
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
+
+/***/ }),
+
+/***/ 6982:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 
 /***/ }),
 
@@ -51539,6 +41477,20 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events"
 
 /***/ }),
 
+/***/ 3024:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+
+/***/ }),
+
+/***/ 1455:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+
+/***/ }),
+
 /***/ 7067:
 /***/ ((module) => {
 
@@ -51557,6 +41509,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2")
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+
+/***/ }),
+
+/***/ 6760:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 
 /***/ }),
 
@@ -51630,6 +41589,20 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
 
 /***/ }),
 
+/***/ 6928:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
+
+/***/ }),
+
+/***/ 2203:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
+
+/***/ }),
+
 /***/ 3193:
 /***/ ((module) => {
 
@@ -51648,6 +41621,2210 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
+
+/***/ }),
+
+/***/ 6288:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+// ESM COMPAT FLAG
+__nccwpck_require__.r(__webpack_exports__);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  ExitCode: () => (/* binding */ ExitCode),
+  addPath: () => (/* binding */ addPath),
+  debug: () => (/* binding */ debug),
+  endGroup: () => (/* binding */ endGroup),
+  error: () => (/* binding */ error),
+  exportVariable: () => (/* binding */ exportVariable),
+  getBooleanInput: () => (/* binding */ getBooleanInput),
+  getIDToken: () => (/* binding */ getIDToken),
+  getInput: () => (/* binding */ getInput),
+  getMultilineInput: () => (/* binding */ getMultilineInput),
+  getState: () => (/* binding */ getState),
+  group: () => (/* binding */ group),
+  info: () => (/* binding */ info),
+  isDebug: () => (/* binding */ isDebug),
+  markdownSummary: () => (/* reexport */ markdownSummary),
+  notice: () => (/* binding */ notice),
+  platform: () => (/* reexport */ platform_namespaceObject),
+  saveState: () => (/* binding */ saveState),
+  setCommandEcho: () => (/* binding */ setCommandEcho),
+  setFailed: () => (/* binding */ setFailed),
+  setOutput: () => (/* binding */ setOutput),
+  setSecret: () => (/* binding */ setSecret),
+  startGroup: () => (/* binding */ startGroup),
+  summary: () => (/* reexport */ summary),
+  toPlatformPath: () => (/* reexport */ toPlatformPath),
+  toPosixPath: () => (/* reexport */ toPosixPath),
+  toWin32Path: () => (/* reexport */ toWin32Path),
+  warning: () => (/* binding */ warning)
+});
+
+// NAMESPACE OBJECT: ./node_modules/@actions/core/lib/platform.js
+var platform_namespaceObject = {};
+__nccwpck_require__.r(platform_namespaceObject);
+__nccwpck_require__.d(platform_namespaceObject, {
+  arch: () => (arch),
+  getDetails: () => (getDetails),
+  isLinux: () => (isLinux),
+  isMacOS: () => (isMacOS),
+  isWindows: () => (isWindows),
+  platform: () => (platform)
+});
+
+// EXTERNAL MODULE: external "os"
+var external_os_ = __nccwpck_require__(857);
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
+// We use any as a valid input type
+/* eslint-disable @typescript-eslint/no-explicit-any */
+/**
+ * Sanitizes an input into a string so it can be passed into issueCommand safely
+ * @param input input to sanitize into a string
+ */
+function toCommandValue(input) {
+    if (input === null || input === undefined) {
+        return '';
+    }
+    else if (typeof input === 'string' || input instanceof String) {
+        return input;
+    }
+    return JSON.stringify(input);
+}
+/**
+ *
+ * @param annotationProperties
+ * @returns The command properties to send with the actual annotation command
+ * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
+ */
+function toCommandProperties(annotationProperties) {
+    if (!Object.keys(annotationProperties).length) {
+        return {};
+    }
+    return {
+        title: annotationProperties.title,
+        file: annotationProperties.file,
+        line: annotationProperties.startLine,
+        endLine: annotationProperties.endLine,
+        col: annotationProperties.startColumn,
+        endColumn: annotationProperties.endColumn
+    };
+}
+//# sourceMappingURL=utils.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
+
+
+/**
+ * Issues a command to the GitHub Actions runner
+ *
+ * @param command - The command name to issue
+ * @param properties - Additional properties for the command (key-value pairs)
+ * @param message - The message to include with the command
+ * @remarks
+ * This function outputs a specially formatted string to stdout that the Actions
+ * runner interprets as a command. These commands can control workflow behavior,
+ * set outputs, create annotations, mask values, and more.
+ *
+ * Command Format:
+ *   ::name key=value,key=value::message
+ *
+ * @example
+ * ```typescript
+ * // Issue a warning annotation
+ * issueCommand('warning', {}, 'This is a warning message');
+ * // Output: ::warning::This is a warning message
+ *
+ * // Set an environment variable
+ * issueCommand('set-env', { name: 'MY_VAR' }, 'some value');
+ * // Output: ::set-env name=MY_VAR::some value
+ *
+ * // Add a secret mask
+ * issueCommand('add-mask', {}, 'secretValue123');
+ * // Output: ::add-mask::secretValue123
+ * ```
+ *
+ * @internal
+ * This is an internal utility function that powers the public API functions
+ * such as setSecret, warning, error, and exportVariable.
+ */
+function issueCommand(command, properties, message) {
+    const cmd = new Command(command, properties, message);
+    process.stdout.write(cmd.toString() + external_os_.EOL);
+}
+function issue(name, message = '') {
+    issueCommand(name, {}, message);
+}
+const CMD_STRING = '::';
+class Command {
+    constructor(command, properties, message) {
+        if (!command) {
+            command = 'missing.command';
+        }
+        this.command = command;
+        this.properties = properties;
+        this.message = message;
+    }
+    toString() {
+        let cmdStr = CMD_STRING + this.command;
+        if (this.properties && Object.keys(this.properties).length > 0) {
+            cmdStr += ' ';
+            let first = true;
+            for (const key in this.properties) {
+                if (this.properties.hasOwnProperty(key)) {
+                    const val = this.properties[key];
+                    if (val) {
+                        if (first) {
+                            first = false;
+                        }
+                        else {
+                            cmdStr += ',';
+                        }
+                        cmdStr += `${key}=${escapeProperty(val)}`;
+                    }
+                }
+            }
+        }
+        cmdStr += `${CMD_STRING}${escapeData(this.message)}`;
+        return cmdStr;
+    }
+}
+function escapeData(s) {
+    return toCommandValue(s)
+        .replace(/%/g, '%25')
+        .replace(/\r/g, '%0D')
+        .replace(/\n/g, '%0A');
+}
+function escapeProperty(s) {
+    return toCommandValue(s)
+        .replace(/%/g, '%25')
+        .replace(/\r/g, '%0D')
+        .replace(/\n/g, '%0A')
+        .replace(/:/g, '%3A')
+        .replace(/,/g, '%2C');
+}
+//# sourceMappingURL=command.js.map
+// EXTERNAL MODULE: external "crypto"
+var external_crypto_ = __nccwpck_require__(6982);
+// EXTERNAL MODULE: external "fs"
+var external_fs_ = __nccwpck_require__(9896);
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
+// For internal use, subject to change.
+// We use any as a valid input type
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+
+
+
+function issueFileCommand(command, message) {
+    const filePath = process.env[`GITHUB_${command}`];
+    if (!filePath) {
+        throw new Error(`Unable to find environment variable for file command ${command}`);
+    }
+    if (!external_fs_.existsSync(filePath)) {
+        throw new Error(`Missing file at path: ${filePath}`);
+    }
+    external_fs_.appendFileSync(filePath, `${toCommandValue(message)}${external_os_.EOL}`, {
+        encoding: 'utf8'
+    });
+}
+function prepareKeyValueMessage(key, value) {
+    const delimiter = `ghadelimiter_${external_crypto_.randomUUID()}`;
+    const convertedValue = toCommandValue(value);
+    // These should realistically never happen, but just in case someone finds a
+    // way to exploit uuid generation let's not allow keys or values that contain
+    // the delimiter.
+    if (key.includes(delimiter)) {
+        throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
+    }
+    if (convertedValue.includes(delimiter)) {
+        throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
+    }
+    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
+}
+//# sourceMappingURL=file-command.js.map
+// EXTERNAL MODULE: external "path"
+var external_path_ = __nccwpck_require__(6928);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
+var lib = __nccwpck_require__(4942);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
+var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+class BasicCredentialHandler {
+    constructor(username, password) {
+        this.username = username;
+        this.password = password;
+    }
+    prepareRequest(options) {
+        if (!options.headers) {
+            throw Error('The request has no headers');
+        }
+        options.headers['Authorization'] = `Basic ${Buffer.from(`${this.username}:${this.password}`).toString('base64')}`;
+    }
+    // This handler cannot handle 401
+    canHandleAuthentication() {
+        return false;
+    }
+    handleAuthentication() {
+        return __awaiter(this, void 0, void 0, function* () {
+            throw new Error('not implemented');
+        });
+    }
+}
+class BearerCredentialHandler {
+    constructor(token) {
+        this.token = token;
+    }
+    // currently implements pre-authorization
+    // TODO: support preAuth = false where it hooks on 401
+    prepareRequest(options) {
+        if (!options.headers) {
+            throw Error('The request has no headers');
+        }
+        options.headers['Authorization'] = `Bearer ${this.token}`;
+    }
+    // This handler cannot handle 401
+    canHandleAuthentication() {
+        return false;
+    }
+    handleAuthentication() {
+        return __awaiter(this, void 0, void 0, function* () {
+            throw new Error('not implemented');
+        });
+    }
+}
+class PersonalAccessTokenCredentialHandler {
+    constructor(token) {
+        this.token = token;
+    }
+    // currently implements pre-authorization
+    // TODO: support preAuth = false where it hooks on 401
+    prepareRequest(options) {
+        if (!options.headers) {
+            throw Error('The request has no headers');
+        }
+        options.headers['Authorization'] = `Basic ${Buffer.from(`PAT:${this.token}`).toString('base64')}`;
+    }
+    // This handler cannot handle 401
+    canHandleAuthentication() {
+        return false;
+    }
+    handleAuthentication() {
+        return __awaiter(this, void 0, void 0, function* () {
+            throw new Error('not implemented');
+        });
+    }
+}
+//# sourceMappingURL=auth.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
+var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+class OidcClient {
+    static createHttpClient(allowRetry = true, maxRetry = 10) {
+        const requestOptions = {
+            allowRetries: allowRetry,
+            maxRetries: maxRetry
+        };
+        return new lib/* HttpClient */.Qq('actions/oidc-client', [new BearerCredentialHandler(OidcClient.getRequestToken())], requestOptions);
+    }
+    static getRequestToken() {
+        const token = process.env['ACTIONS_ID_TOKEN_REQUEST_TOKEN'];
+        if (!token) {
+            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_TOKEN env variable');
+        }
+        return token;
+    }
+    static getIDTokenUrl() {
+        const runtimeUrl = process.env['ACTIONS_ID_TOKEN_REQUEST_URL'];
+        if (!runtimeUrl) {
+            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_URL env variable');
+        }
+        return runtimeUrl;
+    }
+    static getCall(id_token_url) {
+        return oidc_utils_awaiter(this, void 0, void 0, function* () {
+            var _a;
+            const httpclient = OidcClient.createHttpClient();
+            const res = yield httpclient
+                .getJson(id_token_url)
+                .catch(error => {
+                throw new Error(`Failed to get ID Token. \n 
+        Error Code : ${error.statusCode}\n 
+        Error Message: ${error.message}`);
+            });
+            const id_token = (_a = res.result) === null || _a === void 0 ? void 0 : _a.value;
+            if (!id_token) {
+                throw new Error('Response json body do not have ID Token field');
+            }
+            return id_token;
+        });
+    }
+    static getIDToken(audience) {
+        return oidc_utils_awaiter(this, void 0, void 0, function* () {
+            try {
+                // New ID Token is requested from action service
+                let id_token_url = OidcClient.getIDTokenUrl();
+                if (audience) {
+                    const encodedAudience = encodeURIComponent(audience);
+                    id_token_url = `${id_token_url}&audience=${encodedAudience}`;
+                }
+                debug(`ID token url is ${id_token_url}`);
+                const id_token = yield OidcClient.getCall(id_token_url);
+                setSecret(id_token);
+                return id_token;
+            }
+            catch (error) {
+                throw new Error(`Error message: ${error.message}`);
+            }
+        });
+    }
+}
+//# sourceMappingURL=oidc-utils.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
+var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+const { access, appendFile, writeFile } = external_fs_.promises;
+const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
+const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
+class Summary {
+    constructor() {
+        this._buffer = '';
+    }
+    /**
+     * Finds the summary file path from the environment, rejects if env var is not found or file does not exist
+     * Also checks r/w permissions.
+     *
+     * @returns step summary file path
+     */
+    filePath() {
+        return summary_awaiter(this, void 0, void 0, function* () {
+            if (this._filePath) {
+                return this._filePath;
+            }
+            const pathFromEnv = process.env[SUMMARY_ENV_VAR];
+            if (!pathFromEnv) {
+                throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
+            }
+            try {
+                yield access(pathFromEnv, external_fs_.constants.R_OK | external_fs_.constants.W_OK);
+            }
+            catch (_a) {
+                throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
+            }
+            this._filePath = pathFromEnv;
+            return this._filePath;
+        });
+    }
+    /**
+     * Wraps content in an HTML tag, adding any HTML attributes
+     *
+     * @param {string} tag HTML tag to wrap
+     * @param {string | null} content content within the tag
+     * @param {[attribute: string]: string} attrs key-value list of HTML attributes to add
+     *
+     * @returns {string} content wrapped in HTML element
+     */
+    wrap(tag, content, attrs = {}) {
+        const htmlAttrs = Object.entries(attrs)
+            .map(([key, value]) => ` ${key}="${value}"`)
+            .join('');
+        if (!content) {
+            return `<${tag}${htmlAttrs}>`;
+        }
+        return `<${tag}${htmlAttrs}>${content}</${tag}>`;
+    }
+    /**
+     * Writes text in the buffer to the summary buffer file and empties buffer. Will append by default.
+     *
+     * @param {SummaryWriteOptions} [options] (optional) options for write operation
+     *
+     * @returns {Promise<Summary>} summary instance
+     */
+    write(options) {
+        return summary_awaiter(this, void 0, void 0, function* () {
+            const overwrite = !!(options === null || options === void 0 ? void 0 : options.overwrite);
+            const filePath = yield this.filePath();
+            const writeFunc = overwrite ? writeFile : appendFile;
+            yield writeFunc(filePath, this._buffer, { encoding: 'utf8' });
+            return this.emptyBuffer();
+        });
+    }
+    /**
+     * Clears the summary buffer and wipes the summary file
+     *
+     * @returns {Summary} summary instance
+     */
+    clear() {
+        return summary_awaiter(this, void 0, void 0, function* () {
+            return this.emptyBuffer().write({ overwrite: true });
+        });
+    }
+    /**
+     * Returns the current summary buffer as a string
+     *
+     * @returns {string} string of summary buffer
+     */
+    stringify() {
+        return this._buffer;
+    }
+    /**
+     * If the summary buffer is empty
+     *
+     * @returns {boolen} true if the buffer is empty
+     */
+    isEmptyBuffer() {
+        return this._buffer.length === 0;
+    }
+    /**
+     * Resets the summary buffer without writing to summary file
+     *
+     * @returns {Summary} summary instance
+     */
+    emptyBuffer() {
+        this._buffer = '';
+        return this;
+    }
+    /**
+     * Adds raw text to the summary buffer
+     *
+     * @param {string} text content to add
+     * @param {boolean} [addEOL=false] (optional) append an EOL to the raw text (default: false)
+     *
+     * @returns {Summary} summary instance
+     */
+    addRaw(text, addEOL = false) {
+        this._buffer += text;
+        return addEOL ? this.addEOL() : this;
+    }
+    /**
+     * Adds the operating system-specific end-of-line marker to the buffer
+     *
+     * @returns {Summary} summary instance
+     */
+    addEOL() {
+        return this.addRaw(external_os_.EOL);
+    }
+    /**
+     * Adds an HTML codeblock to the summary buffer
+     *
+     * @param {string} code content to render within fenced code block
+     * @param {string} lang (optional) language to syntax highlight code
+     *
+     * @returns {Summary} summary instance
+     */
+    addCodeBlock(code, lang) {
+        const attrs = Object.assign({}, (lang && { lang }));
+        const element = this.wrap('pre', this.wrap('code', code), attrs);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML list to the summary buffer
+     *
+     * @param {string[]} items list of items to render
+     * @param {boolean} [ordered=false] (optional) if the rendered list should be ordered or not (default: false)
+     *
+     * @returns {Summary} summary instance
+     */
+    addList(items, ordered = false) {
+        const tag = ordered ? 'ol' : 'ul';
+        const listItems = items.map(item => this.wrap('li', item)).join('');
+        const element = this.wrap(tag, listItems);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML table to the summary buffer
+     *
+     * @param {SummaryTableCell[]} rows table rows
+     *
+     * @returns {Summary} summary instance
+     */
+    addTable(rows) {
+        const tableBody = rows
+            .map(row => {
+            const cells = row
+                .map(cell => {
+                if (typeof cell === 'string') {
+                    return this.wrap('td', cell);
+                }
+                const { header, data, colspan, rowspan } = cell;
+                const tag = header ? 'th' : 'td';
+                const attrs = Object.assign(Object.assign({}, (colspan && { colspan })), (rowspan && { rowspan }));
+                return this.wrap(tag, data, attrs);
+            })
+                .join('');
+            return this.wrap('tr', cells);
+        })
+            .join('');
+        const element = this.wrap('table', tableBody);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds a collapsable HTML details element to the summary buffer
+     *
+     * @param {string} label text for the closed state
+     * @param {string} content collapsable content
+     *
+     * @returns {Summary} summary instance
+     */
+    addDetails(label, content) {
+        const element = this.wrap('details', this.wrap('summary', label) + content);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML image tag to the summary buffer
+     *
+     * @param {string} src path to the image you to embed
+     * @param {string} alt text description of the image
+     * @param {SummaryImageOptions} options (optional) addition image attributes
+     *
+     * @returns {Summary} summary instance
+     */
+    addImage(src, alt, options) {
+        const { width, height } = options || {};
+        const attrs = Object.assign(Object.assign({}, (width && { width })), (height && { height }));
+        const element = this.wrap('img', null, Object.assign({ src, alt }, attrs));
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML section heading element
+     *
+     * @param {string} text heading text
+     * @param {number | string} [level=1] (optional) the heading level, default: 1
+     *
+     * @returns {Summary} summary instance
+     */
+    addHeading(text, level) {
+        const tag = `h${level}`;
+        const allowedTag = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(tag)
+            ? tag
+            : 'h1';
+        const element = this.wrap(allowedTag, text);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML thematic break (<hr>) to the summary buffer
+     *
+     * @returns {Summary} summary instance
+     */
+    addSeparator() {
+        const element = this.wrap('hr', null);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML line break (<br>) to the summary buffer
+     *
+     * @returns {Summary} summary instance
+     */
+    addBreak() {
+        const element = this.wrap('br', null);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML blockquote to the summary buffer
+     *
+     * @param {string} text quote text
+     * @param {string} cite (optional) citation url
+     *
+     * @returns {Summary} summary instance
+     */
+    addQuote(text, cite) {
+        const attrs = Object.assign({}, (cite && { cite }));
+        const element = this.wrap('blockquote', text, attrs);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML anchor tag to the summary buffer
+     *
+     * @param {string} text link text/content
+     * @param {string} href hyperlink
+     *
+     * @returns {Summary} summary instance
+     */
+    addLink(text, href) {
+        const element = this.wrap('a', text, { href });
+        return this.addRaw(element).addEOL();
+    }
+}
+const _summary = new Summary();
+/**
+ * @deprecated use `core.summary`
+ */
+const markdownSummary = _summary;
+const summary = _summary;
+//# sourceMappingURL=summary.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
+
+/**
+ * toPosixPath converts the given path to the posix form. On Windows, \\ will be
+ * replaced with /.
+ *
+ * @param pth. Path to transform.
+ * @return string Posix path.
+ */
+function toPosixPath(pth) {
+    return pth.replace(/[\\]/g, '/');
+}
+/**
+ * toWin32Path converts the given path to the win32 form. On Linux, / will be
+ * replaced with \\.
+ *
+ * @param pth. Path to transform.
+ * @return string Win32 path.
+ */
+function toWin32Path(pth) {
+    return pth.replace(/[/]/g, '\\');
+}
+/**
+ * toPlatformPath converts the given path to a platform-specific path. It does
+ * this by replacing instances of / and \ with the platform-specific path
+ * separator.
+ *
+ * @param pth The path to platformize.
+ * @return string The platform-specific path.
+ */
+function toPlatformPath(pth) {
+    return pth.replace(/[/\\]/g, external_path_.sep);
+}
+//# sourceMappingURL=path-utils.js.map
+// EXTERNAL MODULE: external "string_decoder"
+var external_string_decoder_ = __nccwpck_require__(3193);
+// EXTERNAL MODULE: external "events"
+var external_events_ = __nccwpck_require__(4434);
+;// CONCATENATED MODULE: external "child_process"
+const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
+// EXTERNAL MODULE: external "assert"
+var external_assert_ = __nccwpck_require__(2613);
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
+var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_.promises;
+// export const {open} = 'fs'
+const IS_WINDOWS = process.platform === 'win32';
+/**
+ * Custom implementation of readlink to ensure Windows junctions
+ * maintain trailing backslash for backward compatibility with Node.js < 24
+ *
+ * In Node.js 20, Windows junctions (directory symlinks) always returned paths
+ * with trailing backslashes. Node.js 24 removed this behavior, which breaks
+ * code that relied on this format for path operations.
+ *
+ * This implementation restores the Node 20 behavior by adding a trailing
+ * backslash to all junction results on Windows.
+ */
+function readlink(fsPath) {
+    return io_util_awaiter(this, void 0, void 0, function* () {
+        const result = yield fs.promises.readlink(fsPath);
+        // On Windows, restore Node 20 behavior: add trailing backslash to all results
+        // since junctions on Windows are always directory links
+        if (IS_WINDOWS && !result.endsWith('\\')) {
+            return `${result}\\`;
+        }
+        return result;
+    });
+}
+// See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
+const UV_FS_O_EXLOCK = 0x10000000;
+const READONLY = external_fs_.constants.O_RDONLY;
+function exists(fsPath) {
+    return io_util_awaiter(this, void 0, void 0, function* () {
+        try {
+            yield stat(fsPath);
+        }
+        catch (err) {
+            if (err.code === 'ENOENT') {
+                return false;
+            }
+            throw err;
+        }
+        return true;
+    });
+}
+function isDirectory(fsPath_1) {
+    return io_util_awaiter(this, arguments, void 0, function* (fsPath, useStat = false) {
+        const stats = useStat ? yield stat(fsPath) : yield lstat(fsPath);
+        return stats.isDirectory();
+    });
+}
+/**
+ * On OSX/Linux, true if path starts with '/'. On Windows, true for paths like:
+ * \, \hello, \\hello\share, C:, and C:\hello (and corresponding alternate separator cases).
+ */
+function isRooted(p) {
+    p = normalizeSeparators(p);
+    if (!p) {
+        throw new Error('isRooted() parameter "p" cannot be empty');
+    }
+    if (IS_WINDOWS) {
+        return (p.startsWith('\\') || /^[A-Z]:/i.test(p) // e.g. \ or \hello or \\hello
+        ); // e.g. C: or C:\hello
+    }
+    return p.startsWith('/');
+}
+/**
+ * Best effort attempt to determine whether a file exists and is executable.
+ * @param filePath    file path to check
+ * @param extensions  additional file extensions to try
+ * @return if file exists and is executable, returns the file path. otherwise empty string.
+ */
+function tryGetExecutablePath(filePath, extensions) {
+    return io_util_awaiter(this, void 0, void 0, function* () {
+        let stats = undefined;
+        try {
+            // test file exists
+            stats = yield stat(filePath);
+        }
+        catch (err) {
+            if (err.code !== 'ENOENT') {
+                // eslint-disable-next-line no-console
+                console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
+            }
+        }
+        if (stats && stats.isFile()) {
+            if (IS_WINDOWS) {
+                // on Windows, test for valid extension
+                const upperExt = external_path_.extname(filePath).toUpperCase();
+                if (extensions.some(validExt => validExt.toUpperCase() === upperExt)) {
+                    return filePath;
+                }
+            }
+            else {
+                if (isUnixExecutable(stats)) {
+                    return filePath;
+                }
+            }
+        }
+        // try each extension
+        const originalFilePath = filePath;
+        for (const extension of extensions) {
+            filePath = originalFilePath + extension;
+            stats = undefined;
+            try {
+                stats = yield stat(filePath);
+            }
+            catch (err) {
+                if (err.code !== 'ENOENT') {
+                    // eslint-disable-next-line no-console
+                    console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
+                }
+            }
+            if (stats && stats.isFile()) {
+                if (IS_WINDOWS) {
+                    // preserve the case of the actual file (since an extension was appended)
+                    try {
+                        const directory = external_path_.dirname(filePath);
+                        const upperName = external_path_.basename(filePath).toUpperCase();
+                        for (const actualName of yield readdir(directory)) {
+                            if (upperName === actualName.toUpperCase()) {
+                                filePath = external_path_.join(directory, actualName);
+                                break;
+                            }
+                        }
+                    }
+                    catch (err) {
+                        // eslint-disable-next-line no-console
+                        console.log(`Unexpected error attempting to determine the actual case of the file '${filePath}': ${err}`);
+                    }
+                    return filePath;
+                }
+                else {
+                    if (isUnixExecutable(stats)) {
+                        return filePath;
+                    }
+                }
+            }
+        }
+        return '';
+    });
+}
+function normalizeSeparators(p) {
+    p = p || '';
+    if (IS_WINDOWS) {
+        // convert slashes on Windows
+        p = p.replace(/\//g, '\\');
+        // remove redundant slashes
+        return p.replace(/\\\\+/g, '\\');
+    }
+    // remove redundant slashes
+    return p.replace(/\/\/+/g, '/');
+}
+// on Mac/Linux, test the execute bit
+//     R   W  X  R  W X R W X
+//   256 128 64 32 16 8 4 2 1
+function isUnixExecutable(stats) {
+    return ((stats.mode & 1) > 0 ||
+        ((stats.mode & 8) > 0 &&
+            process.getgid !== undefined &&
+            stats.gid === process.getgid()) ||
+        ((stats.mode & 64) > 0 &&
+            process.getuid !== undefined &&
+            stats.uid === process.getuid()));
+}
+// Get the path of cmd.exe in windows
+function getCmdPath() {
+    var _a;
+    return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
+}
+//# sourceMappingURL=io-util.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
+var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+/**
+ * Copies a file or folder.
+ * Based off of shelljs - https://github.com/shelljs/shelljs/blob/9237f66c52e5daa40458f94f9565e18e8132f5a6/src/cp.js
+ *
+ * @param     source    source path
+ * @param     dest      destination path
+ * @param     options   optional. See CopyOptions.
+ */
+function cp(source_1, dest_1) {
+    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
+        const { force, recursive, copySourceDirectory } = readCopyOptions(options);
+        const destStat = (yield ioUtil.exists(dest)) ? yield ioUtil.stat(dest) : null;
+        // Dest is an existing file, but not forcing
+        if (destStat && destStat.isFile() && !force) {
+            return;
+        }
+        // If dest is an existing directory, should copy inside.
+        const newDest = destStat && destStat.isDirectory() && copySourceDirectory
+            ? path.join(dest, path.basename(source))
+            : dest;
+        if (!(yield ioUtil.exists(source))) {
+            throw new Error(`no such file or directory: ${source}`);
+        }
+        const sourceStat = yield ioUtil.stat(source);
+        if (sourceStat.isDirectory()) {
+            if (!recursive) {
+                throw new Error(`Failed to copy. ${source} is a directory, but tried to copy without recursive flag.`);
+            }
+            else {
+                yield cpDirRecursive(source, newDest, 0, force);
+            }
+        }
+        else {
+            if (path.relative(source, newDest) === '') {
+                // a file cannot be copied to itself
+                throw new Error(`'${newDest}' and '${source}' are the same file`);
+            }
+            yield io_copyFile(source, newDest, force);
+        }
+    });
+}
+/**
+ * Moves a path.
+ *
+ * @param     source    source path
+ * @param     dest      destination path
+ * @param     options   optional. See MoveOptions.
+ */
+function mv(source_1, dest_1) {
+    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
+        if (yield ioUtil.exists(dest)) {
+            let destExists = true;
+            if (yield ioUtil.isDirectory(dest)) {
+                // If dest is directory copy src into dest
+                dest = path.join(dest, path.basename(source));
+                destExists = yield ioUtil.exists(dest);
+            }
+            if (destExists) {
+                if (options.force == null || options.force) {
+                    yield rmRF(dest);
+                }
+                else {
+                    throw new Error('Destination already exists');
+                }
+            }
+        }
+        yield mkdirP(path.dirname(dest));
+        yield ioUtil.rename(source, dest);
+    });
+}
+/**
+ * Remove a path recursively with force
+ *
+ * @param inputPath path to remove
+ */
+function rmRF(inputPath) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if (ioUtil.IS_WINDOWS) {
+            // Check for invalid characters
+            // https://docs.microsoft.com/en-us/windows/win32/fileio/naming-a-file
+            if (/[*"<>|]/.test(inputPath)) {
+                throw new Error('File path must not contain `*`, `"`, `<`, `>` or `|` on Windows');
+            }
+        }
+        try {
+            // note if path does not exist, error is silent
+            yield ioUtil.rm(inputPath, {
+                force: true,
+                maxRetries: 3,
+                recursive: true,
+                retryDelay: 300
+            });
+        }
+        catch (err) {
+            throw new Error(`File was unable to be removed ${err}`);
+        }
+    });
+}
+/**
+ * Make a directory.  Creates the full path with folders in between
+ * Will throw if it fails
+ *
+ * @param   fsPath        path to create
+ * @returns Promise<void>
+ */
+function mkdirP(fsPath) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        ok(fsPath, 'a path argument must be provided');
+        yield ioUtil.mkdir(fsPath, { recursive: true });
+    });
+}
+/**
+ * Returns path of a tool had the tool actually been invoked.  Resolves via paths.
+ * If you check and the tool does not exist, it will throw.
+ *
+ * @param     tool              name of the tool
+ * @param     check             whether to check if tool exists
+ * @returns   Promise<string>   path to tool
+ */
+function which(tool, check) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if (!tool) {
+            throw new Error("parameter 'tool' is required");
+        }
+        // recursive when check=true
+        if (check) {
+            const result = yield which(tool, false);
+            if (!result) {
+                if (IS_WINDOWS) {
+                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also verify the file has a valid extension for an executable file.`);
+                }
+                else {
+                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also check the file mode to verify the file is executable.`);
+                }
+            }
+            return result;
+        }
+        const matches = yield findInPath(tool);
+        if (matches && matches.length > 0) {
+            return matches[0];
+        }
+        return '';
+    });
+}
+/**
+ * Returns a list of all occurrences of the given tool on the system path.
+ *
+ * @returns   Promise<string[]>  the paths of the tool
+ */
+function findInPath(tool) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if (!tool) {
+            throw new Error("parameter 'tool' is required");
+        }
+        // build the list of extensions to try
+        const extensions = [];
+        if (IS_WINDOWS && process.env['PATHEXT']) {
+            for (const extension of process.env['PATHEXT'].split(external_path_.delimiter)) {
+                if (extension) {
+                    extensions.push(extension);
+                }
+            }
+        }
+        // if it's rooted, return it if exists. otherwise return empty.
+        if (isRooted(tool)) {
+            const filePath = yield tryGetExecutablePath(tool, extensions);
+            if (filePath) {
+                return [filePath];
+            }
+            return [];
+        }
+        // if any path separators, return empty
+        if (tool.includes(external_path_.sep)) {
+            return [];
+        }
+        // build the list of directories
+        //
+        // Note, technically "where" checks the current directory on Windows. From a toolkit perspective,
+        // it feels like we should not do this. Checking the current directory seems like more of a use
+        // case of a shell, and the which() function exposed by the toolkit should strive for consistency
+        // across platforms.
+        const directories = [];
+        if (process.env.PATH) {
+            for (const p of process.env.PATH.split(external_path_.delimiter)) {
+                if (p) {
+                    directories.push(p);
+                }
+            }
+        }
+        // find all matches
+        const matches = [];
+        for (const directory of directories) {
+            const filePath = yield tryGetExecutablePath(external_path_.join(directory, tool), extensions);
+            if (filePath) {
+                matches.push(filePath);
+            }
+        }
+        return matches;
+    });
+}
+function readCopyOptions(options) {
+    const force = options.force == null ? true : options.force;
+    const recursive = Boolean(options.recursive);
+    const copySourceDirectory = options.copySourceDirectory == null
+        ? true
+        : Boolean(options.copySourceDirectory);
+    return { force, recursive, copySourceDirectory };
+}
+function cpDirRecursive(sourceDir, destDir, currentDepth, force) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        // Ensure there is not a run away recursive copy
+        if (currentDepth >= 255)
+            return;
+        currentDepth++;
+        yield mkdirP(destDir);
+        const files = yield ioUtil.readdir(sourceDir);
+        for (const fileName of files) {
+            const srcFile = `${sourceDir}/${fileName}`;
+            const destFile = `${destDir}/${fileName}`;
+            const srcFileStat = yield ioUtil.lstat(srcFile);
+            if (srcFileStat.isDirectory()) {
+                // Recurse
+                yield cpDirRecursive(srcFile, destFile, currentDepth, force);
+            }
+            else {
+                yield io_copyFile(srcFile, destFile, force);
+            }
+        }
+        // Change the mode for the newly created directory
+        yield ioUtil.chmod(destDir, (yield ioUtil.stat(sourceDir)).mode);
+    });
+}
+// Buffered file copy
+function io_copyFile(srcFile, destFile, force) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if ((yield ioUtil.lstat(srcFile)).isSymbolicLink()) {
+            // unlink/re-link it
+            try {
+                yield ioUtil.lstat(destFile);
+                yield ioUtil.unlink(destFile);
+            }
+            catch (e) {
+                // Try to override file permission
+                if (e.code === 'EPERM') {
+                    yield ioUtil.chmod(destFile, '0666');
+                    yield ioUtil.unlink(destFile);
+                }
+                // other errors = it doesn't exist, no work to do
+            }
+            // Copy over symlink
+            const symlinkFull = yield ioUtil.readlink(srcFile);
+            yield ioUtil.symlink(symlinkFull, destFile, ioUtil.IS_WINDOWS ? 'junction' : null);
+        }
+        else if (!(yield ioUtil.exists(destFile)) || force) {
+            yield ioUtil.copyFile(srcFile, destFile);
+        }
+    });
+}
+//# sourceMappingURL=io.js.map
+;// CONCATENATED MODULE: external "timers"
+const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
+var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+
+
+
+
+/* eslint-disable @typescript-eslint/unbound-method */
+const toolrunner_IS_WINDOWS = process.platform === 'win32';
+/*
+ * Class for running command line tools. Handles quoting and arg parsing in a platform agnostic way.
+ */
+class ToolRunner extends external_events_.EventEmitter {
+    constructor(toolPath, args, options) {
+        super();
+        if (!toolPath) {
+            throw new Error("Parameter 'toolPath' cannot be null or empty.");
+        }
+        this.toolPath = toolPath;
+        this.args = args || [];
+        this.options = options || {};
+    }
+    _debug(message) {
+        if (this.options.listeners && this.options.listeners.debug) {
+            this.options.listeners.debug(message);
+        }
+    }
+    _getCommandString(options, noPrefix) {
+        const toolPath = this._getSpawnFileName();
+        const args = this._getSpawnArgs(options);
+        let cmd = noPrefix ? '' : '[command]'; // omit prefix when piped to a second tool
+        if (toolrunner_IS_WINDOWS) {
+            // Windows + cmd file
+            if (this._isCmdFile()) {
+                cmd += toolPath;
+                for (const a of args) {
+                    cmd += ` ${a}`;
+                }
+            }
+            // Windows + verbatim
+            else if (options.windowsVerbatimArguments) {
+                cmd += `"${toolPath}"`;
+                for (const a of args) {
+                    cmd += ` ${a}`;
+                }
+            }
+            // Windows (regular)
+            else {
+                cmd += this._windowsQuoteCmdArg(toolPath);
+                for (const a of args) {
+                    cmd += ` ${this._windowsQuoteCmdArg(a)}`;
+                }
+            }
+        }
+        else {
+            // OSX/Linux - this can likely be improved with some form of quoting.
+            // creating processes on Unix is fundamentally different than Windows.
+            // on Unix, execvp() takes an arg array.
+            cmd += toolPath;
+            for (const a of args) {
+                cmd += ` ${a}`;
+            }
+        }
+        return cmd;
+    }
+    _processLineBuffer(data, strBuffer, onLine) {
+        try {
+            let s = strBuffer + data.toString();
+            let n = s.indexOf(external_os_.EOL);
+            while (n > -1) {
+                const line = s.substring(0, n);
+                onLine(line);
+                // the rest of the string ...
+                s = s.substring(n + external_os_.EOL.length);
+                n = s.indexOf(external_os_.EOL);
+            }
+            return s;
+        }
+        catch (err) {
+            // streaming lines to console is best effort.  Don't fail a build.
+            this._debug(`error processing line. Failed with error ${err}`);
+            return '';
+        }
+    }
+    _getSpawnFileName() {
+        if (toolrunner_IS_WINDOWS) {
+            if (this._isCmdFile()) {
+                return process.env['COMSPEC'] || 'cmd.exe';
+            }
+        }
+        return this.toolPath;
+    }
+    _getSpawnArgs(options) {
+        if (toolrunner_IS_WINDOWS) {
+            if (this._isCmdFile()) {
+                let argline = `/D /S /C "${this._windowsQuoteCmdArg(this.toolPath)}`;
+                for (const a of this.args) {
+                    argline += ' ';
+                    argline += options.windowsVerbatimArguments
+                        ? a
+                        : this._windowsQuoteCmdArg(a);
+                }
+                argline += '"';
+                return [argline];
+            }
+        }
+        return this.args;
+    }
+    _endsWith(str, end) {
+        return str.endsWith(end);
+    }
+    _isCmdFile() {
+        const upperToolPath = this.toolPath.toUpperCase();
+        return (this._endsWith(upperToolPath, '.CMD') ||
+            this._endsWith(upperToolPath, '.BAT'));
+    }
+    _windowsQuoteCmdArg(arg) {
+        // for .exe, apply the normal quoting rules that libuv applies
+        if (!this._isCmdFile()) {
+            return this._uvQuoteCmdArg(arg);
+        }
+        // otherwise apply quoting rules specific to the cmd.exe command line parser.
+        // the libuv rules are generic and are not designed specifically for cmd.exe
+        // command line parser.
+        //
+        // for a detailed description of the cmd.exe command line parser, refer to
+        // http://stackoverflow.com/questions/4094699/how-does-the-windows-command-interpreter-cmd-exe-parse-scripts/7970912#7970912
+        // need quotes for empty arg
+        if (!arg) {
+            return '""';
+        }
+        // determine whether the arg needs to be quoted
+        const cmdSpecialChars = [
+            ' ',
+            '\t',
+            '&',
+            '(',
+            ')',
+            '[',
+            ']',
+            '{',
+            '}',
+            '^',
+            '=',
+            ';',
+            '!',
+            "'",
+            '+',
+            ',',
+            '`',
+            '~',
+            '|',
+            '<',
+            '>',
+            '"'
+        ];
+        let needsQuotes = false;
+        for (const char of arg) {
+            if (cmdSpecialChars.some(x => x === char)) {
+                needsQuotes = true;
+                break;
+            }
+        }
+        // short-circuit if quotes not needed
+        if (!needsQuotes) {
+            return arg;
+        }
+        // the following quoting rules are very similar to the rules that by libuv applies.
+        //
+        // 1) wrap the string in quotes
+        //
+        // 2) double-up quotes - i.e. " => ""
+        //
+        //    this is different from the libuv quoting rules. libuv replaces " with \", which unfortunately
+        //    doesn't work well with a cmd.exe command line.
+        //
+        //    note, replacing " with "" also works well if the arg is passed to a downstream .NET console app.
+        //    for example, the command line:
+        //          foo.exe "myarg:""my val"""
+        //    is parsed by a .NET console app into an arg array:
+        //          [ "myarg:\"my val\"" ]
+        //    which is the same end result when applying libuv quoting rules. although the actual
+        //    command line from libuv quoting rules would look like:
+        //          foo.exe "myarg:\"my val\""
+        //
+        // 3) double-up slashes that precede a quote,
+        //    e.g.  hello \world    => "hello \world"
+        //          hello\"world    => "hello\\""world"
+        //          hello\\"world   => "hello\\\\""world"
+        //          hello world\    => "hello world\\"
+        //
+        //    technically this is not required for a cmd.exe command line, or the batch argument parser.
+        //    the reasons for including this as a .cmd quoting rule are:
+        //
+        //    a) this is optimized for the scenario where the argument is passed from the .cmd file to an
+        //       external program. many programs (e.g. .NET console apps) rely on the slash-doubling rule.
+        //
+        //    b) it's what we've been doing previously (by deferring to node default behavior) and we
+        //       haven't heard any complaints about that aspect.
+        //
+        // note, a weakness of the quoting rules chosen here, is that % is not escaped. in fact, % cannot be
+        // escaped when used on the command line directly - even though within a .cmd file % can be escaped
+        // by using %%.
+        //
+        // the saving grace is, on the command line, %var% is left as-is if var is not defined. this contrasts
+        // the line parsing rules within a .cmd file, where if var is not defined it is replaced with nothing.
+        //
+        // one option that was explored was replacing % with ^% - i.e. %var% => ^%var^%. this hack would
+        // often work, since it is unlikely that var^ would exist, and the ^ character is removed when the
+        // variable is used. the problem, however, is that ^ is not removed when %* is used to pass the args
+        // to an external program.
+        //
+        // an unexplored potential solution for the % escaping problem, is to create a wrapper .cmd file.
+        // % can be escaped within a .cmd file.
+        let reverse = '"';
+        let quoteHit = true;
+        for (let i = arg.length; i > 0; i--) {
+            // walk the string in reverse
+            reverse += arg[i - 1];
+            if (quoteHit && arg[i - 1] === '\\') {
+                reverse += '\\'; // double the slash
+            }
+            else if (arg[i - 1] === '"') {
+                quoteHit = true;
+                reverse += '"'; // double the quote
+            }
+            else {
+                quoteHit = false;
+            }
+        }
+        reverse += '"';
+        return reverse.split('').reverse().join('');
+    }
+    _uvQuoteCmdArg(arg) {
+        // Tool runner wraps child_process.spawn() and needs to apply the same quoting as
+        // Node in certain cases where the undocumented spawn option windowsVerbatimArguments
+        // is used.
+        //
+        // Since this function is a port of quote_cmd_arg from Node 4.x (technically, lib UV,
+        // see https://github.com/nodejs/node/blob/v4.x/deps/uv/src/win/process.c for details),
+        // pasting copyright notice from Node within this function:
+        //
+        //      Copyright Joyent, Inc. and other Node contributors. All rights reserved.
+        //
+        //      Permission is hereby granted, free of charge, to any person obtaining a copy
+        //      of this software and associated documentation files (the "Software"), to
+        //      deal in the Software without restriction, including without limitation the
+        //      rights to use, copy, modify, merge, publish, distribute, sublicense, and/or
+        //      sell copies of the Software, and to permit persons to whom the Software is
+        //      furnished to do so, subject to the following conditions:
+        //
+        //      The above copyright notice and this permission notice shall be included in
+        //      all copies or substantial portions of the Software.
+        //
+        //      THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+        //      IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+        //      FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+        //      AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+        //      LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
+        //      FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
+        //      IN THE SOFTWARE.
+        if (!arg) {
+            // Need double quotation for empty argument
+            return '""';
+        }
+        if (!arg.includes(' ') && !arg.includes('\t') && !arg.includes('"')) {
+            // No quotation needed
+            return arg;
+        }
+        if (!arg.includes('"') && !arg.includes('\\')) {
+            // No embedded double quotes or backslashes, so I can just wrap
+            // quote marks around the whole thing.
+            return `"${arg}"`;
+        }
+        // Expected input/output:
+        //   input : hello"world
+        //   output: "hello\"world"
+        //   input : hello""world
+        //   output: "hello\"\"world"
+        //   input : hello\world
+        //   output: hello\world
+        //   input : hello\\world
+        //   output: hello\\world
+        //   input : hello\"world
+        //   output: "hello\\\"world"
+        //   input : hello\\"world
+        //   output: "hello\\\\\"world"
+        //   input : hello world\
+        //   output: "hello world\\" - note the comment in libuv actually reads "hello world\"
+        //                             but it appears the comment is wrong, it should be "hello world\\"
+        let reverse = '"';
+        let quoteHit = true;
+        for (let i = arg.length; i > 0; i--) {
+            // walk the string in reverse
+            reverse += arg[i - 1];
+            if (quoteHit && arg[i - 1] === '\\') {
+                reverse += '\\';
+            }
+            else if (arg[i - 1] === '"') {
+                quoteHit = true;
+                reverse += '\\';
+            }
+            else {
+                quoteHit = false;
+            }
+        }
+        reverse += '"';
+        return reverse.split('').reverse().join('');
+    }
+    _cloneExecOptions(options) {
+        options = options || {};
+        const result = {
+            cwd: options.cwd || process.cwd(),
+            env: options.env || process.env,
+            silent: options.silent || false,
+            windowsVerbatimArguments: options.windowsVerbatimArguments || false,
+            failOnStdErr: options.failOnStdErr || false,
+            ignoreReturnCode: options.ignoreReturnCode || false,
+            delay: options.delay || 10000
+        };
+        result.outStream = options.outStream || process.stdout;
+        result.errStream = options.errStream || process.stderr;
+        return result;
+    }
+    _getSpawnOptions(options, toolPath) {
+        options = options || {};
+        const result = {};
+        result.cwd = options.cwd;
+        result.env = options.env;
+        result['windowsVerbatimArguments'] =
+            options.windowsVerbatimArguments || this._isCmdFile();
+        if (options.windowsVerbatimArguments) {
+            result.argv0 = `"${toolPath}"`;
+        }
+        return result;
+    }
+    /**
+     * Exec a tool.
+     * Output will be streamed to the live console.
+     * Returns promise with return code
+     *
+     * @param     tool     path to tool to exec
+     * @param     options  optional exec options.  See ExecOptions
+     * @returns   number
+     */
+    exec() {
+        return toolrunner_awaiter(this, void 0, void 0, function* () {
+            // root the tool path if it is unrooted and contains relative pathing
+            if (!isRooted(this.toolPath) &&
+                (this.toolPath.includes('/') ||
+                    (toolrunner_IS_WINDOWS && this.toolPath.includes('\\')))) {
+                // prefer options.cwd if it is specified, however options.cwd may also need to be rooted
+                this.toolPath = external_path_.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
+            }
+            // if the tool is only a file name, then resolve it from the PATH
+            // otherwise verify it exists (add extension on Windows if necessary)
+            this.toolPath = yield which(this.toolPath, true);
+            return new Promise((resolve, reject) => toolrunner_awaiter(this, void 0, void 0, function* () {
+                this._debug(`exec tool: ${this.toolPath}`);
+                this._debug('arguments:');
+                for (const arg of this.args) {
+                    this._debug(`   ${arg}`);
+                }
+                const optionsNonNull = this._cloneExecOptions(this.options);
+                if (!optionsNonNull.silent && optionsNonNull.outStream) {
+                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
+                }
+                const state = new ExecState(optionsNonNull, this.toolPath);
+                state.on('debug', (message) => {
+                    this._debug(message);
+                });
+                if (this.options.cwd && !(yield exists(this.options.cwd))) {
+                    return reject(new Error(`The cwd: ${this.options.cwd} does not exist!`));
+                }
+                const fileName = this._getSpawnFileName();
+                const cp = external_child_process_namespaceObject.spawn(fileName, this._getSpawnArgs(optionsNonNull), this._getSpawnOptions(this.options, fileName));
+                let stdbuffer = '';
+                if (cp.stdout) {
+                    cp.stdout.on('data', (data) => {
+                        if (this.options.listeners && this.options.listeners.stdout) {
+                            this.options.listeners.stdout(data);
+                        }
+                        if (!optionsNonNull.silent && optionsNonNull.outStream) {
+                            optionsNonNull.outStream.write(data);
+                        }
+                        stdbuffer = this._processLineBuffer(data, stdbuffer, (line) => {
+                            if (this.options.listeners && this.options.listeners.stdline) {
+                                this.options.listeners.stdline(line);
+                            }
+                        });
+                    });
+                }
+                let errbuffer = '';
+                if (cp.stderr) {
+                    cp.stderr.on('data', (data) => {
+                        state.processStderr = true;
+                        if (this.options.listeners && this.options.listeners.stderr) {
+                            this.options.listeners.stderr(data);
+                        }
+                        if (!optionsNonNull.silent &&
+                            optionsNonNull.errStream &&
+                            optionsNonNull.outStream) {
+                            const s = optionsNonNull.failOnStdErr
+                                ? optionsNonNull.errStream
+                                : optionsNonNull.outStream;
+                            s.write(data);
+                        }
+                        errbuffer = this._processLineBuffer(data, errbuffer, (line) => {
+                            if (this.options.listeners && this.options.listeners.errline) {
+                                this.options.listeners.errline(line);
+                            }
+                        });
+                    });
+                }
+                cp.on('error', (err) => {
+                    state.processError = err.message;
+                    state.processExited = true;
+                    state.processClosed = true;
+                    state.CheckComplete();
+                });
+                cp.on('exit', (code) => {
+                    state.processExitCode = code;
+                    state.processExited = true;
+                    this._debug(`Exit code ${code} received from tool '${this.toolPath}'`);
+                    state.CheckComplete();
+                });
+                cp.on('close', (code) => {
+                    state.processExitCode = code;
+                    state.processExited = true;
+                    state.processClosed = true;
+                    this._debug(`STDIO streams have closed for tool '${this.toolPath}'`);
+                    state.CheckComplete();
+                });
+                state.on('done', (error, exitCode) => {
+                    if (stdbuffer.length > 0) {
+                        this.emit('stdline', stdbuffer);
+                    }
+                    if (errbuffer.length > 0) {
+                        this.emit('errline', errbuffer);
+                    }
+                    cp.removeAllListeners();
+                    if (error) {
+                        reject(error);
+                    }
+                    else {
+                        resolve(exitCode);
+                    }
+                });
+                if (this.options.input) {
+                    if (!cp.stdin) {
+                        throw new Error('child process missing stdin');
+                    }
+                    cp.stdin.end(this.options.input);
+                }
+            }));
+        });
+    }
+}
+/**
+ * Convert an arg string to an array of args. Handles escaping
+ *
+ * @param    argString   string of arguments
+ * @returns  string[]    array of arguments
+ */
+function argStringToArray(argString) {
+    const args = [];
+    let inQuotes = false;
+    let escaped = false;
+    let arg = '';
+    function append(c) {
+        // we only escape double quotes.
+        if (escaped && c !== '"') {
+            arg += '\\';
+        }
+        arg += c;
+        escaped = false;
+    }
+    for (let i = 0; i < argString.length; i++) {
+        const c = argString.charAt(i);
+        if (c === '"') {
+            if (!escaped) {
+                inQuotes = !inQuotes;
+            }
+            else {
+                append(c);
+            }
+            continue;
+        }
+        if (c === '\\' && escaped) {
+            append(c);
+            continue;
+        }
+        if (c === '\\' && inQuotes) {
+            escaped = true;
+            continue;
+        }
+        if (c === ' ' && !inQuotes) {
+            if (arg.length > 0) {
+                args.push(arg);
+                arg = '';
+            }
+            continue;
+        }
+        append(c);
+    }
+    if (arg.length > 0) {
+        args.push(arg.trim());
+    }
+    return args;
+}
+class ExecState extends external_events_.EventEmitter {
+    constructor(options, toolPath) {
+        super();
+        this.processClosed = false; // tracks whether the process has exited and stdio is closed
+        this.processError = '';
+        this.processExitCode = 0;
+        this.processExited = false; // tracks whether the process has exited
+        this.processStderr = false; // tracks whether stderr was written to
+        this.delay = 10000; // 10 seconds
+        this.done = false;
+        this.timeout = null;
+        if (!toolPath) {
+            throw new Error('toolPath must not be empty');
+        }
+        this.options = options;
+        this.toolPath = toolPath;
+        if (options.delay) {
+            this.delay = options.delay;
+        }
+    }
+    CheckComplete() {
+        if (this.done) {
+            return;
+        }
+        if (this.processClosed) {
+            this._setResult();
+        }
+        else if (this.processExited) {
+            this.timeout = (0,external_timers_namespaceObject.setTimeout)(ExecState.HandleTimeout, this.delay, this);
+        }
+    }
+    _debug(message) {
+        this.emit('debug', message);
+    }
+    _setResult() {
+        // determine whether there is an error
+        let error;
+        if (this.processExited) {
+            if (this.processError) {
+                error = new Error(`There was an error when attempting to execute the process '${this.toolPath}'. This may indicate the process failed to start. Error: ${this.processError}`);
+            }
+            else if (this.processExitCode !== 0 && !this.options.ignoreReturnCode) {
+                error = new Error(`The process '${this.toolPath}' failed with exit code ${this.processExitCode}`);
+            }
+            else if (this.processStderr && this.options.failOnStdErr) {
+                error = new Error(`The process '${this.toolPath}' failed because one or more lines were written to the STDERR stream`);
+            }
+        }
+        // clear the timeout
+        if (this.timeout) {
+            clearTimeout(this.timeout);
+            this.timeout = null;
+        }
+        this.done = true;
+        this.emit('done', error, this.processExitCode);
+    }
+    static HandleTimeout(state) {
+        if (state.done) {
+            return;
+        }
+        if (!state.processClosed && state.processExited) {
+            const message = `The STDIO streams did not close within ${state.delay / 1000} seconds of the exit event from process '${state.toolPath}'. This may indicate a child process inherited the STDIO streams and has not yet exited.`;
+            state._debug(message);
+        }
+        state._setResult();
+    }
+}
+//# sourceMappingURL=toolrunner.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
+var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+/**
+ * Exec a command.
+ * Output will be streamed to the live console.
+ * Returns promise with return code
+ *
+ * @param     commandLine        command to execute (can include additional args). Must be correctly escaped.
+ * @param     args               optional arguments for tool. Escaping is handled by the lib.
+ * @param     options            optional exec options.  See ExecOptions
+ * @returns   Promise<number>    exit code
+ */
+function exec(commandLine, args, options) {
+    return exec_awaiter(this, void 0, void 0, function* () {
+        const commandArgs = argStringToArray(commandLine);
+        if (commandArgs.length === 0) {
+            throw new Error(`Parameter 'commandLine' cannot be null or empty.`);
+        }
+        // Path to tool to execute should be first arg
+        const toolPath = commandArgs[0];
+        args = commandArgs.slice(1).concat(args || []);
+        const runner = new ToolRunner(toolPath, args, options);
+        return runner.exec();
+    });
+}
+/**
+ * Exec a command and get the output.
+ * Output will be streamed to the live console.
+ * Returns promise with the exit code and collected stdout and stderr
+ *
+ * @param     commandLine           command to execute (can include additional args). Must be correctly escaped.
+ * @param     args                  optional arguments for tool. Escaping is handled by the lib.
+ * @param     options               optional exec options.  See ExecOptions
+ * @returns   Promise<ExecOutput>   exit code, stdout, and stderr
+ */
+function getExecOutput(commandLine, args, options) {
+    return exec_awaiter(this, void 0, void 0, function* () {
+        var _a, _b;
+        let stdout = '';
+        let stderr = '';
+        //Using string decoder covers the case where a mult-byte character is split
+        const stdoutDecoder = new external_string_decoder_.StringDecoder('utf8');
+        const stderrDecoder = new external_string_decoder_.StringDecoder('utf8');
+        const originalStdoutListener = (_a = options === null || options === void 0 ? void 0 : options.listeners) === null || _a === void 0 ? void 0 : _a.stdout;
+        const originalStdErrListener = (_b = options === null || options === void 0 ? void 0 : options.listeners) === null || _b === void 0 ? void 0 : _b.stderr;
+        const stdErrListener = (data) => {
+            stderr += stderrDecoder.write(data);
+            if (originalStdErrListener) {
+                originalStdErrListener(data);
+            }
+        };
+        const stdOutListener = (data) => {
+            stdout += stdoutDecoder.write(data);
+            if (originalStdoutListener) {
+                originalStdoutListener(data);
+            }
+        };
+        const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
+        const exitCode = yield exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
+        //flush any remaining characters
+        stdout += stdoutDecoder.end();
+        stderr += stderrDecoder.end();
+        return {
+            exitCode,
+            stdout,
+            stderr
+        };
+    });
+}
+//# sourceMappingURL=exec.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
+var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+const getWindowsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
+    const { stdout: version } = yield getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
+        silent: true
+    });
+    const { stdout: name } = yield getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
+        silent: true
+    });
+    return {
+        name: name.trim(),
+        version: version.trim()
+    };
+});
+const getMacOsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
+    var _a, _b, _c, _d;
+    const { stdout } = yield getExecOutput('sw_vers', undefined, {
+        silent: true
+    });
+    const version = (_b = (_a = stdout.match(/ProductVersion:\s*(.+)/)) === null || _a === void 0 ? void 0 : _a[1]) !== null && _b !== void 0 ? _b : '';
+    const name = (_d = (_c = stdout.match(/ProductName:\s*(.+)/)) === null || _c === void 0 ? void 0 : _c[1]) !== null && _d !== void 0 ? _d : '';
+    return {
+        name,
+        version
+    };
+});
+const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
+    const { stdout } = yield getExecOutput('lsb_release', ['-i', '-r', '-s'], {
+        silent: true
+    });
+    const [name, version] = stdout.trim().split('\n');
+    return {
+        name,
+        version
+    };
+});
+const platform = external_os_.platform();
+const arch = external_os_.arch();
+const isWindows = platform === 'win32';
+const isMacOS = platform === 'darwin';
+const isLinux = platform === 'linux';
+function getDetails() {
+    return platform_awaiter(this, void 0, void 0, function* () {
+        return Object.assign(Object.assign({}, (yield (isWindows
+            ? getWindowsInfo()
+            : isMacOS
+                ? getMacOsInfo()
+                : getLinuxInfo()))), { platform,
+            arch,
+            isWindows,
+            isMacOS,
+            isLinux });
+    });
+}
+//# sourceMappingURL=platform.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
+var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+
+
+
+/**
+ * The code to exit an action
+ */
+var ExitCode;
+(function (ExitCode) {
+    /**
+     * A code indicating that the action was successful
+     */
+    ExitCode[ExitCode["Success"] = 0] = "Success";
+    /**
+     * A code indicating that the action was a failure
+     */
+    ExitCode[ExitCode["Failure"] = 1] = "Failure";
+})(ExitCode || (ExitCode = {}));
+//-----------------------------------------------------------------------
+// Variables
+//-----------------------------------------------------------------------
+/**
+ * Sets env variable for this action and future actions in the job
+ * @param name the name of the variable to set
+ * @param val the value of the variable. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function exportVariable(name, val) {
+    const convertedVal = toCommandValue(val);
+    process.env[name] = convertedVal;
+    const filePath = process.env['GITHUB_ENV'] || '';
+    if (filePath) {
+        return issueFileCommand('ENV', prepareKeyValueMessage(name, val));
+    }
+    issueCommand('set-env', { name }, convertedVal);
+}
+/**
+ * Registers a secret which will get masked from logs
+ *
+ * @param secret - Value of the secret to be masked
+ * @remarks
+ * This function instructs the Actions runner to mask the specified value in any
+ * logs produced during the workflow run. Once registered, the secret value will
+ * be replaced with asterisks (***) whenever it appears in console output, logs,
+ * or error messages.
+ *
+ * This is useful for protecting sensitive information such as:
+ * - API keys
+ * - Access tokens
+ * - Authentication credentials
+ * - URL parameters containing signatures (SAS tokens)
+ *
+ * Note that masking only affects future logs; any previous appearances of the
+ * secret in logs before calling this function will remain unmasked.
+ *
+ * @example
+ * ```typescript
+ * // Register an API token as a secret
+ * const apiToken = "abc123xyz456";
+ * setSecret(apiToken);
+ *
+ * // Now any logs containing this value will show *** instead
+ * console.log(`Using token: ${apiToken}`); // Outputs: "Using token: ***"
+ * ```
+ */
+function setSecret(secret) {
+    issueCommand('add-mask', {}, secret);
+}
+/**
+ * Prepends inputPath to the PATH (for this action and future actions)
+ * @param inputPath
+ */
+function addPath(inputPath) {
+    const filePath = process.env['GITHUB_PATH'] || '';
+    if (filePath) {
+        issueFileCommand('PATH', inputPath);
+    }
+    else {
+        issueCommand('add-path', {}, inputPath);
+    }
+    process.env['PATH'] = `${inputPath}${external_path_.delimiter}${process.env['PATH']}`;
+}
+/**
+ * Gets the value of an input.
+ * Unless trimWhitespace is set to false in InputOptions, the value is also trimmed.
+ * Returns an empty string if the value is not defined.
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   string
+ */
+function getInput(name, options) {
+    const val = process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '';
+    if (options && options.required && !val) {
+        throw new Error(`Input required and not supplied: ${name}`);
+    }
+    if (options && options.trimWhitespace === false) {
+        return val;
+    }
+    return val.trim();
+}
+/**
+ * Gets the values of an multiline input.  Each value is also trimmed.
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   string[]
+ *
+ */
+function getMultilineInput(name, options) {
+    const inputs = getInput(name, options)
+        .split('\n')
+        .filter(x => x !== '');
+    if (options && options.trimWhitespace === false) {
+        return inputs;
+    }
+    return inputs.map(input => input.trim());
+}
+/**
+ * Gets the input value of the boolean type in the YAML 1.2 "core schema" specification.
+ * Support boolean input list: `true | True | TRUE | false | False | FALSE` .
+ * The return value is also in boolean type.
+ * ref: https://yaml.org/spec/1.2/spec.html#id2804923
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   boolean
+ */
+function getBooleanInput(name, options) {
+    const trueValue = ['true', 'True', 'TRUE'];
+    const falseValue = ['false', 'False', 'FALSE'];
+    const val = getInput(name, options);
+    if (trueValue.includes(val))
+        return true;
+    if (falseValue.includes(val))
+        return false;
+    throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}\n` +
+        `Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
+}
+/**
+ * Sets the value of an output.
+ *
+ * @param     name     name of the output to set
+ * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function setOutput(name, value) {
+    const filePath = process.env['GITHUB_OUTPUT'] || '';
+    if (filePath) {
+        return issueFileCommand('OUTPUT', prepareKeyValueMessage(name, value));
+    }
+    process.stdout.write(external_os_.EOL);
+    issueCommand('set-output', { name }, toCommandValue(value));
+}
+/**
+ * Enables or disables the echoing of commands into stdout for the rest of the step.
+ * Echoing is disabled by default if ACTIONS_STEP_DEBUG is not set.
+ *
+ */
+function setCommandEcho(enabled) {
+    issue('echo', enabled ? 'on' : 'off');
+}
+//-----------------------------------------------------------------------
+// Results
+//-----------------------------------------------------------------------
+/**
+ * Sets the action status to failed.
+ * When the action exits it will be with an exit code of 1
+ * @param message add error issue message
+ */
+function setFailed(message) {
+    process.exitCode = ExitCode.Failure;
+    error(message);
+}
+//-----------------------------------------------------------------------
+// Logging Commands
+//-----------------------------------------------------------------------
+/**
+ * Gets whether Actions Step Debug is on or not
+ */
+function isDebug() {
+    return process.env['RUNNER_DEBUG'] === '1';
+}
+/**
+ * Writes debug message to user log
+ * @param message debug message
+ */
+function debug(message) {
+    issueCommand('debug', {}, message);
+}
+/**
+ * Adds an error issue
+ * @param message error issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function error(message, properties = {}) {
+    issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
+ * Adds a warning issue
+ * @param message warning issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function warning(message, properties = {}) {
+    issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
+ * Adds a notice issue
+ * @param message notice issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function notice(message, properties = {}) {
+    issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
+ * Writes info to log with console.log.
+ * @param message info message
+ */
+function info(message) {
+    process.stdout.write(message + external_os_.EOL);
+}
+/**
+ * Begin an output group.
+ *
+ * Output until the next `groupEnd` will be foldable in this group
+ *
+ * @param name The name of the output group
+ */
+function startGroup(name) {
+    issue('group', name);
+}
+/**
+ * End an output group.
+ */
+function endGroup() {
+    issue('endgroup');
+}
+/**
+ * Wrap an asynchronous function call in a group.
+ *
+ * Returns the same type as the function itself.
+ *
+ * @param name The name of the group
+ * @param fn The function to wrap in the group
+ */
+function group(name, fn) {
+    return core_awaiter(this, void 0, void 0, function* () {
+        startGroup(name);
+        let result;
+        try {
+            result = yield fn();
+        }
+        finally {
+            endGroup();
+        }
+        return result;
+    });
+}
+//-----------------------------------------------------------------------
+// Wrapper action state
+//-----------------------------------------------------------------------
+/**
+ * Saves state for current action, the state can only be retrieved by this action's post job execution.
+ *
+ * @param     name     name of the state to store
+ * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function saveState(name, value) {
+    const filePath = process.env['GITHUB_STATE'] || '';
+    if (filePath) {
+        return issueFileCommand('STATE', prepareKeyValueMessage(name, value));
+    }
+    issueCommand('save-state', { name }, toCommandValue(value));
+}
+/**
+ * Gets the value of an state set by this action's main execution.
+ *
+ * @param     name     name of the state to get
+ * @returns   string
+ */
+function getState(name) {
+    return process.env[`STATE_${name}`] || '';
+}
+function getIDToken(aud) {
+    return core_awaiter(this, void 0, void 0, function* () {
+        return yield OidcClient.getIDToken(aud);
+    });
+}
+/**
+ * Summary exports
+ */
+
+/**
+ * @deprecated use core.summary
+ */
+
+/**
+ * Path exports
+ */
+
+/**
+ * Platform utilities exports
+ */
+
+//# sourceMappingURL=core.js.map
 
 /***/ }),
 
