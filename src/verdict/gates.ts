@@ -178,100 +178,87 @@ function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-/**
- * Failures Trunk's data does not explain: new ones, and those it could not explain. No report read
- * is a failure too: a test job that crashed before writing one must not pass as "no new failure".
- * Nor does a report that could not be read, or was read only in part: a failure may be in what was
- * not read, so the count is unknown, and unknown is never zero.
- */
-const newFailuresGate: Gate = {
-  input: 'max-new-failures',
-  label: 'New failures in this run',
-  isOn: (s) => s.maxNewFailures !== undefined,
-  threshold: (s) => `at most ${String(s.maxNewFailures)}`,
-  row(report) {
-    const run = report.failedTests;
-    if (run === undefined) return undefined;
-    // A report unread: the count is unknown, never the count of what happened to be read.
-    const count = failuresUnknown(run)
-      ? 'unknown'
-      : run.files === 0
-        ? undefined
-        : { of: countNeedingAttention(run.failures) };
-    return { label: 'New failures in this run', count };
-  },
-  judge(report, s) {
-    const run = report.failedTests;
-    // Not read, and not judged: the read failure that stopped the reading decides the run.
-    if (run === undefined || readingStopped(run)) return undefined;
-    const limit = s.maxNewFailures ?? Infinity;
-    if (failuresUnknown(run)) {
-      return {
-        reason: `The failures of this run are unknown: ${unreadReason(run)}, so max-new-failures (${String(limit)}) cannot be judged: re-run the job that writes the report, or fix what writes it (the warnings say more)`,
-      };
-    }
-    if (run.files === 0) {
-      return {
-        counted: 0,
-        reason: `No test report was read from test-results (${run.patterns.join(', ')}), so max-new-failures (${String(limit)}) cannot be judged: check the paths and that the tests wrote their reports`,
-      };
-    }
-    const counted = countNeedingAttention(run.failures);
-    if (counted <= limit) return { counted };
-    const noun = counted === 1 ? 'failed test is' : 'failed tests are';
-    return {
-      counted,
-      reason: `${counted} ${noun} not explained by Trunk's data (new or unexplained), more than max-new-failures (${String(limit)})`,
-    };
-  },
-};
+/** One of the gates on the run's own tests: what it counts of the run, and how it says so. */
+interface RunGateSpec {
+  input: 'max-new-failures' | 'max-new-flakes';
+  label: string;
+  /** "failures", "flakes": what is unknown while a report is unread. */
+  what: string;
+  max(settings: GateSettings): number | undefined;
+  count(run: FailedTestsReport): number;
+  /** Its row shows without the gate too: always for failures, for flakes when something flaked. */
+  shownUngated(run: FailedTestsReport): boolean;
+  /** The reason when `counted` is over `limit`. */
+  over(counted: number, limit: number): string;
+}
 
 /**
- * Flakes of this run that Trunk's data does not explain: new ones (Trunk lists the test neither
- * flaky nor broken), and those it could not explain. A report not read, or read in part, may hold
- * a flake: the gate cannot be judged then, and trips rather than pass on what it did not see.
+ * A gate on what Trunk's data does not explain in this run. No report read trips it too: a test
+ * job that crashed before writing one must not pass as "none new". So does a report that could not
+ * be read, or was read only in part: what was not read may hold one, so the count is unknown, and
+ * unknown is never zero. Stopped by another read's failure, it is not judged: that failure decides.
  */
-const newFlakesGate: Gate = {
+function runGate(spec: RunGateSpec): Gate {
+  const { input, label, what } = spec;
+  return {
+    input,
+    label,
+    isOn: (s) => spec.max(s) !== undefined,
+    threshold: (s) => `at most ${String(spec.max(s))}`,
+    row(report, check) {
+      const run = report.failedTests;
+      if (run === undefined || (check === undefined && !spec.shownUngated(run))) return undefined;
+      // A report unread: the count is unknown, never the count of what happened to be read.
+      const count = failuresUnknown(run)
+        ? 'unknown'
+        : run.files === 0
+          ? undefined
+          : { of: spec.count(run) };
+      return { label, count };
+    },
+    judge(report, s) {
+      const run = report.failedTests;
+      if (run === undefined || readingStopped(run)) return undefined;
+      const limit = spec.max(s) ?? Infinity;
+      if (failuresUnknown(run)) {
+        return {
+          reason: `The ${what} of this run are unknown: ${unreadReason(run)}, so ${input} (${String(limit)}) cannot be judged: re-run the job that writes the report, or fix what writes it (the warnings say more)`,
+        };
+      }
+      if (run.files === 0) {
+        return {
+          reason: `No test report was read from test-results (${run.patterns.join(', ')}), so ${input} (${String(limit)}) cannot be judged: check the paths and that the tests wrote their reports`,
+        };
+      }
+      const counted = spec.count(run);
+      return counted <= limit ? { counted } : { counted, reason: spec.over(counted, limit) };
+    },
+  };
+}
+
+/** Failures Trunk's data does not explain: new ones, and those it could not explain. */
+const newFailuresGate = runGate({
+  input: 'max-new-failures',
+  label: 'New failures in this run',
+  what: 'failures',
+  max: (s) => s.maxNewFailures,
+  count: (run) => countNeedingAttention(run.failures),
+  shownUngated: () => true,
+  over: (counted, limit) =>
+    `${counted} ${counted === 1 ? 'failed test is' : 'failed tests are'} not explained by Trunk's data (new or unexplained), more than max-new-failures (${String(limit)})`,
+});
+
+/** Flakes Trunk's data does not explain: new ones (listed neither flaky nor broken), unexplained. */
+const newFlakesGate = runGate({
   input: 'max-new-flakes',
   label: 'New flakes in this run',
-  isOn: (s) => s.maxNewFlakes !== undefined,
-  threshold: (s) => `at most ${String(s.maxNewFlakes)}`,
-  row(report, check) {
-    const run = report.failedTests;
-    // Shown when the gate is on, or when something flaked: a flake is news even ungated.
-    if (run === undefined || (check === undefined && run.flaked.length === 0)) return undefined;
-    const count = failuresUnknown(run)
-      ? 'unknown'
-      : run.files === 0
-        ? undefined
-        : { of: countFlakesNeedingAttention(run.flaked) };
-    return { label: 'New flakes in this run', count };
-  },
-  judge(report, s) {
-    const run = report.failedTests;
-    // Not read, and not judged: the read failure that stopped the reading decides the run.
-    if (run === undefined || readingStopped(run)) return undefined;
-    const limit = s.maxNewFlakes ?? Infinity;
-    if (failuresUnknown(run)) {
-      return {
-        reason: `The flakes of this run are unknown: ${unreadReason(run)}, so max-new-flakes (${String(limit)}) cannot be judged: re-run the job that writes the report, or fix what writes it (the warnings say more)`,
-      };
-    }
-    if (run.files === 0) {
-      return {
-        reason: `No test report was read from test-results (${run.patterns.join(', ')}), so max-new-flakes (${String(limit)}) cannot be judged: check the paths and that the tests wrote their reports`,
-      };
-    }
-    const counted = countFlakesNeedingAttention(run.flaked);
-    if (counted <= limit) return { counted };
-    const noun =
-      counted === 1 ? 'test that flaked in this run is' : 'tests that flaked in this run are';
-    return {
-      counted,
-      reason: `${counted} ${noun} not known to Trunk as flaky (new or unexplained), more than max-new-flakes (${String(limit)})`,
-    };
-  },
-};
+  what: 'flakes',
+  max: (s) => s.maxNewFlakes,
+  count: (run) => countFlakesNeedingAttention(run.flaked),
+  shownUngated: (run) => run.flaked.length > 0,
+  over: (counted, limit) =>
+    `${counted} ${counted === 1 ? 'test that flaked in this run is' : 'tests that flaked in this run are'} not known to Trunk as flaky (new or unexplained), more than max-new-flakes (${String(limit)})`,
+});
 
 export const GATES: readonly Gate[] = [
   maxTestsGate('broken'),
