@@ -353,7 +353,7 @@ const FAILED_RUN_TESTS: [string, keyof typeof PLACES, 'flaky' | 'broken' | 'heal
     [[1, null, 'success'], [1, 4799, 'failure'], [2, 4815, 'failure'], [3, 4807, 'failure'], [5, 4815, 'failure']]],
   // A flake in this run that Trunk knows as flaky.
   ['checkout › payment › retries a declined card', 'playwright', 'flaky', false, 'linear:WEB-833', 8, []],
-  // A flake in this run that Trunk finds through the search but lists neither flaky nor broken.
+  // A flake in this run that Trunk has run (its search finds it) but lists neither flaky nor broken.
   ['talksToTheFlakyService', 'surefire', 'healthy', false, null, 200, [[1, null, 'success'], [2, null, 'success']]],
   // loadsTheCatalogue (Surefire) is not here: 🔴 new, Trunk has no record of it.
 ];
