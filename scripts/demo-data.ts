@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { GithubFile } from '../test/support/github-simulator.js';
 import type { RawQueue, RawQueueEntry, RawTest } from '../test/support/trunk-data.js';
+import type { TestRunSpec } from '../test/support/trunk-v2-data.js';
 
 export const DEMO_ORG = 'acme';
 export const DEMO_REPOSITORY = 'acme/storefront';
@@ -30,8 +31,12 @@ const DEMO_PR_FILES: [filename: string, status: GithubFile['status'], additions:
   ['docs/checkout.md', 'modified', 6, 1],
 ];
 
-export function demoPrFiles(): GithubFile[] {
-  return DEMO_PR_FILES.map(([filename, status, additions, deletions]) => ({
+export function demoPrFiles(scenario?: Scenario): GithubFile[] {
+  const files: typeof DEMO_PR_FILES =
+    scenario === 'failed-run'
+      ? [...DEMO_PR_FILES, [FAILED_RUN_PR_FILE, 'modified', 19, 3]]
+      : DEMO_PR_FILES;
+  return files.map(([filename, status, additions, deletions]) => ({
     filename,
     status,
     additions,
@@ -196,16 +201,25 @@ export interface DemoData {
   flaky: RawTest[];
   broken: RawTest[];
   queue: RawQueue;
+  /** Tests Trunk lists neither flaky nor broken: only v2's search finds them (failed-run). */
+  healthy: RawTest[];
+  /** Each test's runs, by its id here, for v2's run history (failed-run). */
+  runs: Record<string, TestRunSpec[]>;
 }
 
 /** The organisation's data as one scenario sees it; `now` anchors every date. */
 export function demoData(scenario: Scenario, now: number = Date.now()): DemoData {
   const brokenRows = scenario === 'broken' ? [...BROKEN_BY_A_BAD_MERGE, ...BROKEN] : BROKEN;
-  const run = scenario === 'failed-run' ? failedRunTests(now) : { flaky: [], broken: [] };
+  const run =
+    scenario === 'failed-run'
+      ? failedRunTests(now)
+      : { flaky: [], broken: [], healthy: [], runs: {} };
   return {
     flaky: [...FLAKY.map((row, i) => toRawTest(row, 'flaky', i, now)), ...run.flaky],
     broken: [...brokenRows.map((row, i) => toRawTest(row, 'broken', i, now)), ...run.broken],
     queue: demoQueue(scenario === 'paused' ? 'paused' : 'running', now),
+    healthy: run.healthy,
+    runs: run.runs,
   };
 }
 
@@ -274,52 +288,114 @@ function demoQueue(state: string, now: number): RawQueue {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The failed-run scenario: two test jobs (vitest and pytest) failed on the demo's pull request
+// The failed-run scenario: three test jobs (vitest, Maven Surefire, Playwright) failed on the
+// demo's pull request, and it is read through Trunk's v2 API, whose search and run history place
+// every failure in one of the classes (issue 19): each class shows, and a flake of each kind.
 
 /**
- * The reports the two jobs uploaded, written by the runners themselves (test/fixtures/test-results/,
- * see its README): where each is copied in the demo's workspace, and from where.
+ * The reports the three jobs uploaded, written by the runners themselves (test/fixtures/test-results/,
+ * see the README of each folder): where each is copied in the demo's workspace, and from where.
+ * The Surefire report holds a `flakyFailure` (a test that passed on its rerun); the Playwright CTRF
+ * report holds a test marked `flaky: true`.
  */
 export const FAILED_RUN_REPORTS: Record<string, string> = {
   'reports/web/junit.xml': 'vitest/junit.xml',
-  'reports/api/junit.xml': 'pytest/junit.xml',
+  'reports/api/TEST-com.acme.shop.CartTest.xml': 'maven-surefire/TEST-com.acme.shop.CartTest.xml',
+  'reports/e2e/ctrf-report.json': 'ctrf-playwright/ctrf-report.json',
 };
 
-/** The test-results input of the gate job that downloaded both jobs' reports. */
+/** The test-results input of the gate job that downloaded the three jobs' reports. */
 export const FAILED_RUN_INPUTS: Record<string, string> = {
-  'test-results': 'reports/**/*.xml',
+  'test-results': 'reports/**/*.xml\nreports/**/*.json',
   'max-new-failures': '0',
 };
 
+/** The vitest file the pull request changes in this scenario (beside its usual files). */
+const FAILED_RUN_PR_FILE = 'test/cart.test.ts';
+
+/** Where Trunk's uploader places the tests of each report. */
+const PLACES = {
+  vitest: { classname: 'test/cart.test.ts', parent: null, file: 'test/cart.test.ts' },
+  surefire: { classname: 'com.acme.shop.CartTest', parent: 'com.acme.shop.CartTest', file: null },
+  // Trunk names a Playwright test as its JUnit report does: describe blocks before the title.
+  playwright: {
+    classname: 'checkout.spec.js',
+    parent: 'checkout.spec.js',
+    file: 'tests/checkout.spec.js',
+  },
+} as const;
+
 /**
- * [name, classname, file, status, quarantined, ticket, days since]: what Trunk knows of the tests
- * those reports hold. Everything that failed but one is known: the author broke one test.
+ * How a test ran this week, as GET /v2/tests/{testId}/test-runs lists it: [days ago, pull request
+ * number or null for main, conclusion].
+ */
+type RunRow = [daysAgo: number, pullRequest: number | null, conclusion: 'success' | 'failure'];
+
+/**
+ * [name, where, Trunk's status, quarantined, ticket, days since, runs]: what Trunk knows of the
+ * tests those reports hold. `healthy` tests are on no list: only the v2 search finds them. Tests
+ * the reports hold but this list does not are ones Trunk has never seen.
  */
 // prettier-ignore
-const FAILED_RUN_TESTS: [string, string, string, 'flaky' | 'broken', boolean, string | null, number][] = [
-  ['cart > loads the catalogue', 'test/cart.test.ts', 'test/cart.test.ts', 'flaky', false, 'linear:WEB-828', 12],
-  ['cart > times out on the broken service', 'test/cart.test.ts', 'test/cart.test.ts', 'broken', false, 'CHK-2270', 2],
-  ['test_applies_the_discount', 'tests.unit.test_cart', 'tests/unit/test_cart.py', 'flaky', true, 'CHK-2241', 20],
-  ['test_loads_the_catalogue', 'tests.unit.test_cart', 'tests/unit/test_cart.py', 'flaky', false, null, 5],
-  ['test_times_out_on_the_broken_service', 'tests.unit.test_cart', 'tests/unit/test_cart.py', 'broken', false, null, 3],
-  ['test_rejects_bad_amounts[0]', 'tests.unit.test_cart.TestCheckout', 'tests/unit/test_cart.py', 'flaky', false, 'PAY-1470', 9],
-  ['test_rejects_bad_amounts[-1]', 'tests.unit.test_cart.TestCheckout', 'tests/unit/test_cart.py', 'flaky', false, 'PAY-1470', 9],
+const FAILED_RUN_TESTS: [string, keyof typeof PLACES, 'flaky' | 'broken' | 'healthy', boolean, string | null, number, RunRow[]][] = [
+  // 🔴 new, in a file this pull request changes: it passes on main and on other pull requests.
+  ['cart > applies the discount', 'vitest', 'healthy', false, null, 90,
+    [[1, null, 'success'], [2, null, 'success'], [3, 4799, 'success'], [1, DEMO_PR.number, 'failure']]],
+  // 🟡 known flaky.
+  ['cart > loads the catalogue', 'vitest', 'flaky', false, 'linear:WEB-828', 12, []],
+  // 🟢 quarantined: Trunk lists it broken, and its failures do not fail builds.
+  ['cart > times out on the broken service', 'vitest', 'broken', true, 'CHK-2270', 2, []],
+  // 🟠 found through the search (Surefire gives no Trunk id): failing on main this week.
+  ['appliesTheDiscount', 'surefire', 'healthy', false, null, 120,
+    [[0.5, null, 'failure'], [1, null, 'failure'], [2, null, 'failure'], [3, null, 'failure'], [4, 4815, 'failure'], [9, null, 'failure']]],
+  // 🔵 found through the search under its describe blocks' names: failing on other pull requests.
+  ['checkout › payment › shows the "total" with tax', 'playwright', 'healthy', false, null, 60,
+    [[1, null, 'success'], [1, 4799, 'failure'], [2, 4815, 'failure'], [3, 4807, 'failure'], [5, 4815, 'failure']]],
+  // A flake in this run that Trunk knows as flaky.
+  ['checkout › payment › retries a declined card', 'playwright', 'flaky', false, 'linear:WEB-833', 8, []],
+  // A flake in this run that Trunk has run (its search finds it) but lists neither flaky nor broken.
+  ['talksToTheFlakyService', 'surefire', 'healthy', false, null, 200, [[1, null, 'success'], [2, null, 'success']]],
+  // loadsTheCatalogue (Surefire) is not here: 🔴 new, Trunk has no record of it.
 ];
 
-function failedRunTests(now: number): { flaky: RawTest[]; broken: RawTest[] } {
+/** Trunk's records of the failed-run scenario's tests, and their runs by test id. */
+function failedRunTests(now: number): {
+  flaky: RawTest[];
+  broken: RawTest[];
+  healthy: RawTest[];
+  runs: Record<string, TestRunSpec[]>;
+} {
+  const runs: Record<string, TestRunSpec[]> = {};
   const tests = FAILED_RUN_TESTS.map(
-    ([name, classname, file, status, quarantined, ticket, days], i) => {
+    ([name, where, status, quarantined, ticket, days, history], i) => {
+      const place = PLACES[where];
       const test = toRawTest(
-        [name, file, ['@acme/checkout'], 3, quarantined, ticket, days],
-        status,
+        [name, place.file, ['@acme/checkout'], 3, quarantined, ticket, days],
+        status === 'healthy' ? 'flaky' : status,
         i,
         now,
       );
-      return { ...test, classname, parent: null };
+      const placed: RawTest = {
+        ...test,
+        classname: place.classname,
+        parent: place.parent,
+        ...(status === 'healthy'
+          ? { status: { value: 'healthy', reason: null, timestamp: null } }
+          : {}),
+      };
+      runs[placed.id] = history.map(([daysAgo, pullRequest, conclusion]) => ({
+        startedAt: new Date(now - daysAgo * DAY).toISOString(),
+        conclusion,
+        ...(pullRequest === null ? {} : { pullRequest }),
+      }));
+      return placed;
     },
   );
+  const withStatus = (status: string) => tests.filter((test) => test.status?.value === status);
   return {
-    flaky: tests.filter((test) => test.status?.value === 'flaky'),
-    broken: tests.filter((test) => test.status?.value === 'broken'),
+    flaky: withStatus('flaky'),
+    broken: withStatus('broken'),
+    healthy: withStatus('healthy'),
+    runs,
   };
 }

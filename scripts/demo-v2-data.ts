@@ -2,10 +2,12 @@
  * The demo's organisation served through Trunk's v2 API (`npm run demo -- --api v2`): the same
  * tests, now uploaded to a test collection that acme/storefront shares with acme/mobile-app, and
  * the same merge queue, described the way v2's /order lists it (batches, pending, awaiting
- * admission). One server answers both APIs, as Trunk's does.
+ * admission). One server answers both APIs, as Trunk's does. In the failed-run scenario it also
+ * holds the healthy tests its search finds and each test's runs of the week.
  */
 import {
   makeRepository,
+  makeTestRuns,
   makeV2Queue,
   stableId,
   v2TestFrom,
@@ -23,13 +25,16 @@ export const DEMO_COLLECTION = 'StoreFt1';
 const REPOSITORY = makeRepository(`https://github.com/${DEMO_REPOSITORY}`);
 const MOBILE = makeRepository('https://github.com/acme/mobile-app');
 
-function toV2(test: RawTest, repositoryId: string, status: 'flaky' | 'broken'): V2Test {
-  return v2TestFrom(test, status, {
-    id: stableId(`v2 ${repositoryId} ${test.id}`),
+const v2Id = (test: RawTest, repositoryId: string) => stableId(`v2 ${repositoryId} ${test.id}`);
+
+function toV2(test: RawTest, repositoryId: string, status: 'flaky' | 'broken' | 'healthy'): V2Test {
+  const row = v2TestFrom(test, status === 'healthy' ? 'flaky' : status, {
+    id: v2Id(test, repositoryId),
     testCollectionId: DEMO_COLLECTION,
     repositoryId,
     name: test.name,
   });
+  return { ...row, status };
 }
 
 /** The queue's entries as /order places them: testing in one batch, the rest pending. */
@@ -69,9 +74,18 @@ export async function startDemoV2Simulator(
       [DEMO_COLLECTION]: [
         ...data.flaky.map((test) => toV2(test, REPOSITORY.id, 'flaky')),
         ...data.broken.map((test) => toV2(test, REPOSITORY.id, 'broken')),
+        ...data.healthy.map((test) => toV2(test, REPOSITORY.id, 'healthy')),
         ...mobile,
       ],
     },
+    testRuns: Object.fromEntries(
+      [...data.flaky, ...data.broken, ...data.healthy]
+        .filter((test) => data.runs[test.id] !== undefined)
+        .map((test) => {
+          const id = v2Id(test, REPOSITORY.id);
+          return [id, makeTestRuns(id, data.runs[test.id] ?? [])];
+        }),
+    ),
     queues: [queueOf(data)],
     v1Origin,
   });

@@ -11,13 +11,13 @@
  *   npm run demo -- --scenario paused             the queue of main is paused: the queue gate trips
  *   npm run demo -- --scenario broken             a bad merge broke tests: the broken-test gate trips
  *   npm run demo -- --scenario outage             Trunk answers 503 (add --input on-api-error=warn)
- *   npm run demo -- --scenario failed-run         two test jobs failed: each failure explained
+ *   npm run demo -- --scenario failed-run         three test jobs failed: each failure explained (v2)
  *   npm run demo -- --input max-flaky-tests=10    any input, as a workflow's `with:` gives it
  *
  * With TRUNK_API_TOKEN and TRUNK_ORG_SLUG set, the same command reads the real Trunk API instead.
  */
 import { execFileSync, execSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -59,7 +59,7 @@ and the pull request comment.
 Options:
   --scenario NAME     ${SCENARIOS.join(' | ')} (default: default)
 ${SCENARIOS.map((s) => `                        ${s.padEnd(8)} ${SCENARIO_DESCRIPTIONS[s]}`).join('\n')}
-  --api v1|v2         which Trunk API the simulator is read through (default: v1)
+  --api v1|v2         which Trunk API the simulator is read through (default: v1; failed-run: v2)
   --input NAME=VALUE  set an action input, as a workflow's \`with:\` does (repeatable)
   --out DIR           where to write summary.*, comment.* and outputs.json (default: demo)
   --now ISO-DATE      the simulator's clock, for reproducible pictures (default: now)
@@ -72,6 +72,8 @@ remote "origin" names it; optionally TRUNK_TARGET_BRANCH, TRUNK_PR_NUMBER, TRUNK
 const SIMULATOR_TOKEN = 'demo-token-not-a-secret';
 const GITHUB_SIMULATOR_TOKEN = 'demo-github-token-not-a-secret';
 const REAL_API_TIMEOUT_MS = 10 * 60_000;
+/** The runner's checkout that the fixtures' absolute paths name (see their READMEs). */
+const FIXTURE_WORKSPACE = '/home/runner/work/shop/shop/';
 
 interface DemoArgs {
   api: 'v1' | 'v2';
@@ -279,7 +281,7 @@ function runnerTemp(args: DemoArgs): string {
 }
 
 /**
- * The failed-run scenario's workspace: the reports two test jobs uploaded, as the gate job's
+ * The failed-run scenario's workspace: the reports three test jobs uploaded, as the gate job's
  * download step leaves them, and the inputs that read them.
  */
 function failedRunWorkspace(args: DemoArgs): { workspace: string; inputs: Record<string, string> } {
@@ -287,7 +289,10 @@ function failedRunWorkspace(args: DemoArgs): { workspace: string; inputs: Record
   rmSync(workspace, { recursive: true, force: true });
   for (const [to, from] of Object.entries(FAILED_RUN_REPORTS)) {
     mkdirSync(dirname(join(workspace, to)), { recursive: true });
-    copyFileSync(join(REPO_ROOT, 'test', 'fixtures', 'test-results', from), join(workspace, to));
+    // The fixtures' absolute paths name a runner's checkout; on GitHub every job of a repository
+    // has the same workspace path, so the test jobs wrote the gate job's: this one.
+    const report = readFileSync(join(REPO_ROOT, 'test', 'fixtures', 'test-results', from), 'utf8');
+    writeFileSync(join(workspace, to), report.replaceAll(FIXTURE_WORKSPACE, `${workspace}/`));
   }
   return { workspace, inputs: FAILED_RUN_INPUTS };
 }
@@ -300,15 +305,19 @@ async function simulatorTarget(args: DemoArgs): Promise<Target> {
     broken: data.broken,
     queues: { [DEMO_BRANCH]: data.queue },
   });
-  // --api v2: a v2 simulator in front, passing v1 paths on to the v1 one.
-  const v2 = args.api === 'v2' ? await startDemoV2Simulator(data, sim.origin) : undefined;
+  // --api v2: a v2 simulator in front, passing v1 paths on to the v1 one. The failed-run scenario
+  // always reads v2: only its search and run history place a failure that carries no Trunk id.
+  const v2 =
+    args.api === 'v2' || args.scenario === 'failed-run'
+      ? await startDemoV2Simulator(data, sim.origin)
+      : undefined;
   if (args.scenario === 'outage') (v2?.sim ?? sim).fault({ status: 503, times: Infinity });
   const failedRun = args.scenario === 'failed-run' ? failedRunWorkspace(args) : undefined;
   // GitHub's API too, for the pull request's changed files: the demo reaches no other host.
   const github = await startGithubSimulator({
     token: GITHUB_SIMULATOR_TOKEN,
     repository: DEMO_REPOSITORY,
-    files: { [DEMO_PR.number]: demoPrFiles() },
+    files: { [DEMO_PR.number]: demoPrFiles(args.scenario) },
   });
   const event = pullRequestEvent({
     number: DEMO_PR.number,
@@ -327,7 +336,7 @@ async function simulatorTarget(args: DemoArgs): Promise<Target> {
           `merge queue on ${DEMO_BRANCH}: ${data.queue.state.toLowerCase()}, ` +
           `${data.queue.enqueuedPullRequests.length} pull requests`,
       `event: pull_request #${DEMO_PR.number} "${DEMO_PR.title}" (yours) into ${DEMO_BRANCH}, ` +
-        `changing ${demoPrFiles().length} files`,
+        `changing ${demoPrFiles(args.scenario).length} files`,
       `GitHub API simulator at ${github.url}`,
       ...(v2 ? [v2.describe] : []),
     ],
