@@ -11,6 +11,7 @@ import type { UnhealthyTest } from '../report/model.js';
 import type { FailedTestCase } from '../test-results/model.js';
 import { day, explaining, indexKnowledge, knownFlaky, unexplainedWhy } from './classify.js';
 import type { TrunkKnowledge } from './classify.js';
+import { asUnhealthy, MAX_LOOKUPS, type FailureLookup } from './lookups.js';
 import { matchFailure, type Match } from './match.js';
 import { FLAKE_ORDER, type ExplainedFlake, type FlakeClass } from './model.js';
 
@@ -73,14 +74,75 @@ export function explainFlakes(
 }
 
 /**
- * The flakes a search of Trunk's tests could still place: new flakes that matched nothing on the
- * lists, at most `budget` of them (what is left of the run's lookups once the failures took theirs).
+ * A flake a search of Trunk's tests could still place: a new flake that matched nothing on the
+ * lists and has no Trunk id (the search is by name, as for a failure with no id).
+ */
+function searchable(flake: ExplainedFlake): boolean {
+  return (
+    flake.class === 'new-flake' && flake.match === 'unmatched' && flake.test.trunkId === undefined
+  );
+}
+
+/**
+ * The flakes a search of Trunk's tests could still place, at most `budget` of them (what is left
+ * of the run's lookups once the failures took theirs).
  */
 export function flakesToSearch(
   flaked: readonly ExplainedFlake[],
   budget: number,
 ): ExplainedFlake[] {
-  return flaked
-    .filter((flake) => flake.class === 'new-flake' && flake.match === 'unmatched')
-    .slice(0, Math.max(0, budget));
+  return flaked.filter(searchable).slice(0, Math.max(0, budget));
+}
+
+function withNote(flake: ExplainedFlake, note: string): ExplainedFlake {
+  return { ...flake, note: flake.note ? `${flake.note}; ${note}` : note };
+}
+
+/** One searchable flake with what the search said; no lookup: the run's bound left it out. */
+function searched(flake: ExplainedFlake, lookup: FailureLookup | undefined): ExplainedFlake {
+  const search = lookup?.search;
+  if (search === undefined) {
+    const bound = `not searched in Trunk: at most ${MAX_LOOKUPS} failed and flaked tests are looked up per run`;
+    return withNote(flake, bound);
+  }
+  const withSearch = { ...flake, search };
+  switch (search.result) {
+    case 'not-found':
+      return withNote(withSearch, 'Trunk has no record of this test');
+    case 'cut':
+      return withNote(withSearch, `${search.why}: it stays a new flake`);
+    case 'failed':
+      return withNote(withSearch, `could not search Trunk for it: ${search.error}`);
+    case 'found': {
+      const trunkTest = asUnhealthy(search.test);
+      const match = { kind: search.match, tests: trunkTest ? [trunkTest] : [] };
+      const found = {
+        ...explainFlake(flake.test, match, undefined),
+        search,
+        foundBy: 'search' as const,
+      };
+      const variants = search.variants > 1 ? `${search.variants} variants in Trunk` : undefined;
+      const healthy = trunkTest
+        ? undefined
+        : 'Trunk knows this test and lists it neither flaky nor broken';
+      const note = [found.note, variants, healthy].filter((part) => part !== undefined);
+      return { ...found, note: note.length > 0 ? note.join('; ') : undefined };
+    }
+    default:
+      return withSearch; // skipped after an outage: the section says so once
+  }
+}
+
+/**
+ * The flakes with the search's answers applied (a flake found flaky, broken or quarantined takes
+ * that class), re-sorted. Only for a run whose lookups were made: a searchable flake with no
+ * answer was left out by the bound, and its line says so.
+ */
+export function applyFlakeSearches(
+  flaked: readonly ExplainedFlake[],
+  lookups: ReadonlyMap<FailedTestCase, FailureLookup>,
+): ExplainedFlake[] {
+  return sortByFlakeClass(
+    flaked.map((flake) => (searchable(flake) ? searched(flake, lookups.get(flake.test)) : flake)),
+  );
 }

@@ -58,7 +58,7 @@ function pullRequests(answer: RunAnswer): string {
 }
 
 /** A found test as the lists would hold it, when Trunk calls it unhealthy or quarantines it. */
-function asUnhealthy(found: FoundTest): UnhealthyTest | undefined {
+export function asUnhealthy(found: FoundTest): UnhealthyTest | undefined {
   const status = found.status === 'flaky' || found.status === 'broken' ? found.status : undefined;
   if (status === undefined && !found.quarantined) return undefined;
   return {

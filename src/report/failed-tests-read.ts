@@ -1,15 +1,17 @@
 /**
  * The run's failed tests, read from its test reports and explained by Trunk's data: the tests the
  * report already holds, then, with a v2 key, each new failure looked up in Trunk (found by search
- * when it has no Trunk id, and its runs on the default branch and other pull requests).
+ * when it has no Trunk id, and its runs on the default branch and other pull requests), and each
+ * new flake searched for its status in Trunk, within the same bound.
  */
 
 import { explainFailures, type TrunkKnowledge } from '../explain/classify.js';
-import { explainFlakes } from '../explain/flakes.js';
-import { applyLookups, failuresToLookUp } from '../explain/lookups.js';
+import { applyFlakeSearches, explainFlakes, flakesToSearch } from '../explain/flakes.js';
+import { applyLookups, failuresToLookUp, MAX_LOOKUPS } from '../explain/lookups.js';
 import {
   READING_STOPPED,
   type ExplainedFailure,
+  type ExplainedFlake,
   type FailedTestsReport,
 } from '../explain/model.js';
 import { markOwnFiles } from '../explain/own-file.js';
@@ -52,29 +54,51 @@ function readableFiles(results: TestResults): number {
   return results.files.filter((file) => !unreadable.has(file)).length;
 }
 
-/** Said once in the section when no v2 key lets the action look new failures up. */
+/** Said once in the section when no v2 key lets the action look new failures and flakes up. */
 export const NO_KEY_NOTE =
-  'With a Trunk v2 API key in the api-key input, each new failure would also be looked up in Trunk: found by its name when the report gives no Trunk id, and checked for failures on the default branch and on other pull requests this week, as Trunk’s recipe does.';
+  'With a Trunk v2 API key in the api-key input, each new failure and new flake would also be looked up in Trunk: found by its name when the report gives no Trunk id, and each failure checked for failures on the default branch and on other pull requests this week, as Trunk’s recipe does.';
 
+/** "New failures", "New flakes" or both: what the run would look up, for the section's notes. */
+function lookedUp(failures: number, flakes: number): string {
+  if (flakes === 0) return 'New failures';
+  return failures === 0 ? 'New flakes' : 'New failures and new flakes';
+}
+
+/**
+ * The new failures (searched, then asked both questions) and the new flakes (only searched, for
+ * Trunk's status) looked up in one call: failures first, flakes in what is left of the bound, all
+ * sharing its slots and its one outage.
+ */
 async function lookUp(
   read: FailedTestsRead,
   failures: ExplainedFailure[],
-): Promise<{ failures: ExplainedFailure[]; notes: string[] }> {
+  flaked: ExplainedFlake[],
+): Promise<{ failures: ExplainedFailure[]; flaked: ExplainedFlake[]; notes: string[] }> {
   const tests = failuresToLookUp(failures);
-  if (tests.length === 0) return { failures, notes: [] };
-  if (read.lookups === undefined) return { failures, notes: [NO_KEY_NOTE] };
-  const requests = tests.map((test) => ({ test, questions: true }));
+  const flakes = flakesToSearch(flaked, MAX_LOOKUPS - tests.length);
+  const unchanged = { failures, flaked };
+  if (tests.length === 0 && flakes.length === 0) return { ...unchanged, notes: [] };
+  if (read.lookups === undefined) return { ...unchanged, notes: [NO_KEY_NOTE] };
+  const requests = [
+    ...tests.map((test) => ({ test, questions: true })),
+    ...flakes.map((flake) => ({ test: flake.test, questions: false })),
+  ];
   const found = await lookUpInTrunk(read.lookups.api, requests, read.lookups.options);
+  const what = lookedUp(tests.length, flakes.length);
   if ('skipped' in found) {
-    return { failures, notes: [`New failures were not looked up in Trunk: ${found.skipped}.`] };
+    return { ...unchanged, notes: [`${what} were not looked up in Trunk: ${found.skipped}.`] };
   }
   const notes =
     found.stopped === undefined
       ? []
       : [
-          `Lookups in Trunk stopped after one failed (${found.stopped}); the failed tests not yet looked up keep their class.`,
+          `Lookups in Trunk stopped after one failed (${found.stopped}); the ${what.toLowerCase()} not yet looked up keep their class.`,
         ];
-  return { failures: applyLookups(failures, found.answers), notes };
+  return {
+    failures: applyLookups(failures, found.answers),
+    flaked: applyFlakeSearches(flaked, found.answers),
+    notes,
+  };
 }
 
 /**
@@ -88,7 +112,7 @@ export async function explainRun(
   changedFiles?: readonly string[],
 ): Promise<Read<FailedTestsReport>> {
   const explained = explainFailures(results.failures, trunk);
-  const checked = await lookUp(read, explained);
+  const checked = await lookUp(read, explained, explainFlakes(results.flaked, trunk));
   return {
     report: {
       patterns: read.patterns,
@@ -97,7 +121,7 @@ export async function explainRun(
       passed: results.passed,
       skipped: results.skipped,
       failures: markOwnFiles(checked.failures, changedFiles),
-      flaked: markOwnFiles(explainFlakes(results.flaked, trunk), changedFiles),
+      flaked: markOwnFiles(checked.flaked, changedFiles),
       unread: results.unread,
       lookupNotes: checked.notes,
     },

@@ -15,6 +15,7 @@ import {
   closeSimulators,
   describeRun,
   expectPassed,
+  expectSingleFailure,
   runAgainst,
   startSim,
   TOKEN,
@@ -366,6 +367,112 @@ describe('the lookups’ bounds', () => {
     expect(run.outputs['failed-new-count']).toBe('15');
     const report = temp.report() as unknown as { failedTests: { lookupNotes: string[] } };
     expect(report.failedTests.lookupNotes).toHaveLength(1);
+  });
+});
+
+describe('tests that flaked in this run, searched in Trunk within the same bound', () => {
+  /** Trunk's record of the Surefire test that flaked, as its uploader keeps a JUnit 5 test. */
+  function flakyService(): V2Test {
+    const raw = makeTest({
+      name: 'talksToTheFlakyService',
+      classname: 'com.acme.shop.CartTest',
+      parent: 'com.acme.shop.CartTest',
+      file_path: null,
+      status: { value: 'flaky', reason: 'Failed then passed on retry', timestamp: daysAgo(30) },
+    });
+    return v2TestFrom(raw, 'flaky', {
+      id: stableId('lookups surefire talksToTheFlakyService'),
+      testCollectionId: 'Coll0002',
+      repositoryId: REPO.id,
+      name: 'talksToTheFlakyService',
+    });
+  }
+
+  /**
+   * Trunk's unhealthy lists read through v1 (empty: they do not place the flake), its v2 tests
+   * searched across the organisation; the Surefire report (2 failures, 1 flake) and `pytest`
+   * reports (5 failures each) from real runners.
+   */
+  async function runFlaked(v2Tests: V2Test[], pytestJobs = 0) {
+    const v1 = await startSim({ flaky: [], broken: [] });
+    const sim = await startV2Sim({ flaky: 0, broken: 0, queue: null }, { v1Origin: v1.origin });
+    sim.setCollection('Coll0002', v2Tests);
+    const jobs = Array.from({ length: pytestJobs }, (_, i) => [
+      `py-${i}/junit.xml`,
+      'pytest/junit.xml',
+    ]);
+    const dir = workspaceWith({
+      'api/TEST-com.acme.shop.CartTest.xml': 'maven-surefire/TEST-com.acme.shop.CartTest.xml',
+      ...Object.fromEntries(jobs),
+    });
+    const run = await runOnPullRequest(sim, dir, {
+      'test-collection-id': '',
+      'api-token': TOKEN,
+      'org-url-slug': 'acme',
+      'max-new-flakes': 0,
+    });
+    return { run, sim };
+  }
+
+  const flakeSearches = (sim: TrunkV2Simulator) =>
+    searches(sim).filter((r) => r.query.get('q') === 'name:talksToTheFlakyService');
+
+  function flakedRecords(run: ActionRun): FailureRecord[] {
+    return JSON.parse(run.outputs['flaked-tests-json'] || '[]') as FailureRecord[];
+  }
+
+  it('a flake Trunk’s tests know as flaky is known-flaky through the search, and max-new-flakes: 0 holds', async () => {
+    const { run, sim } = await runFlaked([flakyService()]);
+
+    expectPassed(run);
+    expect(flakedRecords(run), describeRun(run)).toEqual([
+      expect.objectContaining({
+        name: 'talksToTheFlakyService',
+        class: 'known-flaky',
+        foundBy: 'search',
+        search: 'found',
+        match: 'name+class',
+        trunkId: stableId('lookups surefire talksToTheFlakyService'),
+      }),
+    ]);
+    expect(run.outputs).toMatchObject({ 'flaked-count': '1', 'flaked-new-count': '0' });
+    // Searched once, and only searched: a flake is not asked the recipe's questions.
+    expect(flakeSearches(sim)).toHaveLength(1);
+    expect(sim.requestsTo('test-runs')).toEqual([]);
+    // The two failures and the flake: one search each, in the same lookups.
+    expect(searches(sim)).toHaveLength(3);
+  });
+
+  it('a flake Trunk has no record of stays new-flake, says so, and trips max-new-flakes: 0', async () => {
+    const { run, sim } = await runFlaked([]);
+
+    expect(expectSingleFailure(run)).toContain('more than max-new-flakes (0)');
+    expect(flakedRecords(run), describeRun(run)).toEqual([
+      expect.objectContaining({
+        name: 'talksToTheFlakyService',
+        class: 'new-flake',
+        search: 'not-found',
+        note: 'Trunk has no record of this test',
+      }),
+    ]);
+    expect(run.outputs).toMatchObject({ 'flaked-count': '1', 'flaked-new-count': '1' });
+    expect(flakeSearches(sim)).toHaveLength(1);
+  });
+
+  it('flakes share the bound of 20 with the failures, which come first', async () => {
+    // 2 Surefire failures and 4 × 5 pytest failures: 22, so the bound leaves the flake no room.
+    const { run, sim } = await runFlaked([flakyService()], 4);
+
+    expect(run.outputs['failed-count'], describeRun(run)).toBe('22');
+    expect(searches(sim)).toHaveLength(20);
+    expect(flakeSearches(sim)).toEqual([]);
+    expect(flakedRecords(run)).toEqual([
+      expect.objectContaining({
+        class: 'new-flake',
+        note: 'not searched in Trunk: at most 20 failed and flaked tests are looked up per run',
+      }),
+    ]);
+    expectSingleFailure(run);
   });
 });
 

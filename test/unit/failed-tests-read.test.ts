@@ -95,6 +95,67 @@ describe('explainRun', () => {
     );
   });
 
+  it('searches new flakes in the same lookups as the failures, in what is left of the bound of 20', async () => {
+    const failures = Array.from({ length: 18 }, (_, i) => ({
+      name: `fails ${i}`,
+      format: 'junit' as const,
+      reportFile: 'junit.xml',
+    }));
+    const flake = (name: string) => ({ ...failures[0]!, name, failedAttempts: 1 });
+    const flaked = [flake('flaky one'), flake('unknown one'), flake('past the bound')];
+    const results = { ...RESULTS, failures, flaked };
+    const searched: string[] = [];
+    const trunk: TrunkLookupApi = {
+      ...api(() => Promise.resolve({ id: 'r', defaultBranch: 'main' })),
+      searchTests: (search, onRow) => {
+        searched.push(search.q);
+        if (search.q === 'name:flaky name:one') {
+          onRow({
+            id: 't-f',
+            name: 'flaky one',
+            status: 'flaky',
+            quarantined: false,
+            repositoryId: 'r',
+          });
+        }
+        return Promise.resolve({ pages: 1 });
+      },
+    };
+    const run = await explainRun(read(trunk), results, TRUNK);
+    expect(searched).toHaveLength(20);
+    expect(searched.slice(18)).toEqual(['name:flaky name:one', 'name:unknown name:one']);
+    expect(run.report.flaked.map((f) => [f.test.name, f.class, f.note])).toEqual([
+      ['unknown one', 'new-flake', 'Trunk has no record of this test'],
+      [
+        'past the bound',
+        'new-flake',
+        'not searched in Trunk: at most 20 failed and flaked tests are looked up per run',
+      ],
+      ['flaky one', 'known-flaky', undefined],
+    ]);
+    expect(run.report.failures.every((f) => f.class === 'new')).toBe(true);
+  });
+
+  it('names the flakes in its notes when only flakes would be looked up', async () => {
+    const flaked = [{ ...RESULTS.failures[1]!, failedAttempts: 1 }];
+    const results = { ...RESULTS, failures: [], flaked };
+    const keyless = await explainRun(read(), results, TRUNK);
+    expect(keyless.report.lookupNotes).toEqual([NO_KEY_NOTE]);
+    expect(NO_KEY_NOTE).toContain('each new failure and new flake');
+    const refused = new TrunkApiError('outage', 'GET /v2/repositories', 'Trunk answered 503');
+    const failed = await explainRun(read(api(() => Promise.reject(refused))), results, TRUNK);
+    expect(failed.report.lookupNotes).toEqual([
+      'New flakes were not looked up in Trunk: the repository could not be read: Trunk answered 503.',
+    ]);
+    expect(failed.report.flaked.map((f) => [f.class, f.note])).toEqual([['new-flake', undefined]]);
+    const both = await explainRun(
+      read(api(() => Promise.reject(refused))),
+      { ...RESULTS, flaked },
+      TRUNK,
+    );
+    expect(both.report.lookupNotes?.[0]).toMatch(/^New failures and new flakes were not looked up/);
+  });
+
   it('passes the unread reports on, and counts as read only the files read at least in part', async () => {
     const unread = [
       { file: 'empty.xml', why: 'empty file', partial: false },

@@ -6,8 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { explainFailures } from '../../src/explain/classify.js';
-import { explainFlakes, flakesToSearch, NEW_FLAKE_REASON } from '../../src/explain/flakes.js';
-import type { ExplainedFlake, FailedTestsReport } from '../../src/explain/model.js';
+import {
+  applyFlakeSearches,
+  explainFlakes,
+  flakesToSearch,
+  NEW_FLAKE_REASON,
+} from '../../src/explain/flakes.js';
+import type { FailureLookup } from '../../src/explain/lookups.js';
+import type { ExplainedFlake, FailedTestsReport, FoundTest } from '../../src/explain/model.js';
 import {
   changesOwnFile,
   GITHUB_MAX_LISTED_FILES,
@@ -154,6 +160,69 @@ describe('Trunk’s view of a test that flaked in this run', () => {
     ]);
     expect(flakesToSearch(flakes, 2)).toHaveLength(2);
     expect(flakesToSearch(flakes, -3)).toEqual([]);
+    const withId = explained([flaked('has an id', { trunkId: 't-1' }), flaked('renders')]);
+    expect(flakesToSearch(withId, 20).map((f) => f.test.name)).toEqual(['renders']);
+  });
+
+  it('places a new flake by what the search found: flaky, broken or quarantined, else it stays new', () => {
+    const tests = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((name) => flaked(name));
+    const row = (status: string, over: Partial<FoundTest> = {}): FoundTest => ({
+      id: `t-${status}`,
+      name: 'x',
+      status,
+      quarantined: false,
+      ...over,
+    });
+    const found = (test: FoundTest, variants = 1): FailureLookup => ({
+      search: { result: 'found', test, match: 'name+file', variants },
+    });
+    const lookups = new Map<FailedTestCase, FailureLookup>([
+      [tests[0]!, found(row('flaky', { since: '2026-10-02T00:00:00Z', failureRate7d: 0.3 }))],
+      [tests[1]!, found(row('broken'), 2)],
+      [tests[2]!, found(row('healthy', { quarantined: true }))],
+      [tests[3]!, found(row('healthy'))],
+      [tests[4]!, { search: { result: 'not-found' } }],
+      [tests[5]!, { search: { result: 'cut', why: 'the search stopped after 3 pages' } }],
+      [tests[6]!, { search: { result: 'failed', error: 'Trunk answered 400' } }],
+      // tests[7] has no lookup: the bound left it out
+    ]);
+    const flakes = applyFlakeSearches(explained(tests), lookups);
+    expect(flakes.map((f) => [f.test.name, f.class, f.foundBy, f.note])).toEqual([
+      ['d', 'new-flake', 'search', 'Trunk knows this test and lists it neither flaky nor broken'],
+      ['e', 'new-flake', undefined, 'Trunk has no record of this test'],
+      ['f', 'new-flake', undefined, 'the search stopped after 3 pages: it stays a new flake'],
+      ['g', 'new-flake', undefined, 'could not search Trunk for it: Trunk answered 400'],
+      [
+        'h',
+        'new-flake',
+        undefined,
+        'not searched in Trunk: at most 20 failed and flaked tests are looked up per run',
+      ],
+      ['b', 'broken', 'search', '2 variants in Trunk'],
+      ['a', 'known-flaky', 'search', undefined],
+      ['c', 'quarantined', 'search', undefined],
+    ]);
+    expect(flakes.find((f) => f.test.name === 'a')).toMatchObject({
+      match: 'name+file',
+      reason: 'known flaky since 2 Oct 2026, failing 30% of runs this week; expected',
+      trunkTest: { id: 't-flaky' },
+    });
+    expect(flakes.find((f) => f.test.name === 'd')?.reason).toBe(NEW_FLAKE_REASON);
+  });
+
+  it('leaves a flake already placed by the lists as it was, whatever the lookups hold', () => {
+    const flakes = explained(FOUR, KNOWN);
+    const lookups = new Map<FailedTestCase, FailureLookup>(
+      FOUR.map((test) => [test, { search: { result: 'not-found' } }]),
+    );
+    const after = applyFlakeSearches(flakes, lookups);
+    const placed = (list: ExplainedFlake[]) =>
+      list.filter((f) => f.class !== 'new-flake').map((f) => [f.test.name, f.class, f.note]);
+    expect(placed(after)).toEqual(placed(flakes));
+    expect(placed(after)).toHaveLength(3);
+    expect(after.find((f) => f.test.name === 'adds a coupon')?.note).toBe(
+      'Trunk has no record of this test',
+    );
   });
 });
 
