@@ -274,75 +274,6 @@ function sortByClass(failures) {
     return [...failures].sort((a, b) => rank(a) - rank(b)); // stable: the reports' order stays
 }
 
-;// CONCATENATED MODULE: ./src/explain/flakes.ts
-/**
- * Trunk's view of each test that flaked in this run: it failed, then passed on a retry, so the job
- * did not fail on it, but the reviewer wants to know whether the flake is one Trunk already knows.
- * Matched to Trunk's unhealthy tests exactly as a failure is (match.ts), first match wins:
- * quarantined, known flaky (expected), broken, else a new flake that Trunk lists neither flaky nor
- * broken, which this change may have introduced. Without Trunk's lists (or with only part of them)
- * nothing can be said: unexplained, never new. Pure.
- */
-
-
-
-// No colon in a reason: escaped, it would carry an invisible joiner into text people copy.
-const NEW_FLAKE_REASON = 'Trunk lists it neither flaky nor broken, so this change may have introduced it';
-function flakes_classOf(trunkTest) {
-    if (trunkTest?.quarantined)
-        return 'quarantined';
-    if (trunkTest?.status === 'flaky')
-        return 'known-flaky';
-    if (trunkTest?.status === 'broken')
-        return 'broken';
-    return 'new-flake';
-}
-function flakes_reasonOf(klass, trunkTest) {
-    switch (klass) {
-        case 'quarantined':
-            return 'quarantined in Trunk, so its failures do not fail the job';
-        case 'known-flaky':
-            return trunkTest ? `${knownFlaky(trunkTest)}; expected` : 'known flaky; expected';
-        case 'broken':
-            return `Trunk lists it broken${classify_day(trunkTest?.since)}, yet it passed on a retry here`;
-        default:
-            return NEW_FLAKE_REASON;
-    }
-}
-/**
- * One flake explained by what matched it. Also the seam for a later lookup: a flake unmatched on
- * Trunk's lists and then found by a search is explained again with the test the search found.
- */
-function explainFlake(test, match, unexplained) {
-    const trunkTest = explaining(match.tests);
-    const klass = flakes_classOf(trunkTest);
-    const variants = match.tests.length > 1 ? `${match.tests.length} variants in Trunk` : undefined;
-    const base = { test, match: match.kind, trunkTest, note: variants };
-    if (klass === 'new-flake' && unexplained !== undefined) {
-        return { ...base, class: 'unexplained', reason: `unexplained: ${unexplained}` };
-    }
-    return { ...base, class: klass, reason: flakes_reasonOf(klass, trunkTest) };
-}
-function sortByFlakeClass(flaked) {
-    const rank = (flake) => model/* FLAKE_ORDER */.TD.indexOf(flake.class);
-    return [...flaked].sort((a, b) => rank(a) - rank(b)); // stable: the reports' order stays
-}
-/** Every flaked test explained, in FLAKE_ORDER (new flakes first), each class in the reports' order. */
-function explainFlakes(flaked, trunk) {
-    const index = indexKnowledge(trunk);
-    const why = unexplainedWhy(trunk);
-    return sortByFlakeClass(flaked.map((test) => explainFlake(test, (0,explain_match/* matchFailure */._y)(test, index), why)));
-}
-/**
- * The flakes a search of Trunk's tests could still place: new flakes that matched nothing on the
- * lists, at most `budget` of them (what is left of the run's lookups once the failures took theirs).
- */
-function flakesToSearch(flaked, budget) {
-    return flaked
-        .filter((flake) => flake.class === 'new-flake' && flake.match === 'unmatched')
-        .slice(0, Math.max(0, budget));
-}
-
 ;// CONCATENATED MODULE: ./src/explain/lookups.ts
 /**
  * The second look at new failures, as Trunk's recipe takes it: which failures to look up in Trunk,
@@ -463,6 +394,126 @@ function applied(failure, lookups) {
 /** The failures with Trunk's answers applied, re-sorted (new first). */
 function applyLookups(failures, lookups) {
     return sortByClass(failures.map((failure) => applied(failure, lookups)));
+}
+
+;// CONCATENATED MODULE: ./src/explain/flakes.ts
+/**
+ * Trunk's view of each test that flaked in this run: it failed, then passed on a retry, so the job
+ * did not fail on it, but the reviewer wants to know whether the flake is one Trunk already knows.
+ * Matched to Trunk's unhealthy tests exactly as a failure is (match.ts), first match wins:
+ * quarantined, known flaky (expected), broken, else a new flake that Trunk lists neither flaky nor
+ * broken, which this change may have introduced. Without Trunk's lists (or with only part of them)
+ * nothing can be said: unexplained, never new. Pure.
+ */
+
+
+
+
+// No colon in a reason: escaped, it would carry an invisible joiner into text people copy.
+const NEW_FLAKE_REASON = 'Trunk lists it neither flaky nor broken, so this change may have introduced it';
+function flakes_classOf(trunkTest) {
+    if (trunkTest?.quarantined)
+        return 'quarantined';
+    if (trunkTest?.status === 'flaky')
+        return 'known-flaky';
+    if (trunkTest?.status === 'broken')
+        return 'broken';
+    return 'new-flake';
+}
+function flakes_reasonOf(klass, trunkTest) {
+    switch (klass) {
+        case 'quarantined':
+            return 'quarantined in Trunk, so its failures do not fail the job';
+        case 'known-flaky':
+            return trunkTest ? `${knownFlaky(trunkTest)}; expected` : 'known flaky; expected';
+        case 'broken':
+            return `Trunk lists it broken${classify_day(trunkTest?.since)}, yet it passed on a retry here`;
+        default:
+            return NEW_FLAKE_REASON;
+    }
+}
+/**
+ * One flake explained by what matched it. Also the seam for a later lookup: a flake unmatched on
+ * Trunk's lists and then found by a search is explained again with the test the search found.
+ */
+function explainFlake(test, match, unexplained) {
+    const trunkTest = explaining(match.tests);
+    const klass = flakes_classOf(trunkTest);
+    const variants = match.tests.length > 1 ? `${match.tests.length} variants in Trunk` : undefined;
+    const base = { test, match: match.kind, trunkTest, note: variants };
+    if (klass === 'new-flake' && unexplained !== undefined) {
+        return { ...base, class: 'unexplained', reason: `unexplained: ${unexplained}` };
+    }
+    return { ...base, class: klass, reason: flakes_reasonOf(klass, trunkTest) };
+}
+function sortByFlakeClass(flaked) {
+    const rank = (flake) => model/* FLAKE_ORDER */.TD.indexOf(flake.class);
+    return [...flaked].sort((a, b) => rank(a) - rank(b)); // stable: the reports' order stays
+}
+/** Every flaked test explained, in FLAKE_ORDER (new flakes first), each class in the reports' order. */
+function explainFlakes(flaked, trunk) {
+    const index = indexKnowledge(trunk);
+    const why = unexplainedWhy(trunk);
+    return sortByFlakeClass(flaked.map((test) => explainFlake(test, (0,explain_match/* matchFailure */._y)(test, index), why)));
+}
+/**
+ * A flake a search of Trunk's tests could still place: a new flake that matched nothing on the
+ * lists and has no Trunk id (the search is by name, as for a failure with no id).
+ */
+function searchable(flake) {
+    return (flake.class === 'new-flake' && flake.match === 'unmatched' && flake.test.trunkId === undefined);
+}
+/**
+ * The flakes a search of Trunk's tests could still place, at most `budget` of them (what is left
+ * of the run's lookups once the failures took theirs).
+ */
+function flakesToSearch(flaked, budget) {
+    return flaked.filter(searchable).slice(0, Math.max(0, budget));
+}
+function withNote(flake, note) {
+    return { ...flake, note: flake.note ? `${flake.note}; ${note}` : note };
+}
+/** One searchable flake with what the search said; no lookup: the run's bound left it out. */
+function searched(flake, lookup) {
+    const search = lookup?.search;
+    if (search === undefined) {
+        const bound = `not searched in Trunk: at most ${MAX_LOOKUPS} failed and flaked tests are looked up per run`;
+        return withNote(flake, bound);
+    }
+    const withSearch = { ...flake, search };
+    switch (search.result) {
+        case 'not-found':
+            return withNote(withSearch, 'Trunk has no record of this test');
+        case 'cut':
+            return withNote(withSearch, `${search.why}: it stays a new flake`);
+        case 'failed':
+            return withNote(withSearch, `could not search Trunk for it: ${search.error}`);
+        case 'found': {
+            const trunkTest = asUnhealthy(search.test);
+            const match = { kind: search.match, tests: trunkTest ? [trunkTest] : [] };
+            const found = {
+                ...explainFlake(flake.test, match, undefined),
+                search,
+                foundBy: 'search',
+            };
+            const variants = search.variants > 1 ? `${search.variants} variants in Trunk` : undefined;
+            const healthy = trunkTest
+                ? undefined
+                : 'found in Trunk, where it has been healthy until this run';
+            const note = [found.note, variants, healthy].filter((part) => part !== undefined);
+            return { ...found, note: note.length > 0 ? note.join('; ') : undefined };
+        }
+        default:
+            return withSearch; // skipped after an outage: the section says so once
+    }
+}
+/**
+ * The flakes with the search's answers applied (a flake found flaky, broken or quarantined takes
+ * that class), re-sorted. Only for a run whose lookups were made: a searchable flake with no
+ * answer was left out by the bound, and its line says so.
+ */
+function applyFlakeSearches(flaked, lookups) {
+    return sortByFlakeClass(flaked.map((flake) => (searchable(flake) ? searched(flake, lookups.get(flake.test)) : flake)));
 }
 
 ;// CONCATENATED MODULE: ./src/explain/own-file.ts
@@ -757,7 +808,8 @@ async function lookUpInTrunk(api, requests, options) {
 /**
  * The run's failed tests, read from its test reports and explained by Trunk's data: the tests the
  * report already holds, then, with a v2 key, each new failure looked up in Trunk (found by search
- * when it has no Trunk id, and its runs on the default branch and other pull requests).
+ * when it has no Trunk id, and its runs on the default branch and other pull requests), and each
+ * new flake searched for its status in Trunk, within the same bound.
  */
 
 
@@ -789,25 +841,46 @@ function readableFiles(results) {
     const unreadable = new Set(results.unread.filter((u) => !u.partial).map((u) => u.file));
     return results.files.filter((file) => !unreadable.has(file)).length;
 }
-/** Said once in the section when no v2 key lets the action look new failures up. */
-const NO_KEY_NOTE = 'With a Trunk v2 API key in the api-key input, each new failure would also be looked up in Trunk: found by its name when the report gives no Trunk id, and checked for failures on the default branch and on other pull requests this week, as Trunk’s recipe does.';
-async function lookUp(read, failures) {
+/** Said once in the section when no v2 key lets the action look new failures and flakes up. */
+const NO_KEY_NOTE = 'With a Trunk v2 API key in the api-key input, each new failure and new flake would also be looked up in Trunk: found by its name when the report gives no Trunk id, and each failure checked for failures on the default branch and on other pull requests this week, as Trunk’s recipe does.';
+/** "New failures", "New flakes" or both: what the run would look up, for the section's notes. */
+function lookedUp(failures, flakes) {
+    if (flakes === 0)
+        return 'New failures';
+    return failures === 0 ? 'New flakes' : 'New failures and new flakes';
+}
+/**
+ * The new failures (searched, then asked both questions) and the new flakes (only searched, for
+ * Trunk's status) looked up in one call: failures first, flakes in what is left of the bound, all
+ * sharing its slots and its one outage.
+ */
+async function lookUp(read, failures, flaked) {
     const tests = failuresToLookUp(failures);
-    if (tests.length === 0)
-        return { failures, notes: [] };
+    const flakes = flakesToSearch(flaked, MAX_LOOKUPS - tests.length);
+    const unchanged = { failures, flaked };
+    if (tests.length === 0 && flakes.length === 0)
+        return { ...unchanged, notes: [] };
     if (read.lookups === undefined)
-        return { failures, notes: [NO_KEY_NOTE] };
-    const requests = tests.map((test) => ({ test, questions: true }));
+        return { ...unchanged, notes: [NO_KEY_NOTE] };
+    const requests = [
+        ...tests.map((test) => ({ test, questions: true })),
+        ...flakes.map((flake) => ({ test: flake.test, questions: false })),
+    ];
     const found = await lookUpInTrunk(read.lookups.api, requests, read.lookups.options);
+    const what = lookedUp(tests.length, flakes.length);
     if ('skipped' in found) {
-        return { failures, notes: [`New failures were not looked up in Trunk: ${found.skipped}.`] };
+        return { ...unchanged, notes: [`${what} were not looked up in Trunk: ${found.skipped}.`] };
     }
     const notes = found.stopped === undefined
         ? []
         : [
-            `Lookups in Trunk stopped after one failed (${found.stopped}); the failed tests not yet looked up keep their class.`,
+            `Lookups in Trunk stopped after one failed (${found.stopped}); the ${what.toLowerCase()} not yet looked up keep their class.`,
         ];
-    return { failures: applyLookups(failures, found.answers), notes };
+    return {
+        failures: applyLookups(failures, found.answers),
+        flaked: applyFlakeSearches(flaked, found.answers),
+        notes,
+    };
 }
 /**
  * `changedFiles`: the pull request's changed files, undefined when the run has no pull request or
@@ -815,7 +888,7 @@ async function lookUp(read, failures) {
  */
 async function explainRun(read, results, trunk, changedFiles) {
     const explained = explainFailures(results.failures, trunk);
-    const checked = await lookUp(read, explained);
+    const checked = await lookUp(read, explained, explainFlakes(results.flaked, trunk));
     return {
         report: {
             patterns: read.patterns,
@@ -824,7 +897,7 @@ async function explainRun(read, results, trunk, changedFiles) {
             passed: results.passed,
             skipped: results.skipped,
             failures: markOwnFiles(checked.failures, changedFiles),
-            flaked: markOwnFiles(explainFlakes(results.flaked, trunk), changedFiles),
+            flaked: markOwnFiles(checked.flaked, changedFiles),
             unread: results.unread,
             lookupNotes: checked.notes,
         },

@@ -124,7 +124,7 @@ function searched(flake: ExplainedFlake, lookup: FailureLookup | undefined): Exp
       const variants = search.variants > 1 ? `${search.variants} variants in Trunk` : undefined;
       const healthy = trunkTest
         ? undefined
-        : 'Trunk knows this test and lists it neither flaky nor broken';
+        : 'found in Trunk, where it has been healthy until this run';
       const note = [found.note, variants, healthy].filter((part) => part !== undefined);
       return { ...found, note: note.length > 0 ? note.join('; ') : undefined };
     }

@@ -188,7 +188,7 @@ describe('Trunk’s view of a test that flaked in this run', () => {
     ]);
     const flakes = applyFlakeSearches(explained(tests), lookups);
     expect(flakes.map((f) => [f.test.name, f.class, f.foundBy, f.note])).toEqual([
-      ['d', 'new-flake', 'search', 'Trunk knows this test and lists it neither flaky nor broken'],
+      ['d', 'new-flake', 'search', 'found in Trunk, where it has been healthy until this run'],
       ['e', 'new-flake', undefined, 'Trunk has no record of this test'],
       ['f', 'new-flake', undefined, 'the search stopped after 3 pages: it stays a new flake'],
       ['g', 'new-flake', undefined, 'could not search Trunk for it: Trunk answered 400'],
