@@ -8,7 +8,8 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Vi: () => (/* binding */ sameFile),
 /* harmony export */   _y: () => (/* binding */ matchFailure),
-/* harmony export */   aI: () => (/* binding */ indexTrunkTests)
+/* harmony export */   aI: () => (/* binding */ indexTrunkTests),
+/* harmony export */   du: () => (/* binding */ identifiersAgree)
 /* harmony export */ });
 /* unused harmony export namesToTry */
 /**
@@ -76,6 +77,13 @@ function kindOf(failure, test) {
     if (file === 'agree')
         return 'name+file';
     return 'name';
+}
+/**
+ * Two tests of one name may be the same: class, parent and file agree wherever both give one
+ * (paths by `sameFile`). The reader counts a failure held by two reports once by it.
+ */
+function identifiersAgree(a, b) {
+    return kindOf(a, b) !== undefined;
 }
 function matchFailure(failure, index) {
     const byId = failure.trunkId === undefined ? undefined : index.byId.get(failure.trunkId);
@@ -295,6 +303,11 @@ function failuresToLookUp(failures) {
         .map((failure) => failure.test);
 }
 const times = (count) => (count === 1 ? 'once' : `${count} times`);
+/** A test's notes joined into its one note, in order; undefined when none says anything. */
+function joinNotes(...notes) {
+    const said = notes.filter((note) => note !== undefined && note !== '');
+    return said.length > 0 ? said.join('; ') : undefined;
+}
 function counted(answer) {
     return 'count' in answer ? answer.count : undefined;
 }
@@ -351,15 +364,10 @@ function withQuestions(failure, questions) {
     const { branch = 'the default branch' } = questions;
     const onMain = counted(questions.defaultBranch);
     const onPrs = counted(questions.otherPullRequests);
-    const notes = [
-        failure.note,
-        unasked(questions.defaultBranch, `its runs on ${branch}`),
-        unasked(questions.otherPullRequests, 'its runs on other pull requests'),
-    ].filter((note) => note !== undefined);
     const asked = {
         ...failure,
         questions,
-        note: notes.length > 0 ? notes.join('; ') : undefined,
+        note: joinNotes(failure.note, unasked(questions.defaultBranch, `its runs on ${branch}`), unasked(questions.otherPullRequests, 'its runs on other pull requests')),
         ...(onMain !== undefined && questions.branch !== undefined
             ? { defaultBranch: { branch: questions.branch, count: onMain } }
             : {}),
@@ -384,7 +392,7 @@ function applied(failure, lookups) {
     const lookup = lookups.get(failure.test);
     if (lookup === undefined) {
         const note = `not looked up in Trunk: at most ${MAX_LOOKUPS} failed tests are looked up per run`;
-        return { ...failure, note: failure.note ? `${failure.note}; ${note}` : note };
+        return { ...failure, note: joinNotes(failure.note, note) };
     }
     const searched = withSearch(failure, lookup.search);
     if (lookup.questions === undefined || searched.class !== 'new')
@@ -471,7 +479,7 @@ function flakesToSearch(flaked, budget) {
     return flaked.filter(searchable).slice(0, Math.max(0, budget));
 }
 function withNote(flake, note) {
-    return { ...flake, note: flake.note ? `${flake.note}; ${note}` : note };
+    return { ...flake, note: joinNotes(flake.note, note) };
 }
 /** One searchable flake with what the search said; no lookup: the run's bound left it out. */
 function searched(flake, lookup) {
@@ -500,8 +508,7 @@ function searched(flake, lookup) {
             const healthy = trunkTest
                 ? undefined
                 : 'found in Trunk, where it has been healthy until this run';
-            const note = [found.note, variants, healthy].filter((part) => part !== undefined);
-            return { ...found, note: note.length > 0 ? note.join('; ') : undefined };
+            return { ...found, note: joinNotes(found.note, variants, healthy) };
         }
         default:
             return withSearch; // skipped after an outage: the section says so once
@@ -912,7 +919,9 @@ async function explainRun(read, results, trunk, changedFiles) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Gv: () => (/* binding */ isObject),
 /* harmony export */   TM: () => (/* binding */ firstLine),
+/* harmony export */   U9: () => (/* binding */ count),
 /* harmony export */   eT: () => (/* binding */ lineNumber),
 /* harmony export */   iz: () => (/* binding */ emptyReading),
 /* harmony export */   uo: () => (/* binding */ capped)
@@ -959,6 +968,13 @@ function firstLine(text, skip) {
 function lineNumber(value) {
     const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
     return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** A whole number of zero or more, else undefined: a count a JSON report gives. */
+function count(value) {
+    return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
 }
 
 

@@ -8,7 +8,8 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Vi: () => (/* binding */ sameFile),
 /* harmony export */   _y: () => (/* binding */ matchFailure),
-/* harmony export */   aI: () => (/* binding */ indexTrunkTests)
+/* harmony export */   aI: () => (/* binding */ indexTrunkTests),
+/* harmony export */   du: () => (/* binding */ identifiersAgree)
 /* harmony export */ });
 /* unused harmony export namesToTry */
 /**
@@ -76,6 +77,13 @@ function kindOf(failure, test) {
     if (file === 'agree')
         return 'name+file';
     return 'name';
+}
+/**
+ * Two tests of one name may be the same: class, parent and file agree wherever both give one
+ * (paths by `sameFile`). The reader counts a failure held by two reports once by it.
+ */
+function identifiersAgree(a, b) {
+    return kindOf(a, b) !== undefined;
 }
 function matchFailure(failure, index) {
     const byId = failure.trunkId === undefined ? undefined : index.byId.get(failure.trunkId);
@@ -148,7 +156,9 @@ function describesOf(failure) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Gv: () => (/* binding */ isObject),
 /* harmony export */   TM: () => (/* binding */ firstLine),
+/* harmony export */   U9: () => (/* binding */ count),
 /* harmony export */   eT: () => (/* binding */ lineNumber),
 /* harmony export */   iz: () => (/* binding */ emptyReading),
 /* harmony export */   uo: () => (/* binding */ capped)
@@ -196,6 +206,13 @@ function lineNumber(value) {
     const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
     return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
 }
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** A whole number of zero or more, else undefined: a count a JSON report gives. */
+function count(value) {
+    return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
 
 
 /***/ }),
@@ -242,11 +259,11 @@ const NAMED_BAD_TESTS = 3;
 const MAX_SUITE_PARTS = 20;
 /** CTRF is told from its content: `results.tests` is an array (`reportFormat` is optional). */
 function looksLikeCtrf(value) {
-    return isObject(value) && isObject(value.results) && Array.isArray(value.results.tests);
+    return (0,file_reading/* isObject */.Gv)(value) && (0,file_reading/* isObject */.Gv)(value.results) && Array.isArray(value.results.tests);
 }
 function readCtrf(value, shown) {
     const reading = (0,file_reading/* emptyReading */.iz)();
-    if (!isObject(value) || !isObject(value.results) || !Array.isArray(value.results.tests)) {
+    if (!(0,file_reading/* isObject */.Gv)(value) || !(0,file_reading/* isObject */.Gv)(value.results) || !Array.isArray(value.results.tests)) {
         const why = 'not a CTRF report (no results.tests list)';
         return {
             ...reading,
@@ -261,7 +278,7 @@ function readCtrf(value, shown) {
         if (why !== undefined)
             bad.push(`test ${index + 1}: ${why}`);
     });
-    const listed = count(isObject(value.results.summary) ? value.results.summary.tests : undefined);
+    const listed = (0,file_reading/* count */.U9)((0,file_reading/* isObject */.Gv)(value.results.summary) ? value.results.summary.tests : undefined);
     if (listed !== undefined && listed > tests.length) {
         bad.push(`its summary counts ${listed} tests, but it lists ${tests.length}`);
     }
@@ -276,7 +293,7 @@ function readCtrf(value, shown) {
 }
 /** Adds one test to `reading`; returns why it could not be read, when it could not. */
 function readTest(entry, shown, reading) {
-    if (!isObject(entry))
+    if (!(0,file_reading/* isObject */.Gv)(entry))
         return 'not an object';
     const name = typeof entry.name === 'string' ? (0,file_reading/* capped */.uo)(entry.name.trim()) : undefined;
     if (name === undefined)
@@ -336,10 +353,10 @@ function flake(entry, name, shown) {
 }
 function failedAttempts(entry) {
     const attempts = Array.isArray(entry.retryAttempts) ? entry.retryAttempts : [];
-    return attempts.filter((attempt) => isObject(attempt) && attempt.status === 'failed');
+    return attempts.filter((attempt) => (0,file_reading/* isObject */.Gv)(attempt) && attempt.status === 'failed');
 }
 function retries(entry) {
-    const n = count(entry.retries);
+    const n = (0,file_reading/* count */.U9)(entry.retries);
     return n === undefined || n === 0 ? undefined : n;
 }
 /** The first line of `message`, else of `trace`, without the ANSI colours Playwright writes. */
@@ -368,12 +385,6 @@ function plain(value) {
 }
 function ctrf_text(value) {
     return typeof value === 'string' ? (0,file_reading/* capped */.uo)(value.trim()) : undefined;
-}
-function count(value) {
-    return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
-}
-function isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 // EXTERNAL MODULE: ./node_modules/saxes/saxes.js
@@ -788,13 +799,13 @@ function caseLine(value, pytest) {
  * JSON that sits beside reports (vitest's JSON reporter, a coverage summary) has no `schemaVersion`.
  */
 function looksLikeTrunkSummary(value) {
-    return (trunk_summary_isObject(value) &&
+    return ((0,file_reading/* isObject */.Gv)(value) &&
         'schemaVersion' in value &&
         ['failures', 'quarantined', 'summary', 'type'].some((field) => field in value));
 }
 /** A parsed summary (`looksLikeTrunkSummary` said yes). */
 function readTrunkSummary(value, reportFile) {
-    const document = trunk_summary_isObject(value) ? value : {};
+    const document = (0,file_reading/* isObject */.Gv)(value) ? value : {};
     const version = document.schemaVersion;
     if (version === 1)
         return readVersion1(document, reportFile);
@@ -814,7 +825,7 @@ function readTrunkSummary(value, reportFile) {
 function readVersion1(document, reportFile) {
     const reading = (0,file_reading/* emptyReading */.iz)();
     for (const entry of arrayOf(document.failures)) {
-        if (!trunk_summary_isObject(entry))
+        if (!(0,file_reading/* isObject */.Gv)(entry))
             continue;
         // `trunkUrl` ends in the CLI's own id, not the v2 test id: it is a link, never an id.
         reading.failures.push({
@@ -878,9 +889,9 @@ function common(entry, reportFile) {
 function testsIn(list, groupFile, depth = 0) {
     const tests = [];
     for (const entry of arrayOf(list)) {
-        if (!trunk_summary_isObject(entry))
+        if (!(0,file_reading/* isObject */.Gv)(entry))
             continue;
-        const nested = Object.values(entry).filter((value) => Array.isArray(value) && value.some(trunk_summary_isObject));
+        const nested = Object.values(entry).filter((value) => Array.isArray(value) && value.some(file_reading/* isObject */.Gv));
         if (typeof entry.name !== 'string' && nested.length > 0 && depth < 3) {
             const file = trunk_summary_text(entry.file) ?? groupFile;
             for (const inner of nested)
@@ -898,31 +909,25 @@ function testsIn(list, groupFile, depth = 0) {
 function countFrom(reading, summary) {
     const listed = reading.failures.length;
     const quarantinedListed = reading.failures.filter((f) => f.quarantinedByUpload === true).length;
-    const counts = trunk_summary_isObject(summary) ? summary : {};
-    const fail = trunk_summary_count(counts.fail) ?? listed - quarantinedListed;
-    const quarantined = trunk_summary_count(counts.quarantined) ?? quarantinedListed;
+    const counts = (0,file_reading/* isObject */.Gv)(summary) ? summary : {};
+    const fail = (0,file_reading/* count */.U9)(counts.fail) ?? listed - quarantinedListed;
+    const quarantined = (0,file_reading/* count */.U9)(counts.quarantined) ?? quarantinedListed;
     reading.failed = Math.max(fail + quarantined, listed);
-    reading.passed = trunk_summary_count(counts.pass) ?? 0;
+    reading.passed = (0,file_reading/* count */.U9)(counts.pass) ?? 0;
     // The CLI counts skipped tests as passed (pass = total - fail - quarantined): none are apart.
     reading.skipped = 0;
-    reading.total = Math.max(trunk_summary_count(counts.total) ?? 0, reading.passed + reading.failed);
+    reading.total = Math.max((0,file_reading/* count */.U9)(counts.total) ?? 0, reading.passed + reading.failed);
 }
 function warned(reportFile, why) {
     const reading = (0,file_reading/* emptyReading */.iz)();
     reading.warnings.push(`${reportFile}: ${why}`);
     return reading;
 }
-function trunk_summary_isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 function arrayOf(value) {
     return Array.isArray(value) ? value : [];
 }
 function trunk_summary_text(value, max) {
     return typeof value === 'string' ? (0,file_reading/* capped */.uo)(value, max) : undefined;
-}
-function trunk_summary_count(value) {
-    return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
 }
 /** A link as given, only when it is http(s): it may end up in Markdown. */
 function trunk_summary_link(value) {
@@ -1052,11 +1057,7 @@ function countedOnce(readings) {
  * working directory or with `./`).
  */
 function sameTest(a, b) {
-    const agree = (x, y, same = (p, q) => p.trim() === q.trim()) => !x?.trim() || !y?.trim() || same(x, y);
-    return (a.name.trim() === b.name.trim() &&
-        agree(a.classname, b.classname) &&
-        agree(a.parent, b.parent) &&
-        agree(a.file, b.file, match/* sameFile */.Vi));
+    return a.name.trim() === b.name.trim() && (0,match/* identifiersAgree */.du)(a, b);
 }
 /** How many folders two report files share from the top: a job's files sit in one folder. */
 function nearness(a, b) {

@@ -39149,6 +39149,7 @@ function affectedSection(affected, cap, open) {
 
 
 
+
 const FLAKE_MARK = {
     'new-flake': CLASS_MARK.new,
     unexplained: CLASS_MARK.unexplained,
@@ -39186,12 +39187,12 @@ function flaked_section_attention(flaked) {
 function flakedHeadline(run) {
     const count = run.flaked.length;
     const noun = count === 1 ? 'test flaked' : 'tests flaked';
-    const atLeast = run.unread.length > 0 ? 'at least ' : '';
+    const atLeast = (0,model/* failuresUnknown */._q)(run) ? 'at least ' : '';
     return `🔁 ${atLeast}${formatNumber(count)} ${noun} in this run (failed, then passed on a retry); ${flaked_section_attention(run.flaked)}`;
 }
 /** While a report is unread, a flake may be in it: the count is a floor, and the section says so. */
 function flaked_section_unreadLine(run) {
-    if (run.unread.length === 0)
+    if (!(0,model/* failuresUnknown */._q)(run))
         return [];
     const named = run.unread
         .slice(0, UNREAD_NAMED)
@@ -39726,25 +39727,14 @@ function jsonArrayOutput(records, maxItems, wrap = { before: '', after: '' }) {
  * ends the array: the records keep their order and the counts outputs keep the whole number.
  */
 function jsonArrayWithin(texts, maxItems, maxUnits) {
-    const parts = [];
-    let units = 2; // the brackets
-    for (const text of texts) {
-        if (parts.length >= maxItems)
-            break;
-        const size = text.length + (parts.length > 0 ? 1 : 0);
-        if (units + size > maxUnits)
-            break;
-        parts.push(text);
-        units += size;
-    }
-    return `[${parts.join(',')}]`;
+    return `[${takeWithin(texts, maxItems, maxUnits).texts.join(',')}]`;
 }
-/** The records an array output would take with `maxUnits` of room for its array, and their size. */
-function takeWithin(output, maxUnits) {
+/** The texts an array of at most `maxItems` takes within `maxUnits`, and the array's size. */
+function takeWithin(records, maxItems, maxUnits) {
     const texts = [];
-    let units = 2;
-    for (const text of output.records) {
-        if (texts.length >= output.maxItems)
+    let units = 2; // the brackets
+    for (const text of records) {
+        if (texts.length >= maxItems)
             break;
         const size = text.length + (texts.length > 0 ? 1 : 0);
         if (units + size > maxUnits)
@@ -39775,7 +39765,11 @@ function fitOutputs(declared, limit = OUTPUTS_LIMIT_UNITS - REPORT_PATH_ROOM_UNI
     let room = Math.max(0, limit - used);
     // What each array would take with all the room: at most `room` units of records are serialised.
     const wanted = arrays
-        .map(({ name, output }) => ({ name, output, ...takeWithin(output, room) }))
+        .map(({ name, output }) => ({
+        name,
+        output,
+        ...takeWithin(output.records, output.maxItems, room),
+    }))
         .sort((a, b) => a.units - b.units);
     const texts = new Map();
     wanted.forEach(({ name, output, texts: records }, index) => {
@@ -40178,13 +40172,13 @@ const quarantineNote = (s) => s.ignoreQuarantined ? ', quarantined tests not cou
 function maxTestsGate(status) {
     const input = status === 'broken' ? 'max-broken-tests' : 'max-flaky-tests';
     const max = (s) => (status === 'broken' ? s.maxBrokenTests : s.maxFlakyTests);
+    const label = status === 'broken' ? 'Broken tests' : 'Flaky tests';
     return {
         input,
-        label: status === 'broken' ? 'Broken tests' : 'Flaky tests',
+        label,
         isOn: (s) => max(s) !== undefined,
         threshold: (s) => `at most ${String(max(s))}${quarantineNote(s)}`,
         row(report, check) {
-            const label = status === 'broken' ? 'Broken tests' : 'Flaky tests';
             const tests = report.tests;
             if (tests === undefined)
                 return check && { label, count: undefined };

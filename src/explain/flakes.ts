@@ -11,7 +11,7 @@ import type { UnhealthyTest } from '../report/model.js';
 import type { FailedTestCase } from '../test-results/model.js';
 import { day, explaining, indexKnowledge, knownFlaky, unexplainedWhy } from './classify.js';
 import type { TrunkKnowledge } from './classify.js';
-import { asUnhealthy, MAX_LOOKUPS, type FailureLookup } from './lookups.js';
+import { asUnhealthy, joinNotes, MAX_LOOKUPS, type FailureLookup } from './lookups.js';
 import { matchFailure, type Match } from './match.js';
 import { FLAKE_ORDER, type ExplainedFlake, type FlakeClass } from './model.js';
 
@@ -95,7 +95,7 @@ export function flakesToSearch(
 }
 
 function withNote(flake: ExplainedFlake, note: string): ExplainedFlake {
-  return { ...flake, note: flake.note ? `${flake.note}; ${note}` : note };
+  return { ...flake, note: joinNotes(flake.note, note) };
 }
 
 /** One searchable flake with what the search said; no lookup: the run's bound left it out. */
@@ -125,8 +125,7 @@ function searched(flake: ExplainedFlake, lookup: FailureLookup | undefined): Exp
       const healthy = trunkTest
         ? undefined
         : 'found in Trunk, where it has been healthy until this run';
-      const note = [found.note, variants, healthy].filter((part) => part !== undefined);
-      return { ...found, note: note.length > 0 ? note.join('; ') : undefined };
+      return { ...found, note: joinNotes(found.note, variants, healthy) };
     }
     default:
       return withSearch; // skipped after an outage: the section says so once

@@ -42,6 +42,12 @@ export function failuresToLookUp(failures: readonly ExplainedFailure[]): FailedT
 
 const times = (count: number) => (count === 1 ? 'once' : `${count} times`);
 
+/** A test's notes joined into its one note, in order; undefined when none says anything. */
+export function joinNotes(...notes: (string | undefined)[]): string | undefined {
+  const said = notes.filter((note) => note !== undefined && note !== '');
+  return said.length > 0 ? said.join('; ') : undefined;
+}
+
 function counted(answer: RunAnswer): number | undefined {
   return 'count' in answer ? answer.count : undefined;
 }
@@ -101,15 +107,14 @@ function withQuestions(failure: ExplainedFailure, questions: RunQuestions): Expl
   const { branch = 'the default branch' } = questions;
   const onMain = counted(questions.defaultBranch);
   const onPrs = counted(questions.otherPullRequests);
-  const notes = [
-    failure.note,
-    unasked(questions.defaultBranch, `its runs on ${branch}`),
-    unasked(questions.otherPullRequests, 'its runs on other pull requests'),
-  ].filter((note) => note !== undefined);
   const asked: ExplainedFailure = {
     ...failure,
     questions,
-    note: notes.length > 0 ? notes.join('; ') : undefined,
+    note: joinNotes(
+      failure.note,
+      unasked(questions.defaultBranch, `its runs on ${branch}`),
+      unasked(questions.otherPullRequests, 'its runs on other pull requests'),
+    ),
     ...(onMain !== undefined && questions.branch !== undefined
       ? { defaultBranch: { branch: questions.branch, count: onMain } }
       : {}),
@@ -137,7 +142,7 @@ function applied(
   const lookup = lookups.get(failure.test);
   if (lookup === undefined) {
     const note = `not looked up in Trunk: at most ${MAX_LOOKUPS} failed tests are looked up per run`;
-    return { ...failure, note: failure.note ? `${failure.note}; ${note}` : note };
+    return { ...failure, note: joinNotes(failure.note, note) };
   }
   const searched = withSearch(failure, lookup.search);
   if (lookup.questions === undefined || searched.class !== 'new') return searched;

@@ -83,8 +83,11 @@ const KIND_RANK: readonly MatchKind[] = [
   'name',
 ];
 
+/** The identifiers besides the name that tell tests of one name apart. */
+type Identifiers = Pick<TestIdentity, 'file' | 'classname' | 'parent'>;
+
 /** How a test of the same name matches, or undefined when an identifier both sides give differs. */
-function kindOf(failure: FailedTestCase, test: TestIdentity): MatchKind | undefined {
+function kindOf(failure: Identifiers, test: Identifiers): MatchKind | undefined {
   const file = compare(failure.file, test.file, sameFile);
   const klass = compare(failure.classname, test.classname, equal);
   const parent = compare(failure.parent, test.parent, equal);
@@ -93,6 +96,14 @@ function kindOf(failure: FailedTestCase, test: TestIdentity): MatchKind | undefi
   if (parent === 'agree') return file === 'agree' ? 'name+parent+file' : 'name+parent';
   if (file === 'agree') return 'name+file';
   return 'name';
+}
+
+/**
+ * Two tests of one name may be the same: class, parent and file agree wherever both give one
+ * (paths by `sameFile`). The reader counts a failure held by two reports once by it.
+ */
+export function identifiersAgree(a: Identifiers, b: Identifiers): boolean {
+  return kindOf(a, b) !== undefined;
 }
 
 export function matchFailure<T extends TestIdentity>(

@@ -4,6 +4,7 @@
  * One line a test, new flakes first, with the marks of the failed tests. Pure; outside text escaped.
  */
 
+import { failuresUnknown } from '../explain/model.js';
 import type { ExplainedFlake, FailedTestsReport, FlakeClass } from '../explain/model.js';
 import { CLASS_MARK, explainedLine, foldedLines } from './failed-tests-section.js';
 import { formatNumber, plural } from './format.js';
@@ -62,13 +63,13 @@ function attention(flaked: readonly ExplainedFlake[]): string {
 export function flakedHeadline(run: FailedTestsReport): string {
   const count = run.flaked.length;
   const noun = count === 1 ? 'test flaked' : 'tests flaked';
-  const atLeast = run.unread.length > 0 ? 'at least ' : '';
+  const atLeast = failuresUnknown(run) ? 'at least ' : '';
   return `🔁 ${atLeast}${formatNumber(count)} ${noun} in this run (failed, then passed on a retry); ${attention(run.flaked)}`;
 }
 
 /** While a report is unread, a flake may be in it: the count is a floor, and the section says so. */
 function unreadLine(run: FailedTestsReport): string[] {
-  if (run.unread.length === 0) return [];
+  if (!failuresUnknown(run)) return [];
   const named = run.unread
     .slice(0, UNREAD_NAMED)
     .map((report) => code(truncateText(report.file, 120)));

@@ -53,24 +53,19 @@ export function jsonArrayWithin(
   maxItems: number,
   maxUnits: number,
 ): string {
-  const parts: string[] = [];
-  let units = 2; // the brackets
-  for (const text of texts) {
-    if (parts.length >= maxItems) break;
-    const size = text.length + (parts.length > 0 ? 1 : 0);
-    if (units + size > maxUnits) break;
-    parts.push(text);
-    units += size;
-  }
-  return `[${parts.join(',')}]`;
+  return `[${takeWithin(texts, maxItems, maxUnits).texts.join(',')}]`;
 }
 
-/** The records an array output would take with `maxUnits` of room for its array, and their size. */
-function takeWithin(output: JsonArrayOutput, maxUnits: number): { texts: string[]; units: number } {
+/** The texts an array of at most `maxItems` takes within `maxUnits`, and the array's size. */
+function takeWithin(
+  records: Iterable<string>,
+  maxItems: number,
+  maxUnits: number,
+): { texts: string[]; units: number } {
   const texts: string[] = [];
-  let units = 2;
-  for (const text of output.records) {
-    if (texts.length >= output.maxItems) break;
+  let units = 2; // the brackets
+  for (const text of records) {
+    if (texts.length >= maxItems) break;
     const size = text.length + (texts.length > 0 ? 1 : 0);
     if (units + size > maxUnits) break;
     texts.push(text);
@@ -102,7 +97,11 @@ export function fitOutputs(
   let room = Math.max(0, limit - used);
   // What each array would take with all the room: at most `room` units of records are serialised.
   const wanted = arrays
-    .map(({ name, output }) => ({ name, output, ...takeWithin(output, room) }))
+    .map(({ name, output }) => ({
+      name,
+      output,
+      ...takeWithin(output.records, output.maxItems, room),
+    }))
     .sort((a, b) => a.units - b.units);
   const texts = new Map<string, string>();
   wanted.forEach(({ name, output, texts: records }, index) => {

@@ -6,10 +6,17 @@
  * read-test-results.ts, as for JUnit); any optional field missing, fields outside the schema ignored.
  * A test that cannot be read is a warning and leaves the file read in part, never a throw.
  */
-import { capped, emptyReading, firstLine, lineNumber, type FileReading } from './file-reading.js';
+import {
+  capped,
+  count,
+  emptyReading,
+  firstLine,
+  isObject,
+  lineNumber,
+  type FileReading,
+  type Json,
+} from './file-reading.js';
 import type { FailedTestCase } from './model.js';
-
-type Json = Record<string, unknown>;
 
 /** At most this many tests are named in the warning about tests that could not be read. */
 const NAMED_BAD_TESTS = 3;
@@ -154,12 +161,4 @@ function plain(value: unknown): string | undefined {
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' ? capped(value.trim()) : undefined;
-}
-
-function count(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

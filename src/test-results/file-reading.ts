@@ -1,6 +1,6 @@
 /**
- * What one report file says, before the files are added up (src/test-results/read-test-results.ts), and
- * the text limits every parser applies to what runners write.
+ * What one report file says, before the files are added up (src/test-results/read-test-results.ts),
+ * the text limits every parser applies to what runners write, and what the JSON parsers share.
  */
 import type { TestResults } from './model.js';
 
@@ -58,4 +58,16 @@ export function firstLine(
 export function lineNumber(value: unknown): number | undefined {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/** A JSON object as a JSON report's parser reads it: any field may be missing or of another type. */
+export type Json = Record<string, unknown>;
+
+export function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A whole number of zero or more, else undefined: a count a JSON report gives. */
+export function count(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
 }

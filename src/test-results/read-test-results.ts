@@ -10,7 +10,7 @@ import { stat } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { TextDecoder } from 'node:util';
 import * as glob from '@actions/glob';
-import { sameFile } from '../explain/match.js';
+import { identifiersAgree } from '../explain/match.js';
 import { looksLikeCtrf, readCtrf } from './ctrf.js';
 import { capped, emptyReading, type FileReading } from './file-reading.js';
 import { readJunit } from './junit.js';
@@ -122,14 +122,7 @@ function countedOnce(readings: FormatReading[]): FileReading[] {
  * working directory or with `./`).
  */
 function sameTest(a: FailedTestCase, b: FailedTestCase): boolean {
-  const agree = (x?: string, y?: string, same = (p: string, q: string) => p.trim() === q.trim()) =>
-    !x?.trim() || !y?.trim() || same(x, y);
-  return (
-    a.name.trim() === b.name.trim() &&
-    agree(a.classname, b.classname) &&
-    agree(a.parent, b.parent) &&
-    agree(a.file, b.file, sameFile)
-  );
+  return a.name.trim() === b.name.trim() && identifiersAgree(a, b);
 }
 
 /** How many folders two report files share from the top: a job's files sit in one folder. */

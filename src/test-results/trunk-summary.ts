@@ -6,10 +6,17 @@
  * `schemaVersion` is a report not read (its failures are unknown, never "no failures"); a summary of
  * another `type` than UPLOAD (VALIDATE) lists no test results, and is no report.
  */
-import { capped, emptyReading, firstLine, lineNumber, type FileReading } from './file-reading.js';
+import {
+  capped,
+  count,
+  emptyReading,
+  firstLine,
+  isObject,
+  lineNumber,
+  type FileReading,
+  type Json,
+} from './file-reading.js';
 import type { FailedTestCase } from './model.js';
-
-type Json = Record<string, unknown>;
 
 /**
  * The shape of a summary: an object with a `schemaVersion` and one of the summary's own fields. Other
@@ -157,20 +164,12 @@ function warned(reportFile: string, why: string): FileReading {
   return reading;
 }
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function arrayOf(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
 function text(value: unknown, max?: number): string | undefined {
   return typeof value === 'string' ? capped(value, max) : undefined;
-}
-
-function count(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
 }
 
 /** A link as given, only when it is http(s): it may end up in Markdown. */

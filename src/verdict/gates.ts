@@ -72,13 +72,13 @@ const quarantineNote = (s: GateSettings) =>
 function maxTestsGate(status: 'broken' | 'flaky'): Gate {
   const input = status === 'broken' ? 'max-broken-tests' : 'max-flaky-tests';
   const max = (s: GateSettings) => (status === 'broken' ? s.maxBrokenTests : s.maxFlakyTests);
+  const label = status === 'broken' ? 'Broken tests' : 'Flaky tests';
   return {
     input,
-    label: status === 'broken' ? 'Broken tests' : 'Flaky tests',
+    label,
     isOn: (s) => max(s) !== undefined,
     threshold: (s) => `at most ${String(max(s))}${quarantineNote(s)}`,
     row(report, check) {
-      const label = status === 'broken' ? 'Broken tests' : 'Flaky tests';
       const tests = report.tests;
       if (tests === undefined) return check && { label, count: undefined };
       const incomplete = tests.incomplete.includes(status);

@@ -25,7 +25,7 @@ import { renderComment } from '../../src/render/comment.js';
 import { buildFailedTestAnnotations } from '../../src/render/failed-test-annotations.js';
 import { failureLine, OWN_FILE } from '../../src/render/failed-tests-section.js';
 import { flakedSection } from '../../src/render/flaked-section.js';
-import { OUTPUTS_LIMIT_UNITS } from '../../src/render/json-output.js';
+import { OUTPUTS_LIMIT_UNITS, outputsUnits } from '../../src/render/json-output.js';
 import { buildOutputs } from '../../src/render/outputs.js';
 import { renderSummary } from '../../src/render/summary.js';
 import { readJunit } from '../../src/test-results/junit.js';
@@ -442,8 +442,7 @@ describe('outputs of the tests that flaked', () => {
     expect(outputs['flaked-count']).toBe('1501');
     const json = outputs['flaked-tests-json'] ?? '';
     // All the outputs together share GitHub's 1 MiB per job, counted in UTF-16 code units.
-    const units = Object.entries(outputs).reduce((sum, [k, v]) => sum + k.length + v.length, 0);
-    expect(units).toBeLessThanOrEqual(OUTPUTS_LIMIT_UNITS);
+    expect(outputsUnits(outputs)).toBeLessThanOrEqual(OUTPUTS_LIMIT_UNITS);
     const records = JSON.parse(json) as { name: string; truncated: boolean }[];
     // At most 1,000, and as many as the shared budget leaves room for.
     expect(records.length).toBeLessThanOrEqual(1000);
