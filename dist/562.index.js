@@ -2,156 +2,6 @@ export const id = 562;
 export const ids = [562];
 export const modules = {
 
-/***/ 6114:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Vi: () => (/* binding */ sameFile),
-/* harmony export */   _y: () => (/* binding */ matchFailure),
-/* harmony export */   aI: () => (/* binding */ indexTrunkTests),
-/* harmony export */   du: () => (/* binding */ identifiersAgree)
-/* harmony export */ });
-/* unused harmony export namesToTry */
-/**
- * Finds a failed test among Trunk's unhealthy tests the way Trunk's uploader identifies a test: by
- * its name together with its class (JUnit classname), its parent (the enclosing suite) and its
- * file. The variant is set by the uploader, not written in the report, so every variant of a test
- * matches. Trunk's test id is used where both sides use the same scheme: the upload summary's id
- * is a v2 testId, so it is compared only with tests read through v2.
- */
-function indexTrunkTests(tests, idsAreV2TestIds) {
-    const index = { byName: new Map(), byId: new Map() };
-    for (const test of tests) {
-        push(index.byName, test.name.trim(), test);
-        if (idsAreV2TestIds)
-            push(index.byId, test.id, test);
-    }
-    return index;
-}
-function push(map, key, value) {
-    const list = map.get(key);
-    if (list)
-        list.push(value);
-    else
-        map.set(key, [value]);
-}
-/** Runners write paths relative to different roots (./src/a.ts, /home/runner/work/r/r/src/a.ts). */
-function normalisePath(path) {
-    return path.trim().replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+/g, '/');
-}
-/** The same file when one path ends with the other at a folder boundary. */
-function sameFile(a, b) {
-    const [x, y] = [normalisePath(a), normalisePath(b)];
-    if (x === '' || y === '')
-        return false;
-    const [long, short] = x.length >= y.length ? [x, y] : [y, x];
-    return long === short || long.endsWith(`/${short.replace(/^\//, '')}`);
-}
-function compare(mine, theirs, same) {
-    if (!mine?.trim() || !theirs?.trim())
-        return 'unknown';
-    return same(mine, theirs) ? 'agree' : 'clash';
-}
-const equal = (a, b) => a.trim() === b.trim();
-/** Best first: the more identifiers agree, the surer the match. */
-const KIND_RANK = [
-    'id',
-    'name+class+file',
-    'name+parent+file',
-    'name+file',
-    'name+class',
-    'name+parent',
-    'name',
-];
-/** How a test of the same name matches, or undefined when an identifier both sides give differs. */
-function kindOf(failure, test) {
-    const file = compare(failure.file, test.file, sameFile);
-    const klass = compare(failure.classname, test.classname, equal);
-    const parent = compare(failure.parent, test.parent, equal);
-    if (file === 'clash' || klass === 'clash' || parent === 'clash')
-        return undefined;
-    if (klass === 'agree')
-        return file === 'agree' ? 'name+class+file' : 'name+class';
-    if (parent === 'agree')
-        return file === 'agree' ? 'name+parent+file' : 'name+parent';
-    if (file === 'agree')
-        return 'name+file';
-    return 'name';
-}
-/**
- * Two tests of one name may be the same: class, parent and file agree wherever both give one
- * (paths by `sameFile`). The reader counts a failure held by two reports once by it.
- */
-function identifiersAgree(a, b) {
-    return kindOf(a, b) !== undefined;
-}
-function matchFailure(failure, index) {
-    const byId = failure.trunkId === undefined ? undefined : index.byId.get(failure.trunkId);
-    if (byId !== undefined)
-        return { kind: 'id', tests: byId };
-    for (const { name, form } of namesToTry(failure)) {
-        const match = matchName(failure, name, index);
-        if (match.kind !== 'unmatched')
-            return { ...match, nameForm: form };
-    }
-    return { kind: 'unmatched', tests: [] };
-}
-function matchName(failure, name, index) {
-    let best = { kind: 'unmatched', tests: [] };
-    let bestRank = KIND_RANK.length;
-    for (const test of index.byName.get(name) ?? []) {
-        const kind = kindOf(failure, test);
-        if (kind === undefined)
-            continue;
-        const rank = KIND_RANK.indexOf(kind);
-        if (rank < bestRank) {
-            best = { kind, tests: [test] };
-            bestRank = rank;
-        }
-        else if (rank === bestRank)
-            best.tests.push(test);
-    }
-    return best;
-}
-/**
- * How JUnit reporters join describe titles and a test's title: Playwright's with ' › ', vitest's with
- * ' > ', jest-junit's (by default) with a space.
- */
-const SUITE_JOINS = [' › ', ' > ', ' '];
-/**
- * The names a failed test may be known by in Trunk, in the order tried: as written, then (CTRF) with
- * its describe titles in front. CTRF reporters differ: jest and vitest put the describes in `name`
- * already, Playwright only in `suite`, after the project and the file ("chromium > a.spec.ts >
- * checkout"), while Trunk knows the test by the name its JUnit report gave it, describes in front.
- */
-function namesToTry(failure) {
-    const name = failure.name.trim();
-    const names = [{ name, form: 'as-written' }];
-    const describes = describesOf(failure);
-    if (describes.length === 0)
-        return names;
-    // vitest's suite is the full name itself, and jest's describes are in the name already.
-    const inName = SUITE_JOINS.some((join) => {
-        const joined = describes.join(join);
-        return name === joined || name.startsWith(joined + join);
-    });
-    if (inName)
-        return names;
-    for (const join of SUITE_JOINS)
-        names.push({ name: describes.join(join) + join + name, form: 'suite-prefixed' });
-    return names;
-}
-/** The describe titles of a CTRF suite path: what follows the part that names the test's file. */
-function describesOf(failure) {
-    const path = failure.suitePath ?? [];
-    const file = failure.file;
-    const filePart = file === undefined ? -1 : path.findLastIndex((part) => sameFile(part, file));
-    return path.slice(filePart + 1);
-}
-
-
-/***/ }),
-
 /***/ 2404:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -239,8 +89,8 @@ var external_node_path_ = __webpack_require__(6760);
 var external_node_util_ = __webpack_require__(7975);
 // EXTERNAL MODULE: ./node_modules/@actions/glob/lib/glob.js + 17 modules
 var glob = __webpack_require__(4427);
-// EXTERNAL MODULE: ./src/explain/match.ts
-var match = __webpack_require__(6114);
+// EXTERNAL MODULE: ./src/test-results/test-identity.ts
+var test_identity = __webpack_require__(5358);
 // EXTERNAL MODULE: ./src/test-results/file-reading.ts
 var file_reading = __webpack_require__(2404);
 ;// CONCATENATED MODULE: ./src/test-results/ctrf.ts
@@ -1057,7 +907,7 @@ function countedOnce(readings) {
  * working directory or with `./`).
  */
 function sameTest(a, b) {
-    return a.name.trim() === b.name.trim() && (0,match/* identifiersAgree */.du)(a, b);
+    return a.name.trim() === b.name.trim() && (0,test_identity/* identifiersAgree */.du)(a, b);
 }
 /** How many folders two report files share from the top: a job's files sit in one folder. */
 function nearness(a, b) {
@@ -1244,6 +1094,63 @@ function unreadable(shown, why) {
 }
 function read_test_results_messageOf(error) {
     return (0,file_reading/* capped */.uo)(error instanceof Error ? error.message : String(error), 200) ?? 'unknown error';
+}
+
+
+/***/ }),
+
+/***/ 5358:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ kindOf),
+/* harmony export */   Vi: () => (/* binding */ sameFile),
+/* harmony export */   du: () => (/* binding */ identifiersAgree)
+/* harmony export */ });
+/**
+ * When two records name the same test: the identity rules shared by the test-report reader (a
+ * failure held by two reports is counted once) and the explain stage (a failure found among
+ * Trunk's tests, src/explain/match.ts).
+ */
+/** Runners write paths relative to different roots (./src/a.ts, /home/runner/work/r/r/src/a.ts). */
+function normalisePath(path) {
+    return path.trim().replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+/g, '/');
+}
+/** The same file when one path ends with the other at a folder boundary. */
+function sameFile(a, b) {
+    const [x, y] = [normalisePath(a), normalisePath(b)];
+    if (x === '' || y === '')
+        return false;
+    const [long, short] = x.length >= y.length ? [x, y] : [y, x];
+    return long === short || long.endsWith(`/${short.replace(/^\//, '')}`);
+}
+function compare(mine, theirs, same) {
+    if (!mine?.trim() || !theirs?.trim())
+        return 'unknown';
+    return same(mine, theirs) ? 'agree' : 'clash';
+}
+const equal = (a, b) => a.trim() === b.trim();
+/** How a test of the same name matches, or undefined when an identifier both sides give differs. */
+function kindOf(failure, test) {
+    const file = compare(failure.file, test.file, sameFile);
+    const klass = compare(failure.classname, test.classname, equal);
+    const parent = compare(failure.parent, test.parent, equal);
+    if (file === 'clash' || klass === 'clash' || parent === 'clash')
+        return undefined;
+    if (klass === 'agree')
+        return file === 'agree' ? 'name+class+file' : 'name+class';
+    if (parent === 'agree')
+        return file === 'agree' ? 'name+parent+file' : 'name+parent';
+    if (file === 'agree')
+        return 'name+file';
+    return 'name';
+}
+/**
+ * Two tests of one name may be the same: class, parent and file agree wherever both give one
+ * (paths by `sameFile`). The reader counts a failure held by two reports once by it.
+ */
+function identifiersAgree(a, b) {
+    return kindOf(a, b) !== undefined;
 }
 
 

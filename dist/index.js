@@ -28370,6 +28370,24 @@ module.exports = {
 
 /***/ }),
 
+/***/ 249:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ dayMonthYear)
+/* harmony export */ });
+/**
+ * A day as people read and type it, `28 Sep 2025` (UTC): ISO dates wrap after a hyphen in a
+ * browser, and only a non-breaking hyphen would stop that, which copies as a character nobody types.
+ */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+function dayMonthYear(date) {
+    return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;
+}
+
+
+/***/ }),
+
 /***/ 6894:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -28521,7 +28539,7 @@ function afterRetries(retries) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8893);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(384);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28530,7 +28548,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8893:
+/***/ 384:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29055,10 +29073,6 @@ async function sendBounded(send, options, call) {
         await pause(wait, call.signal, () => abortedError(label));
     }
 }
-/** Every request of this client is bounded by `call` from now on. */
-function boundRequests(octokit, call) {
-    octokit.hook.wrap('request', (send, options) => sendBounded(send, options, call));
-}
 
 ;// CONCATENATED MODULE: ./src/github/octokit.ts
 
@@ -29104,6 +29118,10 @@ function describeGithubError(error, permission) {
         case 'rejected':
             return error.message;
     }
+}
+/** Every request of this client is bounded by `call` from now on. */
+function boundRequests(octokit, call) {
+    octokit.hook.wrap('request', (send, options) => sendBounded(send, options, call));
 }
 
 ;// CONCATENATED MODULE: ./src/github/identity.ts
@@ -29718,661 +29736,11 @@ async function send(request) {
 }
 
 
-;// CONCATENATED MODULE: ./src/http/retrying-client.ts
-
-
-
-/** No answer came: the transport's failure, after this many retries. */
-class RequestFailure extends Error {
-    cause;
-    retries;
-    name = 'RequestFailure';
-    constructor(cause, retries) {
-        super(cause.message);
-        this.cause = cause;
-        this.retries = retries;
-    }
-}
-/**
- * Sends API requests, retrying what is safe to retry: network failures, timeouts, 429 and 5xx.
- * Status codes are the protocol's to interpret, so any final answer is returned, not thrown.
- */
-class RetryingClient {
-    options;
-    constructor(options) {
-        this.options = options;
-    }
-    async request(request) {
-        const { log, signal } = this.options;
-        for (let retry = 0;; retry++) {
-            const outcome = await this.attempt(request);
-            const next = this.next(outcome, retry);
-            if (typeof next !== 'number')
-                return next;
-            const why = outcome instanceof TransportError ? outcome.message : `HTTP ${outcome.status}`;
-            log.info(`${request.label}: ${why}; retrying in ${(next / 1000).toFixed(1)} s (retry ${retry + 1} of ${this.options.maxRetries})`);
-            try {
-                await pause(next, signal, cancelledError);
-            }
-            catch (error) {
-                throw new RequestFailure(error, retry);
-            }
-        }
-    }
-    /** The pause before the next try, or the final answer (a failure without one is thrown). */
-    next(outcome, retry) {
-        const { maxRetries, retryBaseMs } = this.options;
-        if (outcome instanceof TransportError) {
-            if (!outcome.transient || retry >= maxRetries)
-                throw new RequestFailure(outcome, retry);
-            return (0,retry_policy/* backoffMs */.jo)(retry, retryBaseMs);
-        }
-        if (!(0,retry_policy/* isRetryableStatus */.PS)(outcome.status) || retry >= maxRetries) {
-            return { response: outcome, retries: retry };
-        }
-        const now = Date.now();
-        const next = (0,retry_policy/* nextRetry */.GL)(retry, retryBaseMs, (0,retry_policy/* parseRetryAfter */.mu)(outcome.retryAfter, now), now);
-        if ('tooLong' in next)
-            return { response: outcome, retries: retry, tooLong: next.tooLong };
-        return next.waitMs;
-    }
-    async attempt(request) {
-        const started = Date.now();
-        try {
-            const response = await send({
-                method: request.method,
-                url: request.url,
-                headers: request.headers,
-                body: request.body,
-                timeoutMs: this.options.timeoutMs,
-                signal: this.options.signal,
-            });
-            const id = response.requestId ? `, request id ${response.requestId}` : '';
-            this.options.log.debug(`${request.label} -> ${response.status} in ${Date.now() - started} ms${id}`);
-            return response;
-        }
-        catch (error) {
-            if (!(error instanceof TransportError))
-                throw error;
-            this.options.log.debug(`${request.label} -> ${error.message} after ${Date.now() - started} ms`);
-            return error;
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/settings/input-parsers.ts
-/**
- * Parsers for single input values. Each returns the value or throws an InputError whose message
- * names the input and says what is allowed, so the user can fix the workflow file in one go.
- */
-class InputError extends Error {
-    name = 'InputError';
-}
-function parseBoolean(name, raw) {
-    const value = raw.trim().toLowerCase();
-    if (value === 'true')
-        return true;
-    if (value === 'false')
-        return false;
-    throw new InputError(`${name} must be true or false, not "${raw}"`);
-}
-function parseNumber(name, raw, bounds) {
-    const text = raw.trim();
-    const value = Number(text);
-    const kind = bounds.integer ? 'a whole number' : 'a number';
-    if (text === '' || !Number.isFinite(value) || (bounds.integer && !Number.isInteger(value))) {
-        throw new InputError(`${name} must be ${kind} from ${bounds.min} to ${bounds.max}, not "${raw}"`);
-    }
-    if (value < bounds.min || value > bounds.max) {
-        throw new InputError(`${name} must be ${kind} from ${bounds.min} to ${bounds.max}, not ${value}`);
-    }
-    return value;
-}
-/** An empty value means "not set": the gate it configures is off. */
-function parseOptionalCount(name, raw) {
-    if (raw.trim() === '')
-        return undefined;
-    return parseNumber(name, raw, { min: 0, max: 1_000_000, integer: true });
-}
-function parseChoice(name, raw, allowed) {
-    const value = raw.trim().toLowerCase();
-    const match = allowed.find((choice) => choice === value);
-    if (match === undefined) {
-        throw new InputError(`${name} must be one of ${allowed.join(', ')}, not "${raw}"`);
-    }
-    return match;
-}
-/** Comma- or newline-separated, as users write lists in YAML either way. */
-function parseChoiceList(name, raw, allowed) {
-    const items = raw
-        .split(/[,\n]/)
-        .map((item) => item.trim())
-        .filter((item) => item !== '');
-    const chosen = items.map((item) => parseChoice(name, item, allowed));
-    return [...new Set(chosen)];
-}
-
-;// CONCATENATED MODULE: ./src/settings/api-url.ts
-
-const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
-const LOOPBACK_IPV4 = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
-/**
- * The token travels to this address, so plain http is allowed only on this machine (a local
- * simulator or proxy); anywhere else it would cross the network in clear text.
- */
-function parseApiUrl(raw) {
-    const text = raw.trim();
-    let url;
-    try {
-        url = new URL(text);
-    }
-    catch {
-        throw new InputError(`api-url must be an absolute URL such as https://api.trunk.io/v1, not "${raw}"`);
-    }
-    const loopback = LOOPBACK_HOSTS.has(url.hostname) || LOOPBACK_IPV4.test(url.hostname);
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-        throw new InputError(`api-url must use https (plain http is accepted only for localhost), not "${url.origin}"`);
-    }
-    if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
-        throw new InputError('api-url must not carry credentials, a query or a fragment');
-    }
-    return url.href.replace(/\/+$/, '');
-}
-/** The path of Trunk's own api-url, https://api.trunk.io/v1. */
-const TRUNK_V1_PATH = '/v1';
-/** For a 404 from an address that may not be Trunk's: says so when api-url's path is not /v1. */
-function apiUrlPathHint(apiUrl) {
-    const path = new URL(apiUrl).pathname.replace(/\/+$/, '');
-    if (path === TRUNK_V1_PATH)
-        return undefined;
-    return `The api-url path is ${path || '/'}, not Trunk's ${TRUNK_V1_PATH} (https://api.trunk.io/v1): check api-url.`;
-}
-
-;// CONCATENATED MODULE: ./src/report/normalise-queue.ts
-/** Trunk has sent enumerations in both cases over time; a new value is kept as sent. */
-function lower(value) {
-    return value === null || value === undefined || value === '' ? undefined : value.toLowerCase();
-}
-function settingsOf(raw) {
-    return {
-        concurrency: raw.concurrency ?? undefined,
-        testingTimeoutMinutes: raw.testingTimeoutMinutes ?? raw.testingTimeoutMins ?? undefined,
-        canOptimisticallyMerge: raw.canOptimisticallyMerge ?? undefined,
-        pendingFailureDepth: raw.pendingFailureDepth ?? undefined,
-        batch: raw.batch ?? raw.isBatching ?? raw.batchingMode ?? undefined,
-        batchingMaxWaitTimeMinutes: raw.batchingMaxWaitTimeMinutes ?? raw.batchingMaxWaitTimeMins ?? undefined,
-        batchingMinSize: raw.batchingMinSize ?? undefined,
-        bisectionConcurrency: raw.bisectionConcurrency ?? undefined,
-        directMergeMode: lower(raw.directMergeMode),
-        optimizationMode: lower(raw.optimizationMode),
-        mergeMethod: lower(raw.mergeMethod),
-        requiredStatuses: raw.requiredStatuses ?? undefined,
-    };
-}
-function entryOf(raw, index) {
-    return {
-        position: index + 1,
-        prNumber: raw.prNumber,
-        title: raw.prTitle ?? '',
-        author: raw.prAuthor ?? '',
-        sha: raw.prSha ?? undefined,
-        baseBranch: raw.prBaseBranch ?? undefined,
-        state: lower(raw.state),
-        priorityName: raw.priorityName ?? undefined,
-        priorityValue: raw.priorityValue ?? undefined,
-        skipTheLine: raw.skipTheLine ?? false,
-        noBatch: raw.noBatch ?? false,
-        since: raw.stateChangedAt ?? undefined,
-    };
-}
-/** Trunk lists the queue in order (testing first, then pending): positions follow that order. */
-function normaliseQueue(raw, targetBranch) {
-    return {
-        kind: 'queue',
-        branch: raw.branch ?? targetBranch,
-        state: raw.state.toLowerCase(),
-        mode: lower(raw.mode),
-        settings: settingsOf(raw),
-        entries: raw.enqueuedPullRequests.map(entryOf),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/report/present.ts
-/** A text Trunk sent, or undefined when it sent none: null, missing and blank all mean "not known". */
-function present(value) {
-    return value === null || value === undefined || value.trim() === '' ? undefined : value;
-}
-
-;// CONCATENATED MODULE: ./src/report/normalise-tests.ts
-
-/** Tests that entered their status at or after `newSince` (ms since the epoch) are new. */
-function normaliseTest(raw, status, newSince) {
-    const since = present(raw.status?.timestamp);
-    const sinceMs = since === undefined ? Number.NaN : Date.parse(since);
-    return {
-        id: raw.id,
-        name: raw.name,
-        status,
-        file: present(raw.file_path)?.replace(/^\.\//, ''),
-        classname: present(raw.classname),
-        parent: present(raw.parent),
-        variant: present(raw.variant),
-        owners: (raw.codeowners ?? []).filter((owner) => owner.trim() !== ''),
-        quarantined: raw.quarantined ?? false,
-        prsImpacted7d: Math.max(0, raw.pull_requests_impacted_last_7d ?? 0),
-        url: present(raw.html_url),
-        ticketUrl: present(raw.ticket?.html_url),
-        since,
-        reason: present(raw.status?.reason),
-        isNew: sinceMs >= newSince,
-    };
-}
-// A fixed locale, so that the order is the same on every runner whatever its language. Made on
-// first use: the first collator loads ICU's collation data (about 5 ms of CPU), which the first
-// Trunk request need not wait for.
-let collator;
-const compare = (a, b) => (collator ??= new Intl.Collator('en', { sensitivity: 'variant', numeric: true })).compare(a, b);
-/** Trunk does not document an order: most pull requests impacted first, then by name, is stable. */
-function byImpact(a, b) {
-    return b.prsImpacted7d - a.prsImpacted7d || compare(a.name, b.name) || compare(a.id, b.id);
-}
-/** A test listed twice (pages shifting while we walk them) is counted once; sorted for display. */
-function uniqueSorted(tests) {
-    const unique = new Map();
-    for (const test of tests)
-        unique.set(test.id, test);
-    return [...unique.values()].sort(byImpact);
-}
-function normaliseTests(raw, status, newSince) {
-    return uniqueSorted(raw.map((test) => normaliseTest(test, status, newSince)));
-}
-
-;// CONCATENATED MODULE: ./src/report/merge-listings.ts
-
-/**
- * A test listed more than once is one test: in several test collections (v2), or twice while
- * Trunk's pages shift under the walk. The rules do not depend on the order the listings arrived in:
- * - broken wins over flaky: a test broken in one collection is broken;
- * - quarantined only when every listing says so: a collection that does not quarantine the test
- *   still fails on it, so ignore-quarantined must still count it;
- * - the most pull requests impacted; since (and new) of the earliest listing of the winning status;
- * - what is shown (name, file, owners, links) from one listing of that status, chosen by content.
- */
-function mergeListings(flaky, broken) {
-    const byId = new Map();
-    for (const test of [...broken, ...flaky])
-        byId.set(test.id, [...(byId.get(test.id) ?? []), test]);
-    const merged = [...byId.values()].map(merge);
-    return {
-        flaky: merged.filter((test) => test.status === 'flaky').sort(byImpact),
-        broken: merged.filter((test) => test.status === 'broken').sort(byImpact),
-    };
-}
-function merge(listings) {
-    const status = listings.some((test) => test.status === 'broken') ? 'broken' : 'flaky';
-    const winning = listings.filter((test) => test.status === status).sort(byContent);
-    const shown = winning[0];
-    const earliest = winning.reduce((a, b) => (sinceMs(b) < sinceMs(a) ? b : a));
-    return {
-        ...shown,
-        quarantined: listings.every((test) => test.quarantined),
-        prsImpacted7d: Math.max(...listings.map((test) => test.prsImpacted7d)),
-        since: earliest.since,
-        isNew: earliest.isNew,
-    };
-}
-/** An unknown since sorts after every known one. */
-function sinceMs(test) {
-    const ms = test.since === undefined ? Number.NaN : Date.parse(test.since);
-    return Number.isNaN(ms) ? Number.POSITIVE_INFINITY : ms;
-}
-/** A total order on listings of one test, so the one shown is the same in every run. */
-function byContent(a, b) {
-    const [left, right] = [JSON.stringify(a), JSON.stringify(b)];
-    return byImpact(a, b) || (left < right ? -1 : left > right ? 1 : 0);
-}
-
-;// CONCATENATED MODULE: ./src/report/read.ts
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Tests that entered their status at or after this moment (ms since the epoch) are new. */
-function newSince(newWithinDays, now) {
-    return now - newWithinDays * DAY_MS;
-}
-function incompleteWarning(status, list, kept) {
-    if (!list.incomplete)
-        return [];
-    const read = `${kept} ${kept === 1 ? 'test' : 'tests'} read`;
-    return [`The ${status} test list is incomplete (${read}): ${list.incomplete}.`];
-}
-/** Both statuses as the report holds them: each test once, sorted, and every early stop said. */
-function testsReportOf(flaky, broken) {
-    const merged = mergeListings(flaky.tests, broken.tests);
-    return {
-        report: {
-            ...merged,
-            incomplete: [
-                ...(flaky.incomplete ? ['flaky'] : []),
-                ...(broken.incomplete ? ['broken'] : []),
-            ],
-        },
-        warnings: [
-            ...incompleteWarning('flaky', flaky, merged.flaky.length),
-            ...incompleteWarning('broken', broken, merged.broken.length),
-        ],
-    };
-}
-
-;// CONCATENATED MODULE: ./src/report/read-v1.ts
-
-
-
-
-/** The reads of Trunk's v1 API, turned into the report model. */
-function repoRef(settings) {
-    return { host: settings.repoHost, owner: settings.owner, name: settings.repoName };
-}
-/**
- * Since 2026-09-15 v1's repository view leaves out tests uploaded with a collection id: a gate
- * that finds nothing there may be checking nothing, so the log says so, not only the summary.
- */
-const V1_BLIND_SPOT_WARNING = "Trunk's v1 API found no unhealthy tests. Tests uploaded to test collections are only visible through the v2 API: if this repository's tests go to test collections, set api-key and test-collection-id to read them.";
-async function readTestsV1(trunk, settings, now) {
-    const query = {
-        repo: repoRef(settings),
-        orgUrlSlug: settings.orgUrlSlug,
-        pageSize: settings.pageSize,
-        maxPages: settings.maxPages,
-    };
-    const since = newSince(settings.newWithinDays, now);
-    // Each status is its own chain of pages; the two chains run side by side.
-    const [flaky, broken] = await Promise.all([
-        trunk.listUnhealthyTests({ ...query, status: 'FLAKY' }, (raw) => normaliseTest(raw, 'flaky', since)),
-        trunk.listUnhealthyTests({ ...query, status: 'BROKEN' }, (raw) => normaliseTest(raw, 'broken', since)),
-    ]);
-    const read = testsReportOf(flaky, broken);
-    const none = flaky.tests.length + broken.tests.length === 0;
-    return { ...read, warnings: [...read.warnings, ...(none ? [V1_BLIND_SPOT_WARNING] : [])] };
-}
-/** A 404 from a path that is not Trunk's is more likely a wrong api-url than a missing queue. */
-function noQueueWarning(settings, url) {
-    const base = `Branch ${settings.targetBranch} of ${settings.repository} has no Trunk merge queue: ` +
-        `${url} answered 404, so queue-state is none. Set target-branch if another branch has the queue.`;
-    const hint = apiUrlPathHint(settings.apiUrl);
-    return hint ? `${base} ${hint}` : base;
-}
-async function readQueueV1(trunk, settings) {
-    const answer = await trunk.getQueue(repoRef(settings), settings.targetBranch);
-    if (!answer.found) {
-        return {
-            report: { kind: 'none', branch: settings.targetBranch },
-            warnings: [noQueueWarning(settings, answer.url)],
-        };
-    }
-    return { report: normaliseQueue(answer.queue, settings.targetBranch), warnings: [] };
-}
-
-;// CONCATENATED MODULE: ./src/report/normalise-v2.ts
-
-/**
- * v2 answers in the report model's v1 vocabulary, so outputs stay the same whichever API answered:
- * camelCase enumerations become snake_case (switchingModes → switching_modes), v2's queue modes
- * become v1's (queue → single, graph → parallel: Trunk's own mapping), and a value v2 adds later
- * is kept, in the same spelling rules.
- */
-/** Both casings read the same: testsPassed, TESTS_PASSED and tests_passed are tests_passed. */
-function snakeCase(value) {
-    const text = present(value);
-    return text?.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
-}
-const V1_MODES = { queue: 'single', graph: 'parallel' };
-function queueMode(mode) {
-    const value = snakeCase(mode);
-    return value === undefined ? undefined : (V1_MODES[value] ?? value);
-}
-/** A fraction of runs, 0 to 1; anything else is not a rate and is not shown. */
-function failureRate(rate) {
-    return rate !== null && rate !== undefined && rate >= 0 && rate <= 1 ? rate : undefined;
-}
-/** Tests that entered their status at or after `newSince` (ms since the epoch) are new. */
-function normaliseTestV2(raw, status, newSince) {
-    const since = present(raw.statusSince);
-    const sinceMs = since === undefined ? Number.NaN : Date.parse(since);
-    return {
-        id: raw.id,
-        name: raw.name,
-        status,
-        file: present(raw.file)?.replace(/^\.\//, ''),
-        classname: present(raw.className),
-        parent: present(raw.parentName),
-        variant: present(raw.variant),
-        owners: (raw.codeowners ?? []).filter((owner) => owner.trim() !== ''),
-        quarantined: snakeCase(raw.quarantineState) === 'quarantined',
-        prsImpacted7d: Math.max(0, raw.metrics?.prsImpacted ?? 0),
-        failureRate7d: failureRate(raw.metrics?.failureRate),
-        url: present(raw.url) ?? present(raw.htmlUrl),
-        since,
-        isNew: sinceMs >= newSince,
-    };
-}
-/** A search row as the lookups match it: any status, healthy included. */
-function foundTestV2(raw) {
-    const test = normaliseTestV2(raw, 'flaky', 0);
-    return {
-        id: test.id,
-        name: test.name,
-        file: test.file,
-        classname: test.classname,
-        parent: test.parent,
-        status: present(raw.status) ?? 'unknown',
-        quarantined: test.quarantined,
-        url: test.url,
-        since: test.since,
-        failureRate7d: test.failureRate7d,
-        repositoryId: raw.repositoryId,
-    };
-}
-function normalise_v2_settingsOf(raw) {
-    const config = raw.config;
-    if (!config)
-        return {};
-    return {
-        concurrency: config.concurrency ?? undefined,
-        testingTimeoutMinutes: config.testingTimeoutMinutes ?? undefined,
-        canOptimisticallyMerge: config.canOptimisticallyMerge ?? undefined,
-        pendingFailureDepth: config.pendingFailureDepth ?? undefined,
-        batch: config.allowBatching ?? undefined,
-        batchingMaxWaitTimeMinutes: config.batchingMaxWaitTimeMinutes ?? undefined,
-        batchingMinSize: config.batchingMinSize ?? undefined,
-        bisectionConcurrency: config.bisectionConcurrency ?? undefined,
-        directMergeMode: snakeCase(config.directMergeMode),
-        optimizationMode: snakeCase(config.optimizationMode),
-        mergeMethod: snakeCase(config.mergeMethod),
-        requiredStatuses: config.requiredStatuses ?? undefined,
-    };
-}
-function heldReason(schedulability, heldBy) {
-    const value = snakeCase(schedulability);
-    if (value === undefined || value === 'schedulable')
-        return undefined;
-    if (value === 'held_behind_failure') {
-        const numbers = heldBy.map((pr) => `#${pr.number}`);
-        return numbers.length > 0
-            ? `held behind the failure of ${numbers.join(', ')}`
-            : 'held behind a failure';
-    }
-    return value.replace(/_/g, ' ');
-}
-/** Trunk's migration guide: batches, then pending, then awaiting admission, concatenated. */
-function flatOrder(order) {
-    return [
-        ...order.batches.flatMap((batch) => batch.pullRequests.map((pr) => ({
-            pr,
-            stage: 'batch',
-            batchState: snakeCase(batch.state),
-        }))),
-        ...order.pending.map((item) => ({
-            pr: item.pullRequest,
-            stage: 'pending',
-            held: heldReason(item.schedulability, item.heldBy ?? []),
-        })),
-        ...order.awaitingAdmission.map((pr) => ({
-            pr,
-            stage: 'awaiting_admission',
-            held: 'awaiting admission',
-        })),
-    ];
-}
-function normalise_v2_entryOf(placed, index, details) {
-    const entry = details?.queueEntry;
-    return {
-        position: index + 1,
-        prNumber: placed.pr.number,
-        title: placed.pr.title ?? '',
-        author: details?.author ?? '',
-        sha: present(placed.pr.sha),
-        baseBranch: present(details?.baseBranch),
-        state: snakeCase(entry?.state) ?? placed.batchState,
-        priorityName: present(entry?.priorityName),
-        priorityValue: entry?.priorityValue ?? undefined,
-        skipTheLine: entry?.skipsTheLine ?? false,
-        noBatch: entry?.allowBatching === false,
-        since: present(entry?.stateChangedAt),
-        stage: placed.stage,
-        held: placed.held,
-    };
-}
-/**
- * What precedes each pending pull request, by number, when the order is a graph that says so: Trunk
- * leaves `directlyAhead` empty throughout when batching is off or the graph has a cycle, and a
- * queue in `queue` mode is one line, where the place in the order is the position. Anything not
- * known (a field absent or malformed) reads as no graph.
- */
-function graphOf(order, mode) {
-    if (mode !== 'parallel' || order.batchingEnabled !== true || order.hasCycle !== false) {
-        return undefined;
-    }
-    const graph = {};
-    for (const item of order.pending) {
-        if (!item.directlyAhead)
-            return undefined;
-        graph[item.pullRequest.number] = item.directlyAhead.map((pr) => pr.number);
-    }
-    return graph;
-}
-/** The queue as v1 showed it: one flat list in order, authors and entry states joined by id. */
-function normaliseQueueV2(queue, order, pullRequests, targetBranch) {
-    const byId = new Map(pullRequests.map((pr) => [pr.id, pr]));
-    const placed = flatOrder(order);
-    const listedAwaiting = order.awaitingAdmission.length;
-    const awaitingTotal = Math.max(listedAwaiting, order.awaitingAdmissionTotal ?? 0);
-    return {
-        kind: 'queue',
-        branch: present(queue.targetBranch) ?? targetBranch,
-        state: snakeCase(queue.state) ?? queue.state,
-        mode: queueMode(queue.mode ?? order.mode),
-        settings: normalise_v2_settingsOf(queue),
-        entries: placed.map((item, index) => normalise_v2_entryOf(item, index, byId.get(item.pr.id))),
-        depth: placed.length + (awaitingTotal - listedAwaiting),
-        url: present(queue.htmlUrl),
-        directlyAhead: graphOf(order, queueMode(order.mode ?? queue.mode)),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/report/read-v2.ts
-
-
-/** The reads of Trunk's v2 API, turned into the same report model as v1's. */
-const PRS_IMPACTED_NOTE = "Pull requests impacted come from Trunk's v2 metrics (prsImpacted, last 7 days): pull requests on which the test failed while it was unhealthy and not quarantined, which Trunk defines a little differently from v1's count.";
-/** The repository's address as Trunk's v2 API looks it up. */
-function providerUrl(settings) {
-    return `https://${settings.repoHost}/${settings.owner}/${settings.repoName}`;
-}
-/** Looked up once per run, however many reads need it: the first call's promise is shared. */
-function repositoryLookup(client, settings) {
-    let lookup;
-    return () => (lookup ??= client.findRepository(providerUrl(settings)));
-}
-/** UUIDs are the same whatever the letter case of their hex digits. */
-function sameUuid(a, b) {
-    return a.toLowerCase() === b.toLowerCase();
-}
-/** One status across every collection, each collection its own chain of pages. */
-async function readStatus(client, settings, repositoryId, status, since) {
-    const read = { tests: [], others: new Set() };
-    const walks = await Promise.all(settings.testCollectionIds.map((testCollectionId) => client
-        .listTests({ testCollectionId, status, limit: settings.pageSize, maxPages: settings.maxPages }, (row) => {
-        // v2 has no repository filter: a collection may hold other repositories' tests.
-        if (sameUuid(row.repositoryId, repositoryId))
-            read.tests.push(normaliseTestV2(row, status, since));
-        else
-            read.others.add(row.id);
-    })
-        .then((walk) => [testCollectionId, walk])));
-    const stops = walks.flatMap(([id, walk]) => walk.incomplete ? [`collection ${id}: ${walk.incomplete}`] : []);
-    if (stops.length > 0)
-        read.incomplete = stops.join('; ');
-    return read;
-}
-/**
- * A mistyped collection id lists as empty: each is checked once, beside the shared lookup. When
- * both fail (a wrong api-url), the lookup's failure is told: the queue read fails with it too.
- */
-async function checkedRepository(client, repository, settings) {
-    const checks = settings.testCollectionIds.map((id) => client.checkTestCollection(id));
-    const [found, ...checked] = await Promise.allSettled([repository(), ...checks]);
-    for (const result of [found, ...checked])
-        if (result.status === 'rejected')
-            throw result.reason;
-    return found.value;
-}
-async function readTestsV2(client, repository, settings, now) {
-    const { id } = await checkedRepository(client, repository, settings);
-    const since = newSince(settings.newWithinDays, now);
-    // Flaky and broken as two chains side by side: one mixed chain would be longer than v1's two.
-    const [flaky, broken] = await Promise.all([
-        readStatus(client, settings, id, 'flaky', since),
-        readStatus(client, settings, id, 'broken', since),
-    ]);
-    const mine = new Set([...flaky.tests, ...broken.tests].map((test) => test.id));
-    const others = [...new Set([...flaky.others, ...broken.others])].filter((other) => !mine.has(other));
-    const notes = [PRS_IMPACTED_NOTE];
-    if (others.length > 0) {
-        notes.push(`${others.length} unhealthy ${others.length === 1 ? 'test' : 'tests'} of other repositories in test collection ${settings.testCollectionIds.join(', ')} ${others.length === 1 ? 'was' : 'were'} left out.`);
-    }
-    const read = testsReportOf(flaky, broken);
-    return {
-        report: { ...read.report, otherRepositoryTests: others.length },
-        warnings: read.warnings,
-        notes,
-    };
-}
-async function readQueueV2(client, repository, settings) {
-    const { id: repositoryId } = await repository();
-    const queueId = await client.findMergeQueue(repositoryId, settings.targetBranch);
-    if (queueId === undefined) {
-        const url = `${client.baseUrl}/v2/merge-queues?repositoryId=${repositoryId}&targetBranch=${encodeURIComponent(settings.targetBranch)}`;
-        return {
-            report: { kind: 'none', branch: settings.targetBranch },
-            warnings: [
-                `Branch ${settings.targetBranch} of ${settings.repository} has no Trunk merge queue: ${url} listed none, so queue-state is none. Set target-branch if another branch has the queue.`,
-            ],
-        };
-    }
-    const [queue, order, listed] = await Promise.all([
-        client.getMergeQueue(queueId),
-        client.getOrder(queueId),
-        client.listQueuePullRequests(queueId, settings.maxPages),
-    ]);
-    const warnings = listed.incomplete
-        ? [
-            `The queue's pull request list is incomplete (${listed.incomplete}): some authors and priorities are unknown.`,
-        ]
-        : [];
-    return {
-        report: normaliseQueueV2(queue, order, listed.pullRequests, settings.targetBranch),
-        warnings,
-    };
+;// CONCATENATED MODULE: ./src/github/call-options.ts
+/** GitHub's calls are bounded like Trunk's: the same timeout, retries and backoff. */
+function githubOptions(settings, log, signal) {
+    const { timeoutMs, maxRetries, retryBaseMs } = settings;
+    return { timeoutMs, maxRetries, retryBaseMs, signal, log };
 }
 
 ;// CONCATENATED MODULE: ./src/settings/run-context.ts
@@ -30553,97 +29921,599 @@ function withPullRequestRead(context, pr) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/test-results/read-later.ts
+;// CONCATENATED MODULE: ./src/github/find-pull-request.ts
 /**
- * The test report reader (the XML parser, the glob matcher, the parsers) is a chunk of dist/ of its
- * own: only runs with test-results load it, when they read the reports.
+ * The pull request this run is about, found through GitHub's API where the event does not say it
+ * all: an issue_comment's base branch and head, a fork's workflow_run by its head.
  */
 
-async function readTestResults(patterns, options) {
-    const reader = await loadLater(() => Promise.all(/* import() */[__nccwpck_require__.e(854), __nccwpck_require__.e(562)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5562)));
-    return reader.readTestResults(patterns, options);
-}
 
-;// CONCATENATED MODULE: ./src/test-results/redact.ts
-const REDACTED = '***';
-/**
- * A prefix this long of a secret, at the end of a text a reader cut short (`…`), is redacted too: a
- * cut must not show most of a token.
- */
-const MIN_CUT_PREFIX = 4;
-/** The secrets to look for: empty ones left out, longest first, so one inside another goes whole. */
-function secretsToFind(secrets) {
-    return [...new Set(secrets.filter((secret) => secret !== ''))].sort((a, b) => b.length - a.length);
-}
-function redactCut(text, secret) {
-    if (!text.endsWith('…'))
-        return text;
-    const body = text.slice(0, -1);
-    for (let length = Math.min(secret.length - 1, body.length); length >= MIN_CUT_PREFIX; length--) {
-        if (body.endsWith(secret.slice(0, length))) {
-            return `${body.slice(0, body.length - length)}${REDACTED}…`;
-        }
-    }
-    return text;
-}
-/** `text` with every occurrence of each secret replaced by `***`. */
-function redactText(text, secrets) {
-    let redacted = text;
-    for (const secret of secretsToFind(secrets)) {
-        redacted = redactCut(redacted.split(secret).join(REDACTED), secret);
-    }
-    return redacted;
-}
-/** Every text field of a test record; numbers and flags are the reader's own. */
-function redactCase(test, secrets) {
-    const copy = { ...test };
-    for (const [key, value] of Object.entries(copy)) {
-        if (typeof value === 'string')
-            copy[key] = redactText(value, secrets);
-    }
-    return copy;
-}
-function redactUnread(unread, secrets) {
-    return {
-        ...unread,
-        file: redactText(unread.file, secrets),
-        why: redactText(unread.why, secrets),
-    };
+
+/** The workflow's repository holds the pull request, whatever Trunk calls the repository. */
+function githubRepository(settings, context) {
+    const [owner = settings.owner, repo = settings.repoName] = context.repository
+        ? context.repository.split('/')
+        : [];
+    return { owner, repo };
 }
 /**
- * The reading with every text from the reports redacted: test names, classes, parents, files,
- * messages, report file names, unread reports and warnings. Counts are unchanged.
+ * An issue_comment's pull request, read for its base branch and head. A failed read is a
+ * warning: the pull request is still known, only its base branch is not.
  */
-function redactTestResults(results, secrets) {
-    const found = secretsToFind(secrets);
-    if (found.length === 0)
-        return results;
-    const text = (value) => redactText(value, found);
-    return {
-        ...results,
-        files: results.files.map(text),
-        failures: results.failures.map((test) => redactCase(test, found)),
-        flaked: results.flaked.map((test) => redactCase(test, found)),
-        unread: results.unread.map((unread) => redactUnread(unread, found)),
-        warnings: results.warnings.map(text),
-    };
-}
-/**
- * The reading stage with its product redacted; a reading that threw is rethrown with its message
- * redacted (it may name a file), for the stage that reports it as unread.
- */
-async function redactedReading(reading, secrets) {
+async function completeFromGithub(settings, context, log) {
+    const number = context.prNumber;
+    if (!context.readPullRequest || number === undefined)
+        return context;
+    const pr = { ...githubRepository(settings, context), number };
     try {
-        return redactTestResults(await reading, secrets);
+        const answer = await readPullRequest(settings.githubToken, pr, githubOptions(settings, log));
+        const payload = typeof answer === 'object' && answer !== null ? answer : {};
+        return withPullRequestRead(context, payload);
     }
     catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        const redacted = redactText(message, secrets);
-        if (redacted === message)
-            throw error;
-        // eslint-disable-next-line preserve-caught-error -- the cause holds the secret this removes
-        throw new Error(redacted);
+        const stays = settings.targetBranch ? `, so target-branch stays ${settings.targetBranch}` : '';
+        log.warning(`Pull request #${number} of this issue_comment could not be read: ${error.message}. Its base branch is unknown${stays}.`);
+        return { ...context, readPullRequest: false };
     }
+}
+/** After workflow_run on a fork's pull request only its head is known: GitHub is asked. */
+async function lookUpByHead(settings, context, log) {
+    const head = context.pullRequestHead;
+    if (context.prNumber !== undefined || head === undefined)
+        return context.prNumber;
+    try {
+        const repository = githubRepository(settings, context);
+        const options = githubOptions(settings, log);
+        const prNumber = await lookUpPullRequest(settings.githubToken, repository, head, options);
+        if (prNumber === undefined)
+            log.warning(`No open pull request has the head ${head}.`);
+        return prNumber;
+    }
+    catch (error) {
+        log.warning(`The pull request of this workflow_run was not found: ${error.message}.`);
+        return undefined;
+    }
+}
+/** The pull request this run is about, reachable through GitHub's API, when there is one. */
+async function findPullRequest(settings, derived, log) {
+    const context = await completeFromGithub(settings, derived, log);
+    const prNumber = await lookUpByHead(settings, context, log);
+    if (prNumber === undefined)
+        return { context };
+    const pr = { ...githubRepository(settings, context), number: prNumber };
+    return { access: new PullRequestAccess(settings.githubToken, pr), context };
+}
+
+;// CONCATENATED MODULE: ./src/http/retrying-client.ts
+
+
+
+/** No answer came: the transport's failure, after this many retries. */
+class RequestFailure extends Error {
+    cause;
+    retries;
+    name = 'RequestFailure';
+    constructor(cause, retries) {
+        super(cause.message);
+        this.cause = cause;
+        this.retries = retries;
+    }
+}
+/**
+ * Sends API requests, retrying what is safe to retry: network failures, timeouts, 429 and 5xx.
+ * Status codes are the protocol's to interpret, so any final answer is returned, not thrown.
+ */
+class RetryingClient {
+    options;
+    constructor(options) {
+        this.options = options;
+    }
+    async request(request) {
+        const { log, signal } = this.options;
+        for (let retry = 0;; retry++) {
+            const outcome = await this.attempt(request);
+            const next = this.next(outcome, retry);
+            if (typeof next !== 'number')
+                return next;
+            const why = outcome instanceof TransportError ? outcome.message : `HTTP ${outcome.status}`;
+            log.info(`${request.label}: ${why}; retrying in ${(next / 1000).toFixed(1)} s (retry ${retry + 1} of ${this.options.maxRetries})`);
+            try {
+                await pause(next, signal, cancelledError);
+            }
+            catch (error) {
+                throw new RequestFailure(error, retry);
+            }
+        }
+    }
+    /** The pause before the next try, or the final answer (a failure without one is thrown). */
+    next(outcome, retry) {
+        const { maxRetries, retryBaseMs } = this.options;
+        if (outcome instanceof TransportError) {
+            if (!outcome.transient || retry >= maxRetries)
+                throw new RequestFailure(outcome, retry);
+            return (0,retry_policy/* backoffMs */.jo)(retry, retryBaseMs);
+        }
+        if (!(0,retry_policy/* isRetryableStatus */.PS)(outcome.status) || retry >= maxRetries) {
+            return { response: outcome, retries: retry };
+        }
+        const now = Date.now();
+        const next = (0,retry_policy/* nextRetry */.GL)(retry, retryBaseMs, (0,retry_policy/* parseRetryAfter */.mu)(outcome.retryAfter, now), now);
+        if ('tooLong' in next)
+            return { response: outcome, retries: retry, tooLong: next.tooLong };
+        return next.waitMs;
+    }
+    async attempt(request) {
+        const started = Date.now();
+        try {
+            const response = await send({
+                method: request.method,
+                url: request.url,
+                headers: request.headers,
+                body: request.body,
+                timeoutMs: this.options.timeoutMs,
+                signal: this.options.signal,
+            });
+            const id = response.requestId ? `, request id ${response.requestId}` : '';
+            this.options.log.debug(`${request.label} -> ${response.status} in ${Date.now() - started} ms${id}`);
+            return response;
+        }
+        catch (error) {
+            if (!(error instanceof TransportError))
+                throw error;
+            this.options.log.debug(`${request.label} -> ${error.message} after ${Date.now() - started} ms`);
+            return error;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/settings/input-parsers.ts
+/**
+ * Parsers for single input values. Each returns the value or throws an InputError whose message
+ * names the input and says what is allowed, so the user can fix the workflow file in one go.
+ */
+class InputError extends Error {
+    name = 'InputError';
+}
+function parseBoolean(name, raw) {
+    const value = raw.trim().toLowerCase();
+    if (value === 'true')
+        return true;
+    if (value === 'false')
+        return false;
+    throw new InputError(`${name} must be true or false, not "${raw}"`);
+}
+function parseNumber(name, raw, bounds) {
+    const text = raw.trim();
+    const value = Number(text);
+    const kind = bounds.integer ? 'a whole number' : 'a number';
+    if (text === '' || !Number.isFinite(value) || (bounds.integer && !Number.isInteger(value))) {
+        throw new InputError(`${name} must be ${kind} from ${bounds.min} to ${bounds.max}, not "${raw}"`);
+    }
+    if (value < bounds.min || value > bounds.max) {
+        throw new InputError(`${name} must be ${kind} from ${bounds.min} to ${bounds.max}, not ${value}`);
+    }
+    return value;
+}
+/** An empty value means "not set": the gate it configures is off. */
+function parseOptionalCount(name, raw) {
+    if (raw.trim() === '')
+        return undefined;
+    return parseNumber(name, raw, { min: 0, max: 1_000_000, integer: true });
+}
+function parseChoice(name, raw, allowed) {
+    const value = raw.trim().toLowerCase();
+    const match = allowed.find((choice) => choice === value);
+    if (match === undefined) {
+        throw new InputError(`${name} must be one of ${allowed.join(', ')}, not "${raw}"`);
+    }
+    return match;
+}
+/** Comma- or newline-separated, as users write lists in YAML either way. */
+function parseChoiceList(name, raw, allowed) {
+    const items = raw
+        .split(/[,\n]/)
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+    const chosen = items.map((item) => parseChoice(name, item, allowed));
+    return [...new Set(chosen)];
+}
+
+;// CONCATENATED MODULE: ./src/settings/api-url.ts
+
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
+const LOOPBACK_IPV4 = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
+/**
+ * The token travels to this address, so plain http is allowed only on this machine (a local
+ * simulator or proxy); anywhere else it would cross the network in clear text.
+ */
+function parseApiUrl(raw) {
+    const text = raw.trim();
+    let url;
+    try {
+        url = new URL(text);
+    }
+    catch {
+        throw new InputError(`api-url must be an absolute URL such as https://api.trunk.io/v1, not "${raw}"`);
+    }
+    const loopback = LOOPBACK_HOSTS.has(url.hostname) || LOOPBACK_IPV4.test(url.hostname);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+        throw new InputError(`api-url must use https (plain http is accepted only for localhost), not "${url.origin}"`);
+    }
+    if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+        throw new InputError('api-url must not carry credentials, a query or a fragment');
+    }
+    return url.href.replace(/\/+$/, '');
+}
+/** The path of Trunk's own api-url, https://api.trunk.io/v1. */
+const TRUNK_V1_PATH = '/v1';
+/** For a 404 from an address that may not be Trunk's: says so when api-url's path is not /v1. */
+function apiUrlPathHint(apiUrl) {
+    const path = new URL(apiUrl).pathname.replace(/\/+$/, '');
+    if (path === TRUNK_V1_PATH)
+        return undefined;
+    return `The api-url path is ${path || '/'}, not Trunk's ${TRUNK_V1_PATH} (https://api.trunk.io/v1): check api-url.`;
+}
+
+;// CONCATENATED MODULE: ./src/trunk/v1/normalise-queue.ts
+/** Trunk has sent enumerations in both cases over time; a new value is kept as sent. */
+function lower(value) {
+    return value === null || value === undefined || value === '' ? undefined : value.toLowerCase();
+}
+function settingsOf(raw) {
+    return {
+        concurrency: raw.concurrency ?? undefined,
+        testingTimeoutMinutes: raw.testingTimeoutMinutes ?? raw.testingTimeoutMins ?? undefined,
+        canOptimisticallyMerge: raw.canOptimisticallyMerge ?? undefined,
+        pendingFailureDepth: raw.pendingFailureDepth ?? undefined,
+        batch: raw.batch ?? raw.isBatching ?? raw.batchingMode ?? undefined,
+        batchingMaxWaitTimeMinutes: raw.batchingMaxWaitTimeMinutes ?? raw.batchingMaxWaitTimeMins ?? undefined,
+        batchingMinSize: raw.batchingMinSize ?? undefined,
+        bisectionConcurrency: raw.bisectionConcurrency ?? undefined,
+        directMergeMode: lower(raw.directMergeMode),
+        optimizationMode: lower(raw.optimizationMode),
+        mergeMethod: lower(raw.mergeMethod),
+        requiredStatuses: raw.requiredStatuses ?? undefined,
+    };
+}
+function entryOf(raw, index) {
+    return {
+        position: index + 1,
+        prNumber: raw.prNumber,
+        title: raw.prTitle ?? '',
+        author: raw.prAuthor ?? '',
+        sha: raw.prSha ?? undefined,
+        baseBranch: raw.prBaseBranch ?? undefined,
+        state: lower(raw.state),
+        priorityName: raw.priorityName ?? undefined,
+        priorityValue: raw.priorityValue ?? undefined,
+        skipTheLine: raw.skipTheLine ?? false,
+        noBatch: raw.noBatch ?? false,
+        since: raw.stateChangedAt ?? undefined,
+    };
+}
+/** Trunk lists the queue in order (testing first, then pending): positions follow that order. */
+function normaliseQueue(raw, targetBranch) {
+    return {
+        kind: 'queue',
+        branch: raw.branch ?? targetBranch,
+        state: raw.state.toLowerCase(),
+        mode: lower(raw.mode),
+        settings: settingsOf(raw),
+        entries: raw.enqueuedPullRequests.map(entryOf),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/trunk/present.ts
+/** A text Trunk sent, or undefined when it sent none: null, missing and blank all mean "not known". */
+function present(value) {
+    return value === null || value === undefined || value.trim() === '' ? undefined : value;
+}
+
+;// CONCATENATED MODULE: ./src/trunk/v1/normalise-tests.ts
+
+/** Tests that entered their status at or after `newSince` (ms since the epoch) are new. */
+function normaliseTest(raw, status, newSince) {
+    const since = present(raw.status?.timestamp);
+    const sinceMs = since === undefined ? Number.NaN : Date.parse(since);
+    return {
+        id: raw.id,
+        name: raw.name,
+        status,
+        file: present(raw.file_path)?.replace(/^\.\//, ''),
+        classname: present(raw.classname),
+        parent: present(raw.parent),
+        variant: present(raw.variant),
+        owners: (raw.codeowners ?? []).filter((owner) => owner.trim() !== ''),
+        quarantined: raw.quarantined ?? false,
+        prsImpacted7d: Math.max(0, raw.pull_requests_impacted_last_7d ?? 0),
+        url: present(raw.html_url),
+        ticketUrl: present(raw.ticket?.html_url),
+        since,
+        reason: present(raw.status?.reason),
+        isNew: sinceMs >= newSince,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/trunk/merge-listings.ts
+// A fixed locale, so that the order is the same on every runner whatever its language. Made on
+// first use: the first collator loads ICU's collation data (about 5 ms of CPU), which the first
+// Trunk request need not wait for.
+let collator;
+const compare = (a, b) => (collator ??= new Intl.Collator('en', { sensitivity: 'variant', numeric: true })).compare(a, b);
+/** Trunk does not document an order: most pull requests impacted first, then by name, is stable. */
+function byImpact(a, b) {
+    return b.prsImpacted7d - a.prsImpacted7d || compare(a.name, b.name) || compare(a.id, b.id);
+}
+/**
+ * A test listed more than once is one test: in several test collections (v2), or twice while
+ * Trunk's pages shift under the walk. The rules do not depend on the order the listings arrived in:
+ * - broken wins over flaky: a test broken in one collection is broken;
+ * - quarantined only when every listing says so: a collection that does not quarantine the test
+ *   still fails on it, so ignore-quarantined must still count it;
+ * - the most pull requests impacted; since (and new) of the earliest listing of the winning status;
+ * - what is shown (name, file, owners, links) from one listing of that status, chosen by content.
+ */
+function mergeListings(flaky, broken) {
+    const byId = new Map();
+    for (const test of [...broken, ...flaky])
+        byId.set(test.id, [...(byId.get(test.id) ?? []), test]);
+    const merged = [...byId.values()].map(merge);
+    return {
+        flaky: merged.filter((test) => test.status === 'flaky').sort(byImpact),
+        broken: merged.filter((test) => test.status === 'broken').sort(byImpact),
+    };
+}
+function merge(listings) {
+    const status = listings.some((test) => test.status === 'broken') ? 'broken' : 'flaky';
+    const winning = listings.filter((test) => test.status === status).sort(byContent);
+    const shown = winning[0];
+    const earliest = winning.reduce((a, b) => (sinceMs(b) < sinceMs(a) ? b : a));
+    return {
+        ...shown,
+        quarantined: listings.every((test) => test.quarantined),
+        prsImpacted7d: Math.max(...listings.map((test) => test.prsImpacted7d)),
+        since: earliest.since,
+        isNew: earliest.isNew,
+    };
+}
+/** An unknown since sorts after every known one. */
+function sinceMs(test) {
+    const ms = test.since === undefined ? Number.NaN : Date.parse(test.since);
+    return Number.isNaN(ms) ? Number.POSITIVE_INFINITY : ms;
+}
+/** A total order on listings of one test, so the one shown is the same in every run. */
+function byContent(a, b) {
+    const [left, right] = [JSON.stringify(a), JSON.stringify(b)];
+    return byImpact(a, b) || (left < right ? -1 : left > right ? 1 : 0);
+}
+
+;// CONCATENATED MODULE: ./src/trunk/read.ts
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Tests that entered their status at or after this moment (ms since the epoch) are new. */
+function newSince(newWithinDays, now) {
+    return now - newWithinDays * DAY_MS;
+}
+function incompleteWarning(status, list, kept) {
+    if (!list.incomplete)
+        return [];
+    const read = `${kept} ${kept === 1 ? 'test' : 'tests'} read`;
+    return [`The ${status} test list is incomplete (${read}): ${list.incomplete}.`];
+}
+/** Both statuses as the report holds them: each test once, sorted, and every early stop said. */
+function testsReportOf(flaky, broken) {
+    const merged = mergeListings(flaky.tests, broken.tests);
+    return {
+        report: {
+            ...merged,
+            incomplete: [
+                ...(flaky.incomplete ? ['flaky'] : []),
+                ...(broken.incomplete ? ['broken'] : []),
+            ],
+        },
+        warnings: [
+            ...incompleteWarning('flaky', flaky, merged.flaky.length),
+            ...incompleteWarning('broken', broken, merged.broken.length),
+        ],
+    };
+}
+
+;// CONCATENATED MODULE: ./src/trunk/v1/read-v1.ts
+
+
+
+
+function repoRef(settings) {
+    return { host: settings.repoHost, owner: settings.owner, name: settings.repoName };
+}
+/**
+ * Since 2026-09-15 v1's repository view leaves out tests uploaded with a collection id: a gate
+ * that finds nothing there may be checking nothing, so the log says so, not only the summary.
+ */
+const V1_BLIND_SPOT_WARNING = "Trunk's v1 API found no unhealthy tests. Tests uploaded to test collections are only visible through the v2 API: if this repository's tests go to test collections, set api-key and test-collection-id to read them.";
+async function readTestsV1(trunk, settings, now) {
+    const query = {
+        repo: repoRef(settings),
+        orgUrlSlug: settings.orgUrlSlug,
+        pageSize: settings.pageSize,
+        maxPages: settings.maxPages,
+    };
+    const since = newSince(settings.newWithinDays, now);
+    // Each status is its own chain of pages; the two chains run side by side.
+    const [flaky, broken] = await Promise.all([
+        trunk.listUnhealthyTests({ ...query, status: 'FLAKY' }, (raw) => normaliseTest(raw, 'flaky', since)),
+        trunk.listUnhealthyTests({ ...query, status: 'BROKEN' }, (raw) => normaliseTest(raw, 'broken', since)),
+    ]);
+    const read = testsReportOf(flaky, broken);
+    const none = flaky.tests.length + broken.tests.length === 0;
+    return { ...read, warnings: [...read.warnings, ...(none ? [V1_BLIND_SPOT_WARNING] : [])] };
+}
+/** A 404 from a path that is not Trunk's is more likely a wrong api-url than a missing queue. */
+function noQueueWarning(settings, url) {
+    const base = `Branch ${settings.targetBranch} of ${settings.repository} has no Trunk merge queue: ` +
+        `${url} answered 404, so queue-state is none. Set target-branch if another branch has the queue.`;
+    const hint = apiUrlPathHint(settings.apiUrl);
+    return hint ? `${base} ${hint}` : base;
+}
+async function readQueueV1(trunk, settings) {
+    const answer = await trunk.getQueue(repoRef(settings), settings.targetBranch);
+    if (!answer.found) {
+        return {
+            report: { kind: 'none', branch: settings.targetBranch },
+            warnings: [noQueueWarning(settings, answer.url)],
+        };
+    }
+    return { report: normaliseQueue(answer.queue, settings.targetBranch), warnings: [] };
+}
+
+;// CONCATENATED MODULE: ./src/trunk/v2/normalise-v2.ts
+
+/**
+ * v2 answers in the report model's v1 vocabulary, so outputs stay the same whichever API answered:
+ * camelCase enumerations become snake_case (switchingModes → switching_modes), v2's queue modes
+ * become v1's (queue → single, graph → parallel: Trunk's own mapping), and a value v2 adds later
+ * is kept, in the same spelling rules.
+ */
+/** Both casings read the same: testsPassed, TESTS_PASSED and tests_passed are tests_passed. */
+function snakeCase(value) {
+    const text = present(value);
+    return text?.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+}
+const V1_MODES = { queue: 'single', graph: 'parallel' };
+function queueMode(mode) {
+    const value = snakeCase(mode);
+    return value === undefined ? undefined : (V1_MODES[value] ?? value);
+}
+/** A fraction of runs, 0 to 1; anything else is not a rate and is not shown. */
+function failureRate(rate) {
+    return rate !== null && rate !== undefined && rate >= 0 && rate <= 1 ? rate : undefined;
+}
+/** Tests that entered their status at or after `newSince` (ms since the epoch) are new. */
+function normaliseTestV2(raw, status, newSince) {
+    const since = present(raw.statusSince);
+    const sinceMs = since === undefined ? Number.NaN : Date.parse(since);
+    return {
+        id: raw.id,
+        name: raw.name,
+        status,
+        file: present(raw.file)?.replace(/^\.\//, ''),
+        classname: present(raw.className),
+        parent: present(raw.parentName),
+        variant: present(raw.variant),
+        owners: (raw.codeowners ?? []).filter((owner) => owner.trim() !== ''),
+        quarantined: snakeCase(raw.quarantineState) === 'quarantined',
+        prsImpacted7d: Math.max(0, raw.metrics?.prsImpacted ?? 0),
+        failureRate7d: failureRate(raw.metrics?.failureRate),
+        url: present(raw.url) ?? present(raw.htmlUrl),
+        since,
+        isNew: sinceMs >= newSince,
+    };
+}
+function normalise_v2_settingsOf(raw) {
+    const config = raw.config;
+    if (!config)
+        return {};
+    return {
+        concurrency: config.concurrency ?? undefined,
+        testingTimeoutMinutes: config.testingTimeoutMinutes ?? undefined,
+        canOptimisticallyMerge: config.canOptimisticallyMerge ?? undefined,
+        pendingFailureDepth: config.pendingFailureDepth ?? undefined,
+        batch: config.allowBatching ?? undefined,
+        batchingMaxWaitTimeMinutes: config.batchingMaxWaitTimeMinutes ?? undefined,
+        batchingMinSize: config.batchingMinSize ?? undefined,
+        bisectionConcurrency: config.bisectionConcurrency ?? undefined,
+        directMergeMode: snakeCase(config.directMergeMode),
+        optimizationMode: snakeCase(config.optimizationMode),
+        mergeMethod: snakeCase(config.mergeMethod),
+        requiredStatuses: config.requiredStatuses ?? undefined,
+    };
+}
+function heldReason(schedulability, heldBy) {
+    const value = snakeCase(schedulability);
+    if (value === undefined || value === 'schedulable')
+        return undefined;
+    if (value === 'held_behind_failure') {
+        const numbers = heldBy.map((pr) => `#${pr.number}`);
+        return numbers.length > 0
+            ? `held behind the failure of ${numbers.join(', ')}`
+            : 'held behind a failure';
+    }
+    return value.replace(/_/g, ' ');
+}
+/** Trunk's migration guide: batches, then pending, then awaiting admission, concatenated. */
+function flatOrder(order) {
+    return [
+        ...order.batches.flatMap((batch) => batch.pullRequests.map((pr) => ({
+            pr,
+            stage: 'batch',
+            batchState: snakeCase(batch.state),
+        }))),
+        ...order.pending.map((item) => ({
+            pr: item.pullRequest,
+            stage: 'pending',
+            held: heldReason(item.schedulability, item.heldBy ?? []),
+        })),
+        ...order.awaitingAdmission.map((pr) => ({
+            pr,
+            stage: 'awaiting_admission',
+            held: 'awaiting admission',
+        })),
+    ];
+}
+function normalise_v2_entryOf(placed, index, details) {
+    const entry = details?.queueEntry;
+    return {
+        position: index + 1,
+        prNumber: placed.pr.number,
+        title: placed.pr.title ?? '',
+        author: details?.author ?? '',
+        sha: present(placed.pr.sha),
+        baseBranch: present(details?.baseBranch),
+        state: snakeCase(entry?.state) ?? placed.batchState,
+        priorityName: present(entry?.priorityName),
+        priorityValue: entry?.priorityValue ?? undefined,
+        skipTheLine: entry?.skipsTheLine ?? false,
+        noBatch: entry?.allowBatching === false,
+        since: present(entry?.stateChangedAt),
+        stage: placed.stage,
+        held: placed.held,
+    };
+}
+/**
+ * What precedes each pending pull request, by number, when the order is a graph that says so: Trunk
+ * leaves `directlyAhead` empty throughout when batching is off or the graph has a cycle, and a
+ * queue in `queue` mode is one line, where the place in the order is the position. Anything not
+ * known (a field absent or malformed) reads as no graph.
+ */
+function graphOf(order, mode) {
+    if (mode !== 'parallel' || order.batchingEnabled !== true || order.hasCycle !== false) {
+        return undefined;
+    }
+    const graph = {};
+    for (const item of order.pending) {
+        if (!item.directlyAhead)
+            return undefined;
+        graph[item.pullRequest.number] = item.directlyAhead.map((pr) => pr.number);
+    }
+    return graph;
+}
+/** The queue as v1 showed it: one flat list in order, authors and entry states joined by id. */
+function normaliseQueueV2(queue, order, pullRequests, targetBranch) {
+    const byId = new Map(pullRequests.map((pr) => [pr.id, pr]));
+    const placed = flatOrder(order);
+    const listedAwaiting = order.awaitingAdmission.length;
+    const awaitingTotal = Math.max(listedAwaiting, order.awaitingAdmissionTotal ?? 0);
+    return {
+        kind: 'queue',
+        branch: present(queue.targetBranch) ?? targetBranch,
+        state: snakeCase(queue.state) ?? queue.state,
+        mode: queueMode(queue.mode ?? order.mode),
+        settings: normalise_v2_settingsOf(queue),
+        entries: placed.map((item, index) => normalise_v2_entryOf(item, index, byId.get(item.pr.id))),
+        depth: placed.length + (awaitingTotal - listedAwaiting),
+        url: present(queue.htmlUrl),
+        directlyAhead: graphOf(order, queueMode(order.mode ?? queue.mode)),
+    };
 }
 
 // EXTERNAL MODULE: ./src/trunk/errors.ts
@@ -37647,163 +37517,6 @@ function lenient(schema) {
     return schemas_catch(optional(nullable(schema)), undefined);
 }
 
-;// CONCATENATED MODULE: ./src/trunk/v1/schemas.ts
-
-
-/**
- * Response schemas, as tolerant as Trunk's history requires: unknown fields are dropped, display-only
- * fields that are absent, null or of an unexpected type become undefined instead of failing the
- * run. Only what the gates need is strict: a test's id and name, the page token, the queue's state
- * and its list of pull requests.
- */
-const schemas_link = lenient(object({ html_url: lenient(schemas_string()) }));
-const unhealthyTestSchema = object({
-    id: schemas_string(),
-    name: schemas_string(),
-    html_url: lenient(schemas_string()),
-    variant: lenient(schemas_string()),
-    status: lenient(object({
-        value: lenient(schemas_string()),
-        reason: lenient(schemas_string()),
-        timestamp: lenient(schemas_string()),
-    })),
-    codeowners: lenient(array(schemas_string())),
-    pull_requests_impacted_last_7d: lenient(schemas_number()),
-    quarantined: lenient(schemas_boolean()),
-    file_path: lenient(schemas_string()),
-    parent: lenient(schemas_string()),
-    classname: lenient(schemas_string()),
-    ticket: schemas_link,
-});
-const unhealthyTestsPageSchema = object({
-    tests: array(unhealthyTestSchema),
-    // A page without pagination facts can only be read as the last one; a token of another type is a
-    // break, since reading it as "last page" would silently gate on part of the list.
-    page: optional(nullable(object({
-        next_page_token: optional(nullable(schemas_string())),
-        total_rows: lenient(schemas_number()),
-    }))),
-});
-const enqueuedPullRequestSchema = object({
-    prNumber: schemas_number(),
-    prTitle: lenient(schemas_string()),
-    prAuthor: lenient(schemas_string()),
-    prSha: lenient(schemas_string()),
-    prBaseBranch: lenient(schemas_string()),
-    state: lenient(schemas_string()),
-    stateChangedAt: lenient(schemas_string()),
-    priorityName: lenient(schemas_string()),
-    priorityValue: lenient(schemas_number()),
-    skipTheLine: lenient(schemas_boolean()),
-    noBatch: lenient(schemas_boolean()),
-});
-const queueSchema = object({
-    state: schemas_string().check(_minLength(1)),
-    branch: lenient(schemas_string()),
-    mode: lenient(schemas_string()),
-    concurrency: lenient(schemas_number()),
-    testingTimeoutMinutes: lenient(schemas_number()),
-    testingTimeoutMins: lenient(schemas_number()),
-    canOptimisticallyMerge: lenient(schemas_boolean()),
-    pendingFailureDepth: lenient(schemas_number()),
-    batch: lenient(schemas_boolean()),
-    isBatching: lenient(schemas_boolean()),
-    batchingMode: lenient(schemas_boolean()),
-    batchingMaxWaitTimeMinutes: lenient(schemas_number()),
-    batchingMaxWaitTimeMins: lenient(schemas_number()),
-    batchingMinSize: lenient(schemas_number()),
-    bisectionConcurrency: lenient(schemas_number()),
-    directMergeMode: lenient(schemas_string()),
-    optimizationMode: lenient(schemas_string()),
-    mergeMethod: lenient(schemas_string()),
-    requiredStatuses: lenient(array(schemas_string())),
-    enqueuedPullRequests: array(enqueuedPullRequestSchema),
-});
-
-;// CONCATENATED MODULE: ./src/trunk/v1/client.ts
-
-
-
-const LIST_PATH = '/flaky-tests/list-unhealthy-tests';
-const QUEUE_PATH = '/getQueue';
-const ADVICE = {
-    auth: 'Trunk rejected the v1 token (api-token, sent as x-api-token): check that the secret holds a current Trunk organization API token (Trunk: Settings > Organization > General). A trunk_v2_ API key works only with the v2 API (api-key).',
-    notFound: 'Check api-url and org-url-slug.',
-    rejected: 'Check org-url-slug, repository and repo-host.',
-};
-class TrunkV1Client {
-    http;
-    options;
-    constructor(http, options) {
-        this.http = http;
-        this.options = options;
-    }
-    /** Walks the pages of one status; `toModel` maps each record as its page arrives. */
-    async listUnhealthyTests(query, toModel) {
-        const tests = [];
-        const seen = new Set();
-        let token = '';
-        for (let page = 1;; page++) {
-            const label = `POST ${LIST_PATH} (${query.status}, page ${page})`;
-            const answer = await this.post(LIST_PATH, label, listBody(query, token));
-            const data = client_validate(LIST_PATH, answer, unhealthyTestsPageSchema);
-            for (const raw of data.tests)
-                tests.push(toModel(raw));
-            token = data.page?.next_page_token ?? '';
-            if (token === '')
-                return { tests, pages: page };
-            if (seen.has(token)) {
-                return { tests, pages: page, incomplete: `Trunk repeated a page token after page ${page}` };
-            }
-            if (page >= query.maxPages) {
-                return { tests, pages: page, incomplete: `max-pages (${query.maxPages}) was reached` };
-            }
-            seen.add(token);
-        }
-    }
-    /** The merge queue of a branch; Trunk answers 404 when the branch has none. */
-    async getQueue(repo, targetBranch) {
-        try {
-            const answer = await this.post(QUEUE_PATH, `POST ${QUEUE_PATH}`, { repo, targetBranch });
-            return { found: true, queue: client_validate(QUEUE_PATH, answer, queueSchema) };
-        }
-        catch (error) {
-            if (error instanceof errors/* TrunkApiError */.Jp && error.kind === 'not-found') {
-                return { found: false, url: this.options.apiUrl + QUEUE_PATH };
-            }
-            throw error;
-        }
-    }
-    post(path, label, body) {
-        const where = `POST ${path}`;
-        const request = {
-            method: 'POST',
-            url: new URL(this.options.apiUrl + path),
-            headers: {
-                'content-type': 'application/json',
-                accept: 'application/json',
-                'x-api-token': this.options.token,
-                'user-agent': 'trunk-health-gate',
-            },
-            body: JSON.stringify(body),
-            label,
-        };
-        return successfulAnswer(this.http, request, where, (answer) => (0,errors/* statusError */.$C)(where, answer, this.options.token, ADVICE));
-    }
-}
-function listBody(query, pageToken) {
-    return {
-        repo: query.repo,
-        org_url_slug: query.orgUrlSlug,
-        page_query: { page_size: query.pageSize, page_token: pageToken },
-        status: query.status,
-    };
-}
-function client_validate(path, answer, schema) {
-    const where = `POST ${path}`;
-    return checkBody(where, answer, (0,errors/* parseJson */.qF)(where, answer), schema);
-}
-
 ;// CONCATENATED MODULE: ./src/trunk/v2/schemas.ts
 
 
@@ -38201,79 +37914,134 @@ function safeJson(text) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/reads.ts
+;// CONCATENATED MODULE: ./src/trunk/v2/read-v2.ts
+
+
+
+const PRS_IMPACTED_NOTE = "Pull requests impacted come from Trunk's v2 metrics (prsImpacted, last 7 days): pull requests on which the test failed while it was unhealthy and not quarantined, which Trunk defines a little differently from v1's count.";
+/** The repository's address as Trunk's v2 API looks it up. */
+function providerUrl(settings) {
+    return `https://${settings.repoHost}/${settings.owner}/${settings.repoName}`;
+}
+/** Looked up once per run, however many reads need it: the first call's promise is shared. */
+function repositoryLookup(client, settings) {
+    let lookup;
+    return () => (lookup ??= client.findRepository(providerUrl(settings)));
+}
+/** UUIDs are the same whatever the letter case of their hex digits. */
+function sameUuid(a, b) {
+    return a.toLowerCase() === b.toLowerCase();
+}
+/** One status across every collection, each collection its own chain of pages. */
+async function readStatus(client, settings, repositoryId, status, since) {
+    const read = { tests: [], others: new Set() };
+    const walks = await Promise.all(settings.testCollectionIds.map((testCollectionId) => client
+        .listTests({ testCollectionId, status, limit: settings.pageSize, maxPages: settings.maxPages }, (row) => {
+        // v2 has no repository filter: a collection may hold other repositories' tests.
+        if (sameUuid(row.repositoryId, repositoryId))
+            read.tests.push(normaliseTestV2(row, status, since));
+        else
+            read.others.add(row.id);
+    })
+        .then((walk) => [testCollectionId, walk])));
+    const stops = walks.flatMap(([id, walk]) => walk.incomplete ? [`collection ${id}: ${walk.incomplete}`] : []);
+    if (stops.length > 0)
+        read.incomplete = stops.join('; ');
+    return read;
+}
 /**
- * Which reads a run makes, bound to their clients: Trunk's API as the settings choose it, and the
- * pull request's changed files on GitHub when the run has a pull request.
+ * A mistyped collection id lists as empty: each is checked once, beside the shared lookup. When
+ * both fail (a wrong api-url), the lookup's failure is told: the queue read fails with it too.
  */
-
-
-
-
-
-
-
-
-
-
-/** The workflow's repository holds the pull request, whatever Trunk calls the repository. */
-function githubRepository(settings, context) {
-    const [owner = settings.owner, repo = settings.repoName] = context.repository
-        ? context.repository.split('/')
+async function checkedRepository(client, repository, settings) {
+    const checks = settings.testCollectionIds.map((id) => client.checkTestCollection(id));
+    const [found, ...checked] = await Promise.allSettled([repository(), ...checks]);
+    for (const result of [found, ...checked])
+        if (result.status === 'rejected')
+            throw result.reason;
+    return found.value;
+}
+async function readTestsV2(client, repository, settings, now) {
+    const { id } = await checkedRepository(client, repository, settings);
+    const since = newSince(settings.newWithinDays, now);
+    // Flaky and broken as two chains side by side: one mixed chain would be longer than v1's two.
+    const [flaky, broken] = await Promise.all([
+        readStatus(client, settings, id, 'flaky', since),
+        readStatus(client, settings, id, 'broken', since),
+    ]);
+    const mine = new Set([...flaky.tests, ...broken.tests].map((test) => test.id));
+    const others = [...new Set([...flaky.others, ...broken.others])].filter((other) => !mine.has(other));
+    const notes = [PRS_IMPACTED_NOTE];
+    if (others.length > 0) {
+        notes.push(`${others.length} unhealthy ${others.length === 1 ? 'test' : 'tests'} of other repositories in test collection ${settings.testCollectionIds.join(', ')} ${others.length === 1 ? 'was' : 'were'} left out.`);
+    }
+    const read = testsReportOf(flaky, broken);
+    return {
+        report: { ...read.report, otherRepositoryTests: others.length },
+        warnings: read.warnings,
+        notes,
+    };
+}
+async function readQueueV2(client, repository, settings) {
+    const { id: repositoryId } = await repository();
+    const queueId = await client.findMergeQueue(repositoryId, settings.targetBranch);
+    if (queueId === undefined) {
+        const url = `${client.baseUrl}/v2/merge-queues?repositoryId=${repositoryId}&targetBranch=${encodeURIComponent(settings.targetBranch)}`;
+        return {
+            report: { kind: 'none', branch: settings.targetBranch },
+            warnings: [
+                `Branch ${settings.targetBranch} of ${settings.repository} has no Trunk merge queue: ${url} listed none, so queue-state is none. Set target-branch if another branch has the queue.`,
+            ],
+        };
+    }
+    const [queue, order, listed] = await Promise.all([
+        client.getMergeQueue(queueId),
+        client.getOrder(queueId),
+        client.listQueuePullRequests(queueId, settings.maxPages),
+    ]);
+    const warnings = listed.incomplete
+        ? [
+            `The queue's pull request list is incomplete (${listed.incomplete}): some authors and priorities are unknown.`,
+        ]
         : [];
-    return { owner, repo };
+    return {
+        report: normaliseQueueV2(queue, order, listed.pullRequests, settings.targetBranch),
+        warnings,
+    };
 }
-/** GitHub's calls are bounded like Trunk's: the same timeout, retries and backoff. */
-function githubOptions(settings, log, signal) {
-    const { timeoutMs, maxRetries, retryBaseMs } = settings;
-    return { timeoutMs, maxRetries, retryBaseMs, signal, log };
+function v2Client(settings, http) {
+    return new TrunkV2Client(http, {
+        apiUrl: settings.apiUrl,
+        key: settings.apiKey,
+        keyInput: settings.apiKey === settings.apiToken ? 'api-token' : 'api-key',
+    });
 }
+
+;// CONCATENATED MODULE: ./src/explain/trunk-lookup-api.ts
 /**
- * An issue_comment's pull request, read for its base branch and head. A failed read is a
- * warning: the pull request is still known, only its base branch is not.
+ * The v2 reads the failed-test lookups make (src/explain/trunk-lookups.ts), and the adapter that
+ * binds them to the run's v2 client. Apart from the lookups themselves, so that the run's main
+ * chunk holds only this adapter: the explain stage stays a chunk loaded when test-results is set.
  */
-async function completeFromGithub(settings, context, log) {
-    const number = context.prNumber;
-    if (!context.readPullRequest || number === undefined)
-        return context;
-    const pr = { ...githubRepository(settings, context), number };
-    try {
-        const answer = await readPullRequest(settings.githubToken, pr, githubOptions(settings, log));
-        const payload = typeof answer === 'object' && answer !== null ? answer : {};
-        return withPullRequestRead(context, payload);
-    }
-    catch (error) {
-        const stays = settings.targetBranch ? `, so target-branch stays ${settings.targetBranch}` : '';
-        log.warning(`Pull request #${number} of this issue_comment could not be read: ${error.message}. Its base branch is unknown${stays}.`);
-        return { ...context, readPullRequest: false };
-    }
-}
-/** After workflow_run on a fork's pull request only its head is known: GitHub is asked. */
-async function lookUpByHead(settings, context, log) {
-    const head = context.pullRequestHead;
-    if (context.prNumber !== undefined || head === undefined)
-        return context.prNumber;
-    try {
-        const repository = githubRepository(settings, context);
-        const options = githubOptions(settings, log);
-        const prNumber = await lookUpPullRequest(settings.githubToken, repository, head, options);
-        if (prNumber === undefined)
-            log.warning(`No open pull request has the head ${head}.`);
-        return prNumber;
-    }
-    catch (error) {
-        log.warning(`The pull request of this workflow_run was not found: ${error.message}.`);
-        return undefined;
-    }
-}
-/** The pull request this run is about, reachable through GitHub's API, when there is one. */
-async function findPullRequest(settings, derived, log) {
-    const context = await completeFromGithub(settings, derived, log);
-    const prNumber = await lookUpByHead(settings, context, log);
-    if (prNumber === undefined)
-        return { context };
-    const pr = { ...githubRepository(settings, context), number: prNumber };
-    return { access: new PullRequestAccess(settings.githubToken, pr), context };
+
+
+
+/** A search row as the lookups match it: any status, healthy included. */
+function foundTestV2(raw) {
+    const test = normaliseTestV2(raw, 'flaky', 0);
+    return {
+        id: test.id,
+        name: test.name,
+        file: test.file,
+        classname: test.classname,
+        parent: test.parent,
+        status: present(raw.status) ?? 'unknown',
+        quarantined: test.quarantined,
+        url: test.url,
+        since: test.since,
+        failureRate7d: test.failureRate7d,
+        repositoryId: raw.repositoryId,
+    };
 }
 /**
  * With a v2 key, new failures are looked up in Trunk. Their requests go through a client of their
@@ -38293,6 +38061,270 @@ function trunkLookups(settings, http, repository, signal) {
         stop: () => stop.abort(),
     };
 }
+
+;// CONCATENATED MODULE: ./src/test-results/read-later.ts
+/**
+ * The test report reader (the XML parser, the glob matcher, the parsers) is a chunk of dist/ of its
+ * own: only runs with test-results load it, when they read the reports.
+ */
+
+async function readTestResults(patterns, options) {
+    const reader = await loadLater(() => Promise.all(/* import() */[__nccwpck_require__.e(854), __nccwpck_require__.e(562)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5562)));
+    return reader.readTestResults(patterns, options);
+}
+
+;// CONCATENATED MODULE: ./src/test-results/redact.ts
+const REDACTED = '***';
+/**
+ * A prefix this long of a secret, at the end of a text a reader cut short (`…`), is redacted too: a
+ * cut must not show most of a token.
+ */
+const MIN_CUT_PREFIX = 4;
+/** The secrets to look for: empty ones left out, longest first, so one inside another goes whole. */
+function secretsToFind(secrets) {
+    return [...new Set(secrets.filter((secret) => secret !== ''))].sort((a, b) => b.length - a.length);
+}
+function redactCut(text, secret) {
+    if (!text.endsWith('…'))
+        return text;
+    const body = text.slice(0, -1);
+    for (let length = Math.min(secret.length - 1, body.length); length >= MIN_CUT_PREFIX; length--) {
+        if (body.endsWith(secret.slice(0, length))) {
+            return `${body.slice(0, body.length - length)}${REDACTED}…`;
+        }
+    }
+    return text;
+}
+/** `text` with every occurrence of each secret replaced by `***`. */
+function redactText(text, secrets) {
+    let redacted = text;
+    for (const secret of secretsToFind(secrets)) {
+        redacted = redactCut(redacted.split(secret).join(REDACTED), secret);
+    }
+    return redacted;
+}
+/** Every text field of a test record; numbers and flags are the reader's own. */
+function redactCase(test, secrets) {
+    const copy = { ...test };
+    for (const [key, value] of Object.entries(copy)) {
+        if (typeof value === 'string')
+            copy[key] = redactText(value, secrets);
+    }
+    return copy;
+}
+function redactUnread(unread, secrets) {
+    return {
+        ...unread,
+        file: redactText(unread.file, secrets),
+        why: redactText(unread.why, secrets),
+    };
+}
+/**
+ * The reading with every text from the reports redacted: test names, classes, parents, files,
+ * messages, report file names, unread reports and warnings. Counts are unchanged.
+ */
+function redactTestResults(results, secrets) {
+    const found = secretsToFind(secrets);
+    if (found.length === 0)
+        return results;
+    const text = (value) => redactText(value, found);
+    return {
+        ...results,
+        files: results.files.map(text),
+        failures: results.failures.map((test) => redactCase(test, found)),
+        flaked: results.flaked.map((test) => redactCase(test, found)),
+        unread: results.unread.map((unread) => redactUnread(unread, found)),
+        warnings: results.warnings.map(text),
+    };
+}
+/**
+ * The reading stage with its product redacted; a reading that threw is rethrown with its message
+ * redacted (it may name a file), for the stage that reports it as unread.
+ */
+async function redactedReading(reading, secrets) {
+    try {
+        return redactTestResults(await reading, secrets);
+    }
+    catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const redacted = redactText(message, secrets);
+        if (redacted === message)
+            throw error;
+        // eslint-disable-next-line preserve-caught-error -- the cause holds the secret this removes
+        throw new Error(redacted);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/trunk/v1/schemas.ts
+
+
+/**
+ * Response schemas, as tolerant as Trunk's history requires: unknown fields are dropped, display-only
+ * fields that are absent, null or of an unexpected type become undefined instead of failing the
+ * run. Only what the gates need is strict: a test's id and name, the page token, the queue's state
+ * and its list of pull requests.
+ */
+const schemas_link = lenient(object({ html_url: lenient(schemas_string()) }));
+const unhealthyTestSchema = object({
+    id: schemas_string(),
+    name: schemas_string(),
+    html_url: lenient(schemas_string()),
+    variant: lenient(schemas_string()),
+    status: lenient(object({
+        value: lenient(schemas_string()),
+        reason: lenient(schemas_string()),
+        timestamp: lenient(schemas_string()),
+    })),
+    codeowners: lenient(array(schemas_string())),
+    pull_requests_impacted_last_7d: lenient(schemas_number()),
+    quarantined: lenient(schemas_boolean()),
+    file_path: lenient(schemas_string()),
+    parent: lenient(schemas_string()),
+    classname: lenient(schemas_string()),
+    ticket: schemas_link,
+});
+const unhealthyTestsPageSchema = object({
+    tests: array(unhealthyTestSchema),
+    // A page without pagination facts can only be read as the last one; a token of another type is a
+    // break, since reading it as "last page" would silently gate on part of the list.
+    page: optional(nullable(object({
+        next_page_token: optional(nullable(schemas_string())),
+        total_rows: lenient(schemas_number()),
+    }))),
+});
+const enqueuedPullRequestSchema = object({
+    prNumber: schemas_number(),
+    prTitle: lenient(schemas_string()),
+    prAuthor: lenient(schemas_string()),
+    prSha: lenient(schemas_string()),
+    prBaseBranch: lenient(schemas_string()),
+    state: lenient(schemas_string()),
+    stateChangedAt: lenient(schemas_string()),
+    priorityName: lenient(schemas_string()),
+    priorityValue: lenient(schemas_number()),
+    skipTheLine: lenient(schemas_boolean()),
+    noBatch: lenient(schemas_boolean()),
+});
+const queueSchema = object({
+    state: schemas_string().check(_minLength(1)),
+    branch: lenient(schemas_string()),
+    mode: lenient(schemas_string()),
+    concurrency: lenient(schemas_number()),
+    testingTimeoutMinutes: lenient(schemas_number()),
+    testingTimeoutMins: lenient(schemas_number()),
+    canOptimisticallyMerge: lenient(schemas_boolean()),
+    pendingFailureDepth: lenient(schemas_number()),
+    batch: lenient(schemas_boolean()),
+    isBatching: lenient(schemas_boolean()),
+    batchingMode: lenient(schemas_boolean()),
+    batchingMaxWaitTimeMinutes: lenient(schemas_number()),
+    batchingMaxWaitTimeMins: lenient(schemas_number()),
+    batchingMinSize: lenient(schemas_number()),
+    bisectionConcurrency: lenient(schemas_number()),
+    directMergeMode: lenient(schemas_string()),
+    optimizationMode: lenient(schemas_string()),
+    mergeMethod: lenient(schemas_string()),
+    requiredStatuses: lenient(array(schemas_string())),
+    enqueuedPullRequests: array(enqueuedPullRequestSchema),
+});
+
+;// CONCATENATED MODULE: ./src/trunk/v1/client.ts
+
+
+
+const LIST_PATH = '/flaky-tests/list-unhealthy-tests';
+const QUEUE_PATH = '/getQueue';
+const ADVICE = {
+    auth: 'Trunk rejected the v1 token (api-token, sent as x-api-token): check that the secret holds a current Trunk organization API token (Trunk: Settings > Organization > General). A trunk_v2_ API key works only with the v2 API (api-key).',
+    notFound: 'Check api-url and org-url-slug.',
+    rejected: 'Check org-url-slug, repository and repo-host.',
+};
+class TrunkV1Client {
+    http;
+    options;
+    constructor(http, options) {
+        this.http = http;
+        this.options = options;
+    }
+    /** Walks the pages of one status; `toModel` maps each record as its page arrives. */
+    async listUnhealthyTests(query, toModel) {
+        const tests = [];
+        const seen = new Set();
+        let token = '';
+        for (let page = 1;; page++) {
+            const label = `POST ${LIST_PATH} (${query.status}, page ${page})`;
+            const answer = await this.post(LIST_PATH, label, listBody(query, token));
+            const data = client_validate(LIST_PATH, answer, unhealthyTestsPageSchema);
+            for (const raw of data.tests)
+                tests.push(toModel(raw));
+            token = data.page?.next_page_token ?? '';
+            if (token === '')
+                return { tests, pages: page };
+            if (seen.has(token)) {
+                return { tests, pages: page, incomplete: `Trunk repeated a page token after page ${page}` };
+            }
+            if (page >= query.maxPages) {
+                return { tests, pages: page, incomplete: `max-pages (${query.maxPages}) was reached` };
+            }
+            seen.add(token);
+        }
+    }
+    /** The merge queue of a branch; Trunk answers 404 when the branch has none. */
+    async getQueue(repo, targetBranch) {
+        try {
+            const answer = await this.post(QUEUE_PATH, `POST ${QUEUE_PATH}`, { repo, targetBranch });
+            return { found: true, queue: client_validate(QUEUE_PATH, answer, queueSchema) };
+        }
+        catch (error) {
+            if (error instanceof errors/* TrunkApiError */.Jp && error.kind === 'not-found') {
+                return { found: false, url: this.options.apiUrl + QUEUE_PATH };
+            }
+            throw error;
+        }
+    }
+    post(path, label, body) {
+        const where = `POST ${path}`;
+        const request = {
+            method: 'POST',
+            url: new URL(this.options.apiUrl + path),
+            headers: {
+                'content-type': 'application/json',
+                accept: 'application/json',
+                'x-api-token': this.options.token,
+                'user-agent': 'trunk-health-gate',
+            },
+            body: JSON.stringify(body),
+            label,
+        };
+        return successfulAnswer(this.http, request, where, (answer) => (0,errors/* statusError */.$C)(where, answer, this.options.token, ADVICE));
+    }
+}
+function listBody(query, pageToken) {
+    return {
+        repo: query.repo,
+        org_url_slug: query.orgUrlSlug,
+        page_query: { page_size: query.pageSize, page_token: pageToken },
+        status: query.status,
+    };
+}
+function client_validate(path, answer, schema) {
+    const where = `POST ${path}`;
+    return checkBody(where, answer, (0,errors/* parseJson */.qF)(where, answer), schema);
+}
+
+;// CONCATENATED MODULE: ./src/reads.ts
+/**
+ * Which reads a run makes, bound to their clients: Trunk's API as the settings choose it, and the
+ * pull request's changed files on GitHub when the run has a pull request.
+ */
+
+
+
+
+
+
+
+
 /** The run's test reports, read from the working directory (the workspace on a runner). */
 function failedTestsRead(settings, lookups, signal) {
     if (settings.testResults.length === 0)
@@ -38308,13 +38340,6 @@ function failedTestsRead(settings, lookups, signal) {
         ]),
         lookups,
     };
-}
-function v2Client(settings, http) {
-    return new TrunkV2Client(http, {
-        apiUrl: settings.apiUrl,
-        key: settings.apiKey,
-        keyInput: settings.apiKey === settings.apiToken ? 'api-token' : 'api-key',
-    });
 }
 /** The reads the settings ask for; each sends its requests only when called. */
 function planReads(settings, pullRequest, log, signal) {
@@ -38459,7 +38484,7 @@ async function collectReport(reads, context, options) {
     report.warnings.push(...affected.warnings);
     if (reads.failedTests) {
         // The explain stage is loaded only by runs that read test reports.
-        const { explainRun, unreadResults } = await __nccwpck_require__.e(/* import() */ 478).then(__nccwpck_require__.bind(__nccwpck_require__, 7478));
+        const { explainRun, unreadResults } = await __nccwpck_require__.e(/* import() */ 260).then(__nccwpck_require__.bind(__nccwpck_require__, 8260));
         const run = await explainRun(reads.failedTests, results.status === 'fulfilled'
             ? (results.value ?? unreadResults('none read'))
             : unreadResults(results.reason), { tests: report.tests, idsAreV2TestIds: report.testsApi === 'v2' }, files.status === 'fulfilled' ? files.value : undefined);
@@ -38654,8 +38679,8 @@ function collapsible(title, open, body) {
     ];
 }
 
-// EXTERNAL MODULE: ./src/report/day.ts
-var day = __nccwpck_require__(5316);
+// EXTERNAL MODULE: ./src/explain/day.ts
+var day = __nccwpck_require__(249);
 ;// CONCATENATED MODULE: ./src/render/format.ts
 /** Small formatting helpers shared by the job summary and the pull request comment. */
 
@@ -41117,6 +41142,14 @@ function crossChecks(settings) {
     }
     return problems;
 }
+/**
+ * The settings for the context GitHub completed: an issue_comment learns its pull request's base
+ * branch from GitHub, and target-branch follows it, so the inputs are read again for that context.
+ * The same settings when the context did not change.
+ */
+function settingsForContext(settings, derived, completed, getInput) {
+    return completed === derived ? settings : readSettings(getInput, completed);
+}
 
 ;// CONCATENATED MODULE: ./src/verdict/outcome.ts
 
@@ -41163,6 +41196,8 @@ function decideOutcome(report, verdict, onApiError) {
 
 
 
+
+
 const SECRET_INPUTS = ['api-token', 'api-key', 'github-token'];
 /** Wires the stages: context, settings, pull request, reads, verdict, render; then emit writes. */
 async function run() {
@@ -41174,8 +41209,7 @@ async function run() {
     try {
         const asDerived = readSettings(lib_core.getInput, context);
         const found = await findPullRequest(asDerived, context, runLog);
-        // An issue_comment learns its pull request's base branch from GitHub: target-branch follows.
-        const settings = found.context === context ? asDerived : readSettings(lib_core.getInput, found.context);
+        const settings = settingsForContext(asDerived, context, found.context, lib_core.getInput);
         const pullRequest = found.access;
         writeComment = pullRequest && commentWriter(pullRequest, githubOptions(settings, runLog));
         const runContext = { ...found.context, prNumber: pullRequest?.pr.number };
@@ -41199,24 +41233,6 @@ function stopMessage(error) {
     lib_core.debug(error instanceof Error ? (error.stack ?? error.message) : String(error));
     const message = error instanceof Error ? error.message : String(error);
     return `Trunk Health Gate stopped on an unexpected error: ${message}. Re-run with debug logging and report it to the action's maintainers.`;
-}
-
-
-/***/ }),
-
-/***/ 5316:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   o: () => (/* binding */ dayMonthYear)
-/* harmony export */ });
-/**
- * A day as people read and type it, `28 Sep 2025` (UTC): ISO dates wrap after a hyphen in a
- * browser, and only a non-breaking hyphen would stop that, which copies as a character nobody types.
- */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-function dayMonthYear(date) {
-    return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;
 }
 
 

@@ -2,13 +2,15 @@ import * as core from '@actions/core';
 import { emit, maskSecrets, runLog, type CommentWriter } from './emit.js';
 import { commentWriter } from './github/pull-request.js';
 import { closeConnections } from './http/transport.js';
-import { findPullRequest, githubOptions, planReads } from './reads.js';
+import { findPullRequest } from './github/find-pull-request.js';
+import { githubOptions } from './github/call-options.js';
+import { planReads } from './reads.js';
 import { collectReport } from './report/collect-report.js';
 import { render, renderStop, type Rendered } from './render/render.js';
 import { readEventPayload } from './settings/event.js';
 import { InputError } from './settings/input-parsers.js';
 import { wantsJobSummary } from './settings/job-summary.js';
-import { readSettings } from './settings/read-settings.js';
+import { readSettings, settingsForContext } from './settings/read-settings.js';
 import { deriveRunContext } from './settings/run-context.js';
 import { evaluateGates } from './verdict/gates.js';
 import { decideOutcome } from './verdict/outcome.js';
@@ -25,9 +27,7 @@ export async function run(): Promise<void> {
   try {
     const asDerived = readSettings(core.getInput, context);
     const found = await findPullRequest(asDerived, context, runLog);
-    // An issue_comment learns its pull request's base branch from GitHub: target-branch follows.
-    const settings =
-      found.context === context ? asDerived : readSettings(core.getInput, found.context);
+    const settings = settingsForContext(asDerived, context, found.context, core.getInput);
     const pullRequest = found.access;
     writeComment = pullRequest && commentWriter(pullRequest, githubOptions(settings, runLog));
     const runContext = { ...found.context, prNumber: pullRequest?.pr.number };

@@ -4,8 +4,8 @@
  * can be said, so such a failure is unexplained, never new.
  */
 
-import { dayMonthYear } from '../report/day.js';
-import type { TestsReport, UnhealthyTest } from '../report/model.js';
+import { dayMonthYear } from './day.js';
+import type { TestsReport, UnhealthyTest } from '../trunk/unhealthy-test.js';
 import type { FailedTestCase } from '../test-results/model.js';
 import { indexTrunkTests, matchFailure, type TrunkIndex } from './match.js';
 import { CLASS_ORDER, type ExplainedFailure, type FailureClass } from './model.js';

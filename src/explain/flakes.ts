@@ -7,7 +7,7 @@
  * nothing can be said: unexplained, never new. Pure.
  */
 
-import type { UnhealthyTest } from '../report/model.js';
+import type { UnhealthyTest } from '../trunk/unhealthy-test.js';
 import type { FailedTestCase } from '../test-results/model.js';
 import { day, explaining, indexKnowledge, knownFlaky, unexplainedWhy } from './classify.js';
 import type { TrunkKnowledge } from './classify.js';

@@ -4,10 +4,10 @@
  * gives; one that failed on the default branch this week is broken (🟠, main first); one that
  * failed on other pull requests is `other-prs`; new (🔴) stays only when both questions were
  * answered with no failure. A question that could not be asked leaves the test new, with a note.
- * The lookups themselves are a read (src/report/trunk-lookups.ts).
+ * The lookups themselves are a read (src/explain/trunk-lookups.ts).
  */
 
-import type { UnhealthyTest } from '../report/model.js';
+import type { UnhealthyTest } from '../trunk/unhealthy-test.js';
 import type { FailedTestCase } from '../test-results/model.js';
 import { classifyAgainst, sortByClass } from './classify.js';
 import type {
@@ -21,7 +21,7 @@ import type {
 /** Trunk's organisation shares 100 requests/s among every key and job: a run looks up few. */
 export const MAX_LOOKUPS = 20;
 
-/** What Trunk said about one failure, as src/report/trunk-lookups.ts gathers it. */
+/** What Trunk said about one failure, as src/explain/trunk-lookups.ts gathers it. */
 export interface FailureLookup {
   /** Set when the test had no Trunk id and was searched for (or skipped after an outage). */
   search?: SearchOutcome | { result: 'skipped' };

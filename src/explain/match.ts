@@ -6,8 +6,9 @@
  * is a v2 testId, so it is compared only with tests read through v2.
  */
 
-import type { UnhealthyTest } from '../report/model.js';
+import type { UnhealthyTest } from '../trunk/unhealthy-test.js';
 import type { FailedTestCase } from '../test-results/model.js';
+import { kindOf, sameFile } from '../test-results/test-identity.js';
 import type { MatchKind, NameForm } from './model.js';
 
 /** What matching reads of a Trunk test: a search row of any status matches like a listed one. */
@@ -45,33 +46,6 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
-/** Runners write paths relative to different roots (./src/a.ts, /home/runner/work/r/r/src/a.ts). */
-function normalisePath(path: string): string {
-  return path.trim().replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+/g, '/');
-}
-
-/** The same file when one path ends with the other at a folder boundary. */
-export function sameFile(a: string, b: string): boolean {
-  const [x, y] = [normalisePath(a), normalisePath(b)];
-  if (x === '' || y === '') return false;
-  const [long, short] = x.length >= y.length ? [x, y] : [y, x];
-  return long === short || long.endsWith(`/${short.replace(/^\//, '')}`);
-}
-
-/** agree: both sides say and agree; unknown: one side does not say; clash: they disagree. */
-type Agreement = 'agree' | 'unknown' | 'clash';
-
-function compare(
-  mine: string | undefined,
-  theirs: string | undefined,
-  same: (a: string, b: string) => boolean,
-): Agreement {
-  if (!mine?.trim() || !theirs?.trim()) return 'unknown';
-  return same(mine, theirs) ? 'agree' : 'clash';
-}
-
-const equal = (a: string, b: string) => a.trim() === b.trim();
-
 /** Best first: the more identifiers agree, the surer the match. */
 const KIND_RANK: readonly MatchKind[] = [
   'id',
@@ -82,29 +56,6 @@ const KIND_RANK: readonly MatchKind[] = [
   'name+parent',
   'name',
 ];
-
-/** The identifiers besides the name that tell tests of one name apart. */
-type Identifiers = Pick<TestIdentity, 'file' | 'classname' | 'parent'>;
-
-/** How a test of the same name matches, or undefined when an identifier both sides give differs. */
-function kindOf(failure: Identifiers, test: Identifiers): MatchKind | undefined {
-  const file = compare(failure.file, test.file, sameFile);
-  const klass = compare(failure.classname, test.classname, equal);
-  const parent = compare(failure.parent, test.parent, equal);
-  if (file === 'clash' || klass === 'clash' || parent === 'clash') return undefined;
-  if (klass === 'agree') return file === 'agree' ? 'name+class+file' : 'name+class';
-  if (parent === 'agree') return file === 'agree' ? 'name+parent+file' : 'name+parent';
-  if (file === 'agree') return 'name+file';
-  return 'name';
-}
-
-/**
- * Two tests of one name may be the same: class, parent and file agree wherever both give one
- * (paths by `sameFile`). The reader counts a failure held by two reports once by it.
- */
-export function identifiersAgree(a: Identifiers, b: Identifiers): boolean {
-  return kindOf(a, b) !== undefined;
-}
 
 export function matchFailure<T extends TestIdentity>(
   failure: FailedTestCase,

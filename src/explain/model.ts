@@ -4,8 +4,9 @@
  * unhealthy tests; nothing here is read from the network.
  */
 
-import type { UnhealthyTest } from '../report/model.js';
+import type { UnhealthyTest } from '../trunk/unhealthy-test.js';
 import type { FailedTestCase, UnreadReport } from '../test-results/model.js';
+import type { MatchKind } from '../test-results/test-identity.js';
 
 /**
  * Why a test failed, as far as Trunk knows, in the order the checks run (first match wins):
@@ -29,19 +30,8 @@ export const CLASS_ORDER: readonly FailureClass[] = [
   'quarantined',
 ];
 
-/**
- * How a failed test was found among Trunk's tests: by Trunk's test id, or by its name with the
- * identifiers Trunk's uploader keeps (class, parent suite, file); unmatched when none agreed.
- */
-export type MatchKind =
-  | 'id'
-  | 'name+class+file'
-  | 'name+parent+file'
-  | 'name+file'
-  | 'name+class'
-  | 'name+parent'
-  | 'name'
-  | 'unmatched';
+/** How a failed test was found among Trunk's tests (src/test-results/test-identity.ts). */
+export type { MatchKind };
 
 /**
  * Which of its names a failed test was found by: the name as the report wrote it, or (CTRF) the name

@@ -5,7 +5,7 @@
  */
 
 import type { FailedTestCase } from '../test-results/model.js';
-import { sameFile } from './match.js';
+import { sameFile } from '../test-results/test-identity.js';
 
 /**
  * GitHub lists at most this many files of a pull request: a list that long may be cut, so a test

@@ -2,7 +2,7 @@ import type { getOctokit } from '@actions/github';
 import { loadLater } from '../load-later.js';
 import type { GithubCallOptions } from './call-options.js';
 import { GithubError, shortMessage } from './errors.js';
-import { boundRequests } from './request-policy.js';
+import { sendBounded, type HookOptions, type Send } from './request-policy.js';
 
 export type Octokit = ReturnType<typeof getOctokit>;
 
@@ -46,4 +46,13 @@ export function describeGithubError(error: unknown, permission: string): string 
     case 'rejected':
       return error.message;
   }
+}
+
+/** Every request of this client is bounded by `call` from now on. */
+export function boundRequests(octokit: Octokit, call: GithubCallOptions): void {
+  octokit.hook.wrap(
+    'request',
+    (send, options) =>
+      sendBounded(send as unknown as Send, options as HookOptions, call) as ReturnType<typeof send>,
+  );
 }

@@ -15,7 +15,6 @@ import {
 } from '../http/retry-policy.js';
 import type { GithubCallOptions } from './call-options.js';
 import { GithubError, shortMessage } from './errors.js';
-import type { Octokit } from './octokit.js';
 import {
   askedWaitMs,
   failureOf,
@@ -27,14 +26,14 @@ import {
 } from './response-policy.js';
 
 /** The parts of Octokit's request options the hook reads or sets. */
-interface HookOptions {
+export interface HookOptions {
   method?: string;
   url?: string;
   baseUrl?: string;
   request?: Record<string, unknown>;
 }
 
-type Send = (options: HookOptions) => Promise<unknown>;
+export type Send = (options: HookOptions) => Promise<unknown>;
 
 interface ResponseShape {
   status: number;
@@ -162,7 +161,7 @@ function finalError({ error }: Failed, retries: number, tooLong?: TooLongWait): 
   );
 }
 
-async function sendBounded(send: Send, options: HookOptions, call: GithubCallOptions) {
+export async function sendBounded(send: Send, options: HookOptions, call: GithubCallOptions) {
   const label = labelOf(options);
   checkOrigin(options, label);
   for (let retry = 0; ; retry++) {
@@ -182,13 +181,4 @@ async function sendBounded(send: Send, options: HookOptions, call: GithubCallOpt
     );
     await pause(wait, call.signal, () => abortedError(label));
   }
-}
-
-/** Every request of this client is bounded by `call` from now on. */
-export function boundRequests(octokit: Octokit, call: GithubCallOptions): void {
-  octokit.hook.wrap(
-    'request',
-    (send, options) =>
-      sendBounded(send as unknown as Send, options as HookOptions, call) as ReturnType<typeof send>,
-  );
 }

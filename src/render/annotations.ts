@@ -1,4 +1,5 @@
-import type { Report, UnhealthyTest } from '../report/model.js';
+import type { Report } from '../report/model.js';
+import type { UnhealthyTest } from '../trunk/unhealthy-test.js';
 
 export const MAX_ANNOTATIONS_PER_LEVEL = 10;
 

@@ -1,4 +1,4 @@
-import type { Verdict } from '../report/model.js';
+import type { Verdict } from '../verdict/model.js';
 import type { CommentMode } from '../settings/settings.js';
 
 export type CommentPlan = { post: false; why?: string } | { post: true; createIfMissing: boolean };

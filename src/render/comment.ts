@@ -3,7 +3,8 @@
  * conversation, with a hidden marker so the next run finds and edits it instead of adding another.
  */
 
-import type { Report, Verdict } from '../report/model.js';
+import type { Report } from '../report/model.js';
+import type { Verdict } from '../verdict/model.js';
 import { countNew } from '../report/counts.js';
 import { affectedSection } from './affected-section.js';
 import { collapsible } from './collapsible.js';

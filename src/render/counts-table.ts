@@ -4,7 +4,8 @@
  * columns, so it fits the comment's width as well.
  */
 
-import type { GateCheck, GateInput, Report, Verdict } from '../report/model.js';
+import type { GateCheck, GateInput, Verdict } from '../verdict/model.js';
+import type { Report } from '../report/model.js';
 import { countQuarantined, queueDepth } from '../report/counts.js';
 import { gateRows, type GateRow } from '../verdict/gates.js';
 import { formatNumber, NONE, tableRow } from './format.js';

@@ -1,7 +1,7 @@
 /** Small formatting helpers shared by the job summary and the pull request comment. */
 
 import { escapeMarkdown } from './markdown.js';
-import { dayMonthYear } from '../report/day.js';
+import { dayMonthYear } from '../explain/day.js';
 
 // Bounds on single fields, so that one hostile record cannot eat the whole budget.
 export const MAX_NAME = 200;

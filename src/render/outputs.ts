@@ -1,11 +1,7 @@
-import type {
-  QueueEntry,
-  QueueReport,
-  Report,
-  TestsReport,
-  UnhealthyTest,
-  Verdict,
-} from '../report/model.js';
+import type { QueueEntry, QueueReport } from '../trunk/queue.js';
+import type { Report } from '../report/model.js';
+import type { TestsReport, UnhealthyTest } from '../trunk/unhealthy-test.js';
+import type { Verdict } from '../verdict/model.js';
 import { countNew, countQuarantined, queueDepth, queuePosition } from '../report/counts.js';
 import { TEST_RECORD_TEXT_FIELDS, toTestRecord } from '../report/test-record.js';
 import { cutRecordsJson } from './cut-record.js';

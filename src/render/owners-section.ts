@@ -1,6 +1,6 @@
 /** Unhealthy tests grouped by code owner, so each team sees its share at a glance. */
 
-import type { UnhealthyTest } from '../report/model.js';
+import type { UnhealthyTest } from '../trunk/unhealthy-test.js';
 import { formatNumber, MAX_SHORT, tableRow } from './format.js';
 import { collapsible } from './collapsible.js';
 import { escapeMarkdown, truncateText } from './markdown.js';

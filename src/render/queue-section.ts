@@ -1,12 +1,7 @@
 /** The merge queue: its state, settings and enqueued pull requests in order. */
 
-import type {
-  MergeQueue,
-  QueueEntry,
-  QueueReport,
-  QueueSettings,
-  Report,
-} from '../report/model.js';
+import type { MergeQueue, QueueEntry, QueueReport, QueueSettings } from '../trunk/queue.js';
+import type { Report } from '../report/model.js';
 import {
   formatDateTime,
   formatNumber,

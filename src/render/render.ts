@@ -3,7 +3,8 @@
  * Nothing here writes; src/emit.ts does, in one place.
  */
 
-import type { Report, Verdict } from '../report/model.js';
+import type { Report } from '../report/model.js';
+import type { Verdict } from '../verdict/model.js';
 import type { RunContext } from '../settings/run-context.js';
 import type { Settings } from '../settings/settings.js';
 import type { Outcome } from '../verdict/outcome.js';

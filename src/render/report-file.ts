@@ -1,10 +1,6 @@
-import type {
-  AffectedTests,
-  Report,
-  TestsReport,
-  UnhealthyTest,
-  Verdict,
-} from '../report/model.js';
+import type { AffectedTests, Report } from '../report/model.js';
+import type { TestsReport, UnhealthyTest } from '../trunk/unhealthy-test.js';
+import type { Verdict } from '../verdict/model.js';
 import { toTestRecord } from '../report/test-record.js';
 import { toFailureRecord, type Explained } from '../explain/failure-record.js';
 import type { FailedTestsReport } from '../explain/model.js';

@@ -3,7 +3,9 @@
  * writes it. Everything from outside goes through the escapers in ./markdown.js.
  */
 
-import type { GateInput, Report, UnhealthyTest, Verdict } from '../report/model.js';
+import type { GateInput, Verdict } from '../verdict/model.js';
+import type { Report } from '../report/model.js';
+import type { UnhealthyTest } from '../trunk/unhealthy-test.js';
 import { tellFailures, type ToldFailure } from '../report/read-failures.js';
 import { countNew } from '../report/counts.js';
 import { affectedSection } from './affected-section.js';
@@ -54,7 +56,7 @@ interface Prepared {
   report: Report;
   verdict: Verdict;
   options: SummaryOptions;
-  /** The report keeps both lists sorted for display (see normalise-tests.ts). */
+  /** The report keeps both lists sorted for display (see src/trunk/merge-listings.ts). */
   broken: UnhealthyTest[];
   flaky: UnhealthyTest[];
   /** Whether a gate tripped: its section opens, since it explains the failure. */

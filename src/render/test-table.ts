@@ -3,7 +3,7 @@
  * so they fit the comment's width too: the test with its file, then its details run together.
  */
 
-import type { UnhealthyTest } from '../report/model.js';
+import type { UnhealthyTest } from '../trunk/unhealthy-test.js';
 import {
   formatDate,
   formatNumber,

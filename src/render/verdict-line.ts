@@ -1,4 +1,4 @@
-import type { GateInput, Verdict } from '../report/model.js';
+import type { GateInput, Verdict } from '../verdict/model.js';
 import { plural } from './format.js';
 
 /**

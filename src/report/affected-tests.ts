@@ -1,4 +1,4 @@
-import type { UnhealthyTest } from './model.js';
+import type { UnhealthyTest } from '../trunk/unhealthy-test.js';
 
 /** Trunk and GitHub may spell one path differently: ./a/b, a\b, /a/b all mean a/b. */
 export function normalisePath(path: string): string {

@@ -2,17 +2,11 @@ import type { FailOnAffected, OnApiError } from '../settings/settings.js';
 import { isAbortedGithubCall } from '../github/errors.js';
 import { TrunkApiError } from '../trunk/errors.js';
 import { findAffectedTests } from './affected-tests.js';
-import type { FailedTestsRead } from './failed-tests-read.js';
-import type {
-  AffectedTests,
-  QueueReport,
-  ReadFailure,
-  Report,
-  RunContext,
-  TestsReport,
-  TrunkApi,
-} from './model.js';
-import type { Read } from './read.js';
+import type { FailedTestsRead } from '../explain/failed-tests-read.js';
+import type { AffectedTests, ReadFailure, Report, RunContext, TrunkApi } from './model.js';
+import type { QueueReport } from '../trunk/queue.js';
+import type { TestsReport } from '../trunk/unhealthy-test.js';
+import type { Read } from '../trunk/read.js';
 
 /** The reads a run makes, each already bound to its API and settings; absent when not asked for. */
 export interface Reads {
@@ -121,7 +115,7 @@ export async function collectReport(
   report.warnings.push(...affected.warnings);
   if (reads.failedTests) {
     // The explain stage is loaded only by runs that read test reports.
-    const { explainRun, unreadResults } = await import('./failed-tests-read.js');
+    const { explainRun, unreadResults } = await import('../explain/failed-tests-read.js');
     const run = await explainRun(
       reads.failedTests,
       results.status === 'fulfilled'

@@ -1,4 +1,5 @@
-import type { MergeQueue, QueueEntry, UnhealthyTest } from './model.js';
+import type { MergeQueue, QueueEntry } from '../trunk/queue.js';
+import type { UnhealthyTest } from '../trunk/unhealthy-test.js';
 
 /** Counts the gates, outputs and renderers all state; one definition so they never disagree. */
 

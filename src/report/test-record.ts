@@ -1,4 +1,4 @@
-import type { TestStatus, UnhealthyTest } from './model.js';
+import type { TestStatus, UnhealthyTest } from '../trunk/unhealthy-test.js';
 
 /**
  * One unhealthy test as later steps read it, in tests-json, affected-tests-json and the report

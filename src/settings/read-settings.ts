@@ -249,3 +249,17 @@ function crossChecks(settings: Settings): string[] {
   }
   return problems;
 }
+
+/**
+ * The settings for the context GitHub completed: an issue_comment learns its pull request's base
+ * branch from GitHub, and target-branch follows it, so the inputs are read again for that context.
+ * The same settings when the context did not change.
+ */
+export function settingsForContext(
+  settings: Settings,
+  derived: RunContext,
+  completed: RunContext,
+  getInput: GetInput,
+): Settings {
+  return completed === derived ? settings : readSettings(getInput, completed);
+}

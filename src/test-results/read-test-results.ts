@@ -10,7 +10,7 @@ import { stat } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { TextDecoder } from 'node:util';
 import * as glob from '@actions/glob';
-import { identifiersAgree } from '../explain/match.js';
+import { identifiersAgree } from './test-identity.js';
 import { looksLikeCtrf, readCtrf } from './ctrf.js';
 import { capped, emptyReading, type FileReading } from './file-reading.js';
 import { readJunit } from './junit.js';

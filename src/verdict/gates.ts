@@ -1,5 +1,7 @@
 import { countQuarantined } from '../report/counts.js';
-import type { GateCheck, GateInput, Report, UnhealthyTest, Verdict } from '../report/model.js';
+import type { GateCheck, GateInput, Verdict } from './model.js';
+import type { Report } from '../report/model.js';
+import type { UnhealthyTest } from '../trunk/unhealthy-test.js';
 import type { Settings } from '../settings/settings.js';
 import {
   countFlakesNeedingAttention,

@@ -1,4 +1,5 @@
-import type { ReadFailure, Report, Verdict } from '../report/model.js';
+import type { ReadFailure, Report } from '../report/model.js';
+import type { Verdict } from './model.js';
 import { tellFailures, type ToldFailure } from '../report/read-failures.js';
 import type { OnApiError } from '../settings/settings.js';
 

@@ -50,7 +50,7 @@ const REPORT_READER = [
   'src/test-results/read-test-results.ts',
   'src/test-results/junit.ts',
 ];
-const EXPLAIN_STAGE = ['src/explain/classify.ts', 'src/report/failed-tests-read.ts'];
+const EXPLAIN_STAGE = ['src/explain/classify.ts', 'src/explain/failed-tests-read.ts'];
 
 let scratch = '';
 

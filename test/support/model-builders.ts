@@ -2,7 +2,8 @@
  * Builders of the normalised report model for unit tests of pure logic: each test states only
  * what matters to it, and everything else has one plain default.
  */
-import type { Report, RunContext, TestStatus, UnhealthyTest } from '../../src/report/model.js';
+import type { Report, RunContext } from '../../src/report/model.js';
+import type { TestStatus, UnhealthyTest } from '../../src/trunk/unhealthy-test.js';
 
 let serial = 0;
 

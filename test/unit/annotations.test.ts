@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-import type { TestStatus, UnhealthyTest } from '../../src/report/model.js';
+import type { TestStatus, UnhealthyTest } from '../../src/trunk/unhealthy-test.js';
 import {
   buildAnnotations,
   MAX_ANNOTATIONS_PER_LEVEL,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import type { MergeQueue, Report, UnhealthyTest } from '../../src/report/model.js';
+import type { MergeQueue } from '../../src/trunk/queue.js';
+import type { Report } from '../../src/report/model.js';
+import type { UnhealthyTest } from '../../src/trunk/unhealthy-test.js';
 import { countsTable } from '../../src/render/counts-table.js';
 import { evaluateGates, GATES, gateRows, type GateSettings } from '../../src/verdict/gates.js';
 import { emptyReport, runContext, unhealthyTest } from '../support/model-builders.js';

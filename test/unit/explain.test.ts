@@ -9,10 +9,11 @@ import {
   NOT_IN_TRUNK,
   type FailureLookup,
 } from '../../src/explain/lookups.js';
-import { indexTrunkTests, matchFailure, namesToTry, sameFile } from '../../src/explain/match.js';
+import { indexTrunkTests, matchFailure, namesToTry } from '../../src/explain/match.js';
+import { sameFile } from '../../src/test-results/test-identity.js';
 import type { FailedTestsReport, RunAnswer } from '../../src/explain/model.js';
-import { unreadResults } from '../../src/report/failed-tests-read.js';
-import type { TestsReport, UnhealthyTest } from '../../src/report/model.js';
+import { unreadResults } from '../../src/explain/failed-tests-read.js';
+import type { TestsReport, UnhealthyTest } from '../../src/trunk/unhealthy-test.js';
 import { readCtrf } from '../../src/test-results/ctrf.js';
 import type { FailedTestCase } from '../../src/test-results/model.js';
 import { evaluateGates, type GateSettings } from '../../src/verdict/gates.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { READING_STOPPED } from '../../src/explain/model.js';
-import { explainRun, NO_KEY_NOTE, unreadResults } from '../../src/report/failed-tests-read.js';
-import type { TrunkLookupApi } from '../../src/report/trunk-lookups.js';
+import { explainRun, NO_KEY_NOTE, unreadResults } from '../../src/explain/failed-tests-read.js';
+import type { TrunkLookupApi } from '../../src/explain/trunk-lookup-api.js';
 import type { TestResults } from '../../src/test-results/model.js';
 import { TrunkApiError } from '../../src/trunk/errors.js';
 

@@ -5,7 +5,8 @@ import {
   type ExplainedFailure,
   type FailedTestsReport,
 } from '../../src/explain/model.js';
-import type { UnhealthyTest, Verdict } from '../../src/report/model.js';
+import type { UnhealthyTest } from '../../src/trunk/unhealthy-test.js';
+import type { Verdict } from '../../src/verdict/model.js';
 import { renderComment } from '../../src/render/comment.js';
 import { buildFailedTestAnnotations } from '../../src/render/failed-test-annotations.js';
 import { failedTestsSection } from '../../src/render/failed-tests-section.js';

@@ -20,7 +20,8 @@ import {
   indexChangedFiles,
   markOwnFiles,
 } from '../../src/explain/own-file.js';
-import type { TestsReport, UnhealthyTest, Verdict } from '../../src/report/model.js';
+import type { TestsReport, UnhealthyTest } from '../../src/trunk/unhealthy-test.js';
+import type { Verdict } from '../../src/verdict/model.js';
 import { renderComment } from '../../src/render/comment.js';
 import { buildFailedTestAnnotations } from '../../src/render/failed-test-annotations.js';
 import { failureLine, OWN_FILE } from '../../src/render/failed-tests-section.js';

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import type {
-  MergeQueue,
-  QueueReport,
-  Report,
-  TestStatus,
-  UnhealthyTest,
-} from '../../src/report/model.js';
+import type { MergeQueue, QueueReport } from '../../src/trunk/queue.js';
+import type { Report } from '../../src/report/model.js';
+import type { TestStatus, UnhealthyTest } from '../../src/trunk/unhealthy-test.js';
 import { countedTests, evaluateGates, type GateSettings } from '../../src/verdict/gates.js';
 import { runContext, unhealthyTest } from '../support/model-builders.js';
 

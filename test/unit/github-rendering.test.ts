@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-import type { Report, Verdict } from '../../src/report/model.js';
+import type { Report } from '../../src/report/model.js';
+import type { Verdict } from '../../src/verdict/model.js';
 import { renderComment } from '../../src/render/comment.js';
 import { renderSummary, type SummaryOptions } from '../../src/render/summary.js';
 import { githubProblems, renderGfm } from '../support/gfm.js';

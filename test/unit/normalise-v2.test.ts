@@ -4,7 +4,7 @@ import {
   normaliseTestV2,
   queueMode,
   snakeCase,
-} from '../../src/report/normalise-v2.js';
+} from '../../src/trunk/v2/normalise-v2.js';
 import { v2BaseUrl } from '../../src/trunk/v2/client.js';
 import {
   mergeQueueSchema,

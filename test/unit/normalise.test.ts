@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-import type { UnhealthyTest } from '../../src/report/model.js';
-import { normaliseQueue } from '../../src/report/normalise-queue.js';
-import { byImpact, normaliseTest, normaliseTests } from '../../src/report/normalise-tests.js';
+import type { TestStatus, UnhealthyTest } from '../../src/trunk/unhealthy-test.js';
+import { normaliseQueue } from '../../src/trunk/v1/normalise-queue.js';
+import { byImpact } from '../../src/trunk/merge-listings.js';
+import { normaliseTest } from '../../src/trunk/v1/normalise-tests.js';
+import { testsReportOf } from '../../src/trunk/read.js';
 import {
   queueSchema,
   unhealthyTestsPageSchema,
@@ -33,6 +35,18 @@ function nullsIn(value: unknown, path = '$'): string[] {
 
 /** A cut-off no test reaches: newness has tests of its own. */
 const NEVER_NEW = Number.POSITIVE_INFINITY;
+
+/** One status's page as the v1 read lists it: each record normalised, the list by testsReportOf. */
+function normaliseTests(
+  raw: RawUnhealthyTest[],
+  status: TestStatus,
+  newSince: number,
+): UnhealthyTest[] {
+  const tests = raw.map((test) => normaliseTest(test, status, newSince));
+  const none = { tests: [] };
+  const read = status === 'flaky' ? testsReportOf({ tests }, none) : testsReportOf(none, { tests });
+  return read.report[status];
+}
 
 describe('normaliseTests', () => {
   it('maps a realistic record onto the model', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import type { ReadFailure, Report, Verdict } from '../../src/report/model.js';
+import type { ReadFailure, Report } from '../../src/report/model.js';
+import type { Verdict } from '../../src/verdict/model.js';
 import { decideOutcome } from '../../src/verdict/outcome.js';
 import { emptyReport } from '../support/model-builders.js';
 

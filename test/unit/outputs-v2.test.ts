@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MergeQueue, QueueEntry, Verdict } from '../../src/report/model.js';
+import type { MergeQueue, QueueEntry } from '../../src/trunk/queue.js';
+import type { Verdict } from '../../src/verdict/model.js';
 import { buildOutputs } from '../../src/render/outputs.js';
 import { emptyReport, runContext } from '../support/model-builders.js';
 

@@ -1,16 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-import type {
-  MergeQueue,
-  QueueEntry,
-  QueueReport,
-  Report,
-  TestStatus,
-  TestsReport,
-  UnhealthyTest,
-  Verdict,
-} from '../../src/report/model.js';
+import type { MergeQueue, QueueEntry, QueueReport } from '../../src/trunk/queue.js';
+import type { Report } from '../../src/report/model.js';
+import type { TestStatus, TestsReport, UnhealthyTest } from '../../src/trunk/unhealthy-test.js';
+import type { Verdict } from '../../src/verdict/model.js';
 import {
   OUTPUTS_LIMIT_UNITS,
   RECORD_LIMIT_BYTES,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Report, UnhealthyTest, Verdict } from '../../src/report/model.js';
+import type { Report } from '../../src/report/model.js';
+import type { UnhealthyTest } from '../../src/trunk/unhealthy-test.js';
+import type { Verdict } from '../../src/verdict/model.js';
 import { findAffectedTests, normalisePath } from '../../src/report/affected-tests.js';
 import { MAX_COMMENT_CHARS, renderComment, stickyMarker } from '../../src/render/comment.js';
 import { planComment } from '../../src/render/comment-plan.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { MergeQueue, QueueEntry } from '../../src/report/model.js';
+import type { MergeQueue, QueueEntry } from '../../src/trunk/queue.js';
 import { queuePosition } from '../../src/report/counts.js';
 
 function entries(count: number): QueueEntry[] {

@@ -4,8 +4,8 @@
  * the order the listings arrived in, and the incomplete-list warning counts what the report keeps.
  */
 import { describe, expect, it } from 'vitest';
-import type { UnhealthyTest } from '../../src/report/model.js';
-import { testsReportOf } from '../../src/report/read.js';
+import type { UnhealthyTest } from '../../src/trunk/unhealthy-test.js';
+import { testsReportOf } from '../../src/trunk/read.js';
 import { unhealthyTest } from '../support/model-builders.js';
 
 /** One test as two collections list it: the same id, the rest as given. */

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 
-import type { GateCheck, Report, Verdict } from '../../src/report/model.js';
+import type { GateCheck, Verdict } from '../../src/verdict/model.js';
+import type { Report } from '../../src/report/model.js';
 import { renderComment } from '../../src/render/comment.js';
 import { formatNumber } from '../../src/render/format.js';
 import { pullRequestLink } from '../../src/render/queue-section.js';

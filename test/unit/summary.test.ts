@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-import type { Report, UnhealthyTest, Verdict } from '../../src/report/model.js';
-import { byImpact } from '../../src/report/normalise-tests.js';
+import type { Report } from '../../src/report/model.js';
+import type { UnhealthyTest } from '../../src/trunk/unhealthy-test.js';
+import type { Verdict } from '../../src/verdict/model.js';
+import { byImpact } from '../../src/trunk/merge-listings.js';
 import { renderSummary, type SummaryOptions } from '../../src/render/summary.js';
 import { runContext } from '../support/model-builders.js';
 
@@ -14,7 +16,7 @@ interface Fixture {
 
 const FIXTURES = new URL('../fixtures/summary/', import.meta.url);
 
-/** Fixtures list tests in Trunk's arbitrary order; the model sorts them, as normaliseTests does. */
+/** Fixtures list tests in Trunk's arbitrary order; the model sorts them, as mergeListings does. */
 function load(name: string): Fixture {
   const fixture = JSON.parse(readFileSync(new URL(`${name}.json`, FIXTURES), 'utf8')) as Fixture;
   fixture.report.tests?.broken.sort(byImpact);

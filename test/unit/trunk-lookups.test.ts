@@ -4,9 +4,8 @@ import {
   lookUpInTrunk,
   SEARCH_PAGES,
   searchWords,
-  type FoundRow,
-  type TrunkLookupApi,
-} from '../../src/report/trunk-lookups.js';
+} from '../../src/explain/trunk-lookups.js';
+import type { FoundRow, TrunkLookupApi } from '../../src/explain/trunk-lookup-api.js';
 import type { FailedTestCase } from '../../src/test-results/model.js';
 import { TrunkApiError } from '../../src/trunk/errors.js';
 

@@ -8,6 +8,7 @@ import {
   type RawQueue,
   type RawUnhealthyTest,
 } from './schemas.js';
+import type { Walk } from '../walk.js';
 
 /** Trunk's v1 ("legacy") API: two POST reads with the organization token in x-api-token. */
 
@@ -23,13 +24,6 @@ export interface ListQuery {
   status: 'FLAKY' | 'BROKEN';
   pageSize: number;
   maxPages: number;
-}
-
-export interface TestList<T = RawUnhealthyTest> {
-  tests: T[];
-  pages: number;
-  /** Why the walk stopped before the last page, when it did. */
-  incomplete?: string;
 }
 
 /** getQueue's answer: the queue, or the address that answered 404 (no queue on that branch). */
@@ -54,7 +48,7 @@ export class TrunkV1Client {
   async listUnhealthyTests<T>(
     query: ListQuery,
     toModel: (raw: RawUnhealthyTest) => T,
-  ): Promise<TestList<T>> {
+  ): Promise<Walk & { tests: T[] }> {
     const tests: T[] = [];
     const seen = new Set<string>();
     let token = '';

@@ -18,6 +18,7 @@ import {
   type RawRepository,
   type RawTestSummary,
 } from './schemas.js';
+import type { Walk } from '../walk.js';
 
 /** Trunk's v2 API: GET reads with an API key in Authorization: Bearer, lists paged by cursor. */
 
@@ -27,12 +28,6 @@ export interface V2Options {
   key: string;
   /** The input the key came from, for messages: api-key, or an api-token holding a v2 key. */
   keyInput: 'api-key' | 'api-token';
-}
-
-/** A walk over the pages of one list: what it gave and why it stopped early, if it did. */
-export interface Walk {
-  pages: number;
-  incomplete?: string;
 }
 
 /** A search of Trunk's tests: `q` as the spec reads it, in one collection or (none) all of them. */

@@ -4,10 +4,10 @@ import type {
   RawPullRequest,
   RawQueuedPullRequest,
   RawTestSummary,
-} from '../trunk/v2/schemas.js';
-import type { MergeQueue, QueueEntry, QueueSettings, TestStatus, UnhealthyTest } from './model.js';
-import { present } from './present.js';
-import type { FoundRow } from './trunk-lookups.js';
+} from './schemas.js';
+import type { MergeQueue, QueueEntry, QueueSettings } from '../queue.js';
+import type { TestStatus, UnhealthyTest } from '../unhealthy-test.js';
+import { present } from '../present.js';
 
 /**
  * v2 answers in the report model's v1 vocabulary, so outputs stay the same whichever API answered:
@@ -57,24 +57,6 @@ export function normaliseTestV2(
     url: present(raw.url) ?? present(raw.htmlUrl),
     since,
     isNew: sinceMs >= newSince,
-  };
-}
-
-/** A search row as the lookups match it: any status, healthy included. */
-export function foundTestV2(raw: RawTestSummary): FoundRow {
-  const test = normaliseTestV2(raw, 'flaky', 0);
-  return {
-    id: test.id,
-    name: test.name,
-    file: test.file,
-    classname: test.classname,
-    parent: test.parent,
-    status: present(raw.status) ?? 'unknown',
-    quarantined: test.quarantined,
-    url: test.url,
-    since: test.since,
-    failureRate7d: test.failureRate7d,
-    repositoryId: raw.repositoryId,
   };
 }
 

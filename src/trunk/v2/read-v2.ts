@@ -1,33 +1,48 @@
-import type { Settings } from '../settings/settings.js';
-import type { TrunkV2Client, Walk } from '../trunk/v2/client.js';
-import type { RawRepository } from '../trunk/v2/schemas.js';
-import type { QueueReport, TestStatus, TestsReport } from './model.js';
+import type { Settings } from '../../settings/settings.js';
+import { TrunkV2Client } from './client.js';
+import type { Walk } from '../walk.js';
+import type { RetryingClient } from '../../http/retrying-client.js';
+import type { RawRepository } from './schemas.js';
+import type { QueueReport } from '../queue.js';
+import type { TestStatus, TestsReport } from '../unhealthy-test.js';
 import { normaliseQueueV2, normaliseTestV2 } from './normalise-v2.js';
-import { newSince, testsReportOf, type Read, type StatusList } from './read.js';
+import { newSince, testsReportOf, type Read, type StatusList } from '../read.js';
 
 /** The reads of Trunk's v2 API, turned into the same report model as v1's. */
+
+/** The settings the v2 reads use. */
+export type V2ReadSettings = Pick<
+  Settings,
+  | 'maxPages'
+  | 'newWithinDays'
+  | 'owner'
+  | 'pageSize'
+  | 'repoHost'
+  | 'repoName'
+  | 'repository'
+  | 'targetBranch'
+  | 'testCollectionIds'
+>;
 
 export const PRS_IMPACTED_NOTE =
   "Pull requests impacted come from Trunk's v2 metrics (prsImpacted, last 7 days): pull requests on which the test failed while it was unhealthy and not quarantined, which Trunk defines a little differently from v1's count.";
 
 /** The repository's address as Trunk's v2 API looks it up. */
-export function providerUrl(settings: Settings): string {
+export function providerUrl(settings: V2ReadSettings): string {
   return `https://${settings.repoHost}/${settings.owner}/${settings.repoName}`;
 }
 
 /** Looked up once per run, however many reads need it: the first call's promise is shared. */
 export function repositoryLookup(
   client: TrunkV2Client,
-  settings: Settings,
+  settings: V2ReadSettings,
 ): () => Promise<RawRepository> {
   let lookup: Promise<RawRepository> | undefined;
   return () => (lookup ??= client.findRepository(providerUrl(settings)));
 }
 
 /** One status's tests of this repository, and the ids of other repositories' rows left out. */
-interface StatusRead extends StatusList {
-  others: Set<string>;
-}
+type StatusRead = StatusList & { others: Set<string> };
 
 /** UUIDs are the same whatever the letter case of their hex digits. */
 function sameUuid(a: string, b: string): boolean {
@@ -37,7 +52,7 @@ function sameUuid(a: string, b: string): boolean {
 /** One status across every collection, each collection its own chain of pages. */
 async function readStatus(
   client: TrunkV2Client,
-  settings: Settings,
+  settings: V2ReadSettings,
   repositoryId: string,
   status: TestStatus,
   since: number,
@@ -72,7 +87,7 @@ async function readStatus(
 async function checkedRepository(
   client: TrunkV2Client,
   repository: () => Promise<RawRepository>,
-  settings: Settings,
+  settings: V2ReadSettings,
 ): Promise<RawRepository> {
   const checks = settings.testCollectionIds.map((id) => client.checkTestCollection(id));
   const [found, ...checked] = await Promise.allSettled([repository(), ...checks]);
@@ -83,7 +98,7 @@ async function checkedRepository(
 export async function readTestsV2(
   client: TrunkV2Client,
   repository: () => Promise<RawRepository>,
-  settings: Settings,
+  settings: V2ReadSettings,
   now: number,
 ): Promise<Read<TestsReport>> {
   const { id } = await checkedRepository(client, repository, settings);
@@ -114,7 +129,7 @@ export async function readTestsV2(
 export async function readQueueV2(
   client: TrunkV2Client,
   repository: () => Promise<RawRepository>,
-  settings: Settings,
+  settings: V2ReadSettings,
 ): Promise<Read<QueueReport>> {
   const { id: repositoryId } = await repository();
   const queueId = await client.findMergeQueue(repositoryId, settings.targetBranch);
@@ -141,4 +156,15 @@ export async function readQueueV2(
     report: normaliseQueueV2(queue, order, listed.pullRequests, settings.targetBranch),
     warnings,
   };
+}
+
+export function v2Client(
+  settings: Pick<Settings, 'apiUrl' | 'apiKey' | 'apiToken'>,
+  http: RetryingClient,
+): TrunkV2Client {
+  return new TrunkV2Client(http, {
+    apiUrl: settings.apiUrl,
+    key: settings.apiKey,
+    keyInput: settings.apiKey === settings.apiToken ? 'api-token' : 'api-key',
+  });
 }

@@ -1,5 +1,6 @@
-import type { TestStatus, TestsReport, UnhealthyTest } from './model.js';
+import type { TestStatus, TestsReport, UnhealthyTest } from './unhealthy-test.js';
 import { mergeListings } from './merge-listings.js';
+import type { Walk } from './walk.js';
 
 /** What one read of the report's facts gives: its part of the report and what it warns about. */
 export interface Read<T> {
@@ -17,11 +18,7 @@ export function newSince(newWithinDays: number, now: number): number {
 }
 
 /** What the walk of one status gave, whichever API it went through. */
-export interface StatusList {
-  tests: UnhealthyTest[];
-  /** Why the walk stopped before the last page, when it did. */
-  incomplete?: string;
-}
+export type StatusList = Pick<Walk, 'incomplete'> & { tests: UnhealthyTest[] };
 
 function incompleteWarning(status: TestStatus, list: StatusList, kept: number): string[] {
   if (!list.incomplete) return [];

@@ -5,20 +5,21 @@
  * new flake searched for its status in Trunk, within the same bound.
  */
 
-import { explainFailures, type TrunkKnowledge } from '../explain/classify.js';
-import { applyFlakeSearches, explainFlakes, flakesToSearch } from '../explain/flakes.js';
-import { applyLookups, failuresToLookUp, MAX_LOOKUPS } from '../explain/lookups.js';
+import { explainFailures, type TrunkKnowledge } from './classify.js';
+import { applyFlakeSearches, explainFlakes, flakesToSearch } from './flakes.js';
+import { applyLookups, failuresToLookUp, MAX_LOOKUPS } from './lookups.js';
 import {
   READING_STOPPED,
   type ExplainedFailure,
   type ExplainedFlake,
   type FailedTestsReport,
-} from '../explain/model.js';
-import { markOwnFiles } from '../explain/own-file.js';
+} from './model.js';
+import { markOwnFiles } from './own-file.js';
 import { emptyReading } from '../test-results/file-reading.js';
 import type { TestResults } from '../test-results/model.js';
-import { lookUpInTrunk, type LookupOptions, type TrunkLookupApi } from './trunk-lookups.js';
-import type { Read } from './read.js';
+import { lookUpInTrunk, type LookupOptions } from './trunk-lookups.js';
+import type { TrunkLookupApi } from './trunk-lookup-api.js';
+import type { Read } from '../trunk/read.js';
 
 export interface FailedTestsRead {
   /** The test-results patterns. */

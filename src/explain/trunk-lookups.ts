@@ -10,18 +10,14 @@
  * is skipped and the section says so once. A 404 concerns one test and stops nothing.
  */
 
-import type { FailureLookup } from '../explain/lookups.js';
-import { indexTrunkTests, matchFailure } from '../explain/match.js';
-import type {
-  FoundTest,
-  LookupWindow,
-  RunAnswer,
-  RunQuestions,
-  SearchOutcome,
-} from '../explain/model.js';
+import type { FailureLookup } from './lookups.js';
+import { indexTrunkTests, matchFailure } from './match.js';
+import type { FoundTest, LookupWindow, RunAnswer, RunQuestions, SearchOutcome } from './model.js';
 import type { FailedTestCase } from '../test-results/model.js';
 import { TrunkApiError } from '../trunk/errors.js';
-import type { PullRequestRuns, TestSearch, Walk } from '../trunk/v2/client.js';
+import type { FoundRow, TrunkLookupApi } from './trunk-lookup-api.js';
+import type { PullRequestRuns } from '../trunk/v2/client.js';
+import type { Walk } from '../trunk/walk.js';
 
 /** At most this many lookup requests to Trunk in flight (the organisation shares 100/s). */
 export const LOOKUP_CONCURRENCY = 8;
@@ -31,22 +27,6 @@ export const SEARCH_PAGES = 3;
 export const WINDOW_DAYS = 7;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The v2 reads a lookup makes; bound to the run's client in src/reads.ts. */
-export interface TrunkLookupApi {
-  /** The repository Trunk knows: its id (search rows are kept by it) and default branch. */
-  repository(): Promise<{ id: string; defaultBranch?: string }>;
-  searchTests(search: TestSearch, onRow: (row: FoundRow) => void): Promise<Walk>;
-  countDefaultBranchFailures(testId: string, branch: string, startedAfter: Date): Promise<number>;
-  failedPullRequestRuns(testId: string, startedAfter: Date): Promise<PullRequestRuns>;
-  /** Ends the lookup requests in flight: after an outage nothing more is sent. */
-  stop(): void;
-}
-
-/** A search row as matching reads it, with the repository it belongs to. */
-export interface FoundRow extends FoundTest {
-  repositoryId: string;
-}
 
 export interface LookupOptions {
   /** test-collection-id's collections; empty: the search covers the whole organisation. */

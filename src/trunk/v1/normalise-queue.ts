@@ -1,5 +1,5 @@
-import type { RawEnqueuedPullRequest, RawQueue } from '../trunk/v1/schemas.js';
-import type { MergeQueue, QueueEntry, QueueSettings } from './model.js';
+import type { RawEnqueuedPullRequest, RawQueue } from './schemas.js';
+import type { MergeQueue, QueueEntry, QueueSettings } from '../queue.js';
 
 /** Trunk has sent enumerations in both cases over time; a new value is kept as sent. */
 function lower(value: string | null | undefined): string | undefined {

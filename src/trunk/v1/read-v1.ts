@@ -1,14 +1,30 @@
-import { apiUrlPathHint } from '../settings/api-url.js';
-import type { Settings } from '../settings/settings.js';
-import type { RepoRef, TrunkV1Client } from '../trunk/v1/client.js';
-import type { QueueReport, TestsReport } from './model.js';
+import { apiUrlPathHint } from '../../settings/api-url.js';
+import type { Settings } from '../../settings/settings.js';
+import type { RepoRef, TrunkV1Client } from './client.js';
+import type { QueueReport } from '../queue.js';
+import type { TestsReport } from '../unhealthy-test.js';
 import { normaliseQueue } from './normalise-queue.js';
 import { normaliseTest } from './normalise-tests.js';
-import { newSince, testsReportOf, type Read } from './read.js';
+import { newSince, testsReportOf, type Read } from '../read.js';
 
 /** The reads of Trunk's v1 API, turned into the report model. */
 
-function repoRef(settings: Settings): RepoRef {
+/** The settings the v1 reads use. */
+export type V1ReadSettings = Pick<
+  Settings,
+  | 'apiUrl'
+  | 'maxPages'
+  | 'newWithinDays'
+  | 'orgUrlSlug'
+  | 'owner'
+  | 'pageSize'
+  | 'repoHost'
+  | 'repoName'
+  | 'repository'
+  | 'targetBranch'
+>;
+
+function repoRef(settings: V1ReadSettings): RepoRef {
   return { host: settings.repoHost, owner: settings.owner, name: settings.repoName };
 }
 
@@ -21,7 +37,7 @@ export const V1_BLIND_SPOT_WARNING =
 
 export async function readTestsV1(
   trunk: TrunkV1Client,
-  settings: Settings,
+  settings: V1ReadSettings,
   now: number,
 ): Promise<Read<TestsReport>> {
   const query = {
@@ -46,7 +62,7 @@ export async function readTestsV1(
 }
 
 /** A 404 from a path that is not Trunk's is more likely a wrong api-url than a missing queue. */
-function noQueueWarning(settings: Settings, url: string): string {
+function noQueueWarning(settings: V1ReadSettings, url: string): string {
   const base =
     `Branch ${settings.targetBranch} of ${settings.repository} has no Trunk merge queue: ` +
     `${url} answered 404, so queue-state is none. Set target-branch if another branch has the queue.`;
@@ -56,7 +72,7 @@ function noQueueWarning(settings: Settings, url: string): string {
 
 export async function readQueueV1(
   trunk: TrunkV1Client,
-  settings: Settings,
+  settings: V1ReadSettings,
 ): Promise<Read<QueueReport>> {
   const answer = await trunk.getQueue(repoRef(settings), settings.targetBranch);
   if (!answer.found) {
