@@ -8,6 +8,7 @@ export const modules = {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  accountJobs: () => (/* reexport */ jobs/* accountJobs */.iM),
   explainRun: () => (/* binding */ explainRun),
   unreadResults: () => (/* binding */ unreadResults)
 });
@@ -520,6 +521,8 @@ function markOwnFiles(items, changedFiles) {
     }));
 }
 
+// EXTERNAL MODULE: ./src/explain/jobs.ts
+var jobs = __webpack_require__(2595);
 // EXTERNAL MODULE: ./src/test-results/file-reading.ts
 var file_reading = __webpack_require__(2404);
 // EXTERNAL MODULE: ./src/trunk/errors.ts
@@ -767,6 +770,7 @@ async function lookUpInTrunk(api, requests, options) {
  * when it has no Trunk id, and its runs on the default branch and other pull requests), and each
  * new flake searched for its status in Trunk, within the same bound.
  */
+
 
 
 

@@ -28388,6 +28388,168 @@ function dayMonthYear(date) {
 
 /***/ }),
 
+/***/ 2595:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   _c: () => (/* binding */ unexplainedJobs),
+/* harmony export */   bb: () => (/* binding */ isFailedResult),
+/* harmony export */   iM: () => (/* binding */ accountJobs),
+/* harmony export */   xz: () => (/* binding */ countUnexplainedJobs),
+/* harmony export */   yo: () => (/* binding */ jobsUnaccounted)
+/* harmony export */ });
+/* unused harmony exports folderFits, jobOfReport */
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/**
+ * Every needed job accounted for: a needed job that failed (or was cancelled, or ended with a
+ * result the action does not know) is accounted for only by a failed test read from its own test
+ * reports. Which reports are a job's is told by the folders on their paths, as
+ * `actions/download-artifact` with `pattern:` writes them (`test-report-<job id>`, a matrix leg
+ * `test-report-<job id>-<index>`). Pure: the run attempt's jobs, when read, come in as data.
+ */
+
+/** The results that are no failure; any other, known or not, is one. */
+const FINE_RESULTS = new Set(['success', 'skipped']);
+function isFailedResult(result) {
+    return !FINE_RESULTS.has(result.trim().toLowerCase());
+}
+const ARTIFACT_PREFIX = 'test-report-';
+function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+/** The folder is named `J`, ends with `-J`, or ends with `-J-<digits>` (a matrix leg), or is `J-<digits>`. */
+function folderFits(folder, id) {
+    return new RegExp(`^(?:.*-)?${escapeRegExp(id)}(?:-\\d+)?$`).test(folder);
+}
+/**
+ * The job an artifact folder names by itself: `test-report-<id>`, less a matrix leg's `-<digits>`.
+ * It may be a job this one does not need (`pattern: test-report-*` brings every job's in).
+ */
+function artifactJob(folder) {
+    if (!folder.startsWith(ARTIFACT_PREFIX))
+        return undefined;
+    const rest = folder.slice(ARTIFACT_PREFIX.length);
+    const id = rest.replace(/-\d+$/, '');
+    return id === '' ? (rest === '' ? undefined : rest) : id;
+}
+/**
+ * Whose a folder is: of the needed ids and the job its artifact name gives, the longest that fits
+ * (`test-report-unit-test` is `unit-test`'s, not `test`'s). Undefined when none fits; `other` when
+ * it is a job's this one does not need.
+ */
+function folderOwner(folder, neededIds) {
+    const fitting = neededIds.filter((id) => folderFits(folder, id));
+    const named = artifactJob(folder);
+    const candidates = named === undefined ? fitting : [...fitting, named];
+    let best;
+    for (const id of candidates) {
+        if (folderFits(folder, id) && (best === undefined || id.length > best.length))
+            best = id;
+    }
+    if (best === undefined)
+        return undefined;
+    return neededIds.includes(best) ? best : { other: best };
+}
+/** The folders of a path below the workspace, nearest the file first; none outside it. */
+function foldersBelow(file, workspace) {
+    const path = (0,node_path__WEBPACK_IMPORTED_MODULE_0__.relative)(workspace, (0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(workspace, file));
+    if (path === '' || path.startsWith('..') || (0,node_path__WEBPACK_IMPORTED_MODULE_0__.isAbsolute)(path))
+        return [];
+    return path.split(/[\\/]/).slice(0, -1).reverse();
+}
+/**
+ * The needed job a report is of: the nearest folder on its path below the workspace that is a job's
+ * decides. `other` when that folder is a job's this one does not need; undefined when no folder is
+ * any job's.
+ */
+function jobOfReport(file, neededIds, workspace) {
+    for (const folder of foldersBelow(file, workspace)) {
+        const owner = folderOwner(folder, neededIds);
+        if (owner !== undefined)
+            return owner;
+    }
+    return undefined;
+}
+/** A failed leg first: its step and page say why the job failed. */
+function matchRunJob(id, jobs) {
+    const legs = jobs.filter((job) => job.name === id || job.name.startsWith(`${id} (`));
+    return (legs.find((job) => job.conclusion !== undefined && isFailedResult(job.conclusion)) ?? legs[0]);
+}
+/**
+ * Each failed needed job, accounted for by the failed tests of its own reports. A report that was
+ * not read and is no other job's may be any job's: then every job no failed test accounts for is
+ * unread, never unexplained.
+ */
+function accountJobs(needs, results, workspace, runJobs) {
+    const ids = needs.map((job) => job.id);
+    const tallies = new Map(ids.map((id) => [id, { failedTests: 0, reports: 0 }]));
+    const tallyOf = (file) => {
+        const owner = jobOfReport(file, ids, workspace);
+        return typeof owner === 'string' ? tallies.get(owner) : undefined;
+    };
+    for (const file of results.files) {
+        const tally = tallyOf(file);
+        if (tally)
+            tally.reports += 1;
+    }
+    for (const failure of results.failures) {
+        const tally = tallyOf(failure.reportFile);
+        if (tally)
+            tally.failedTests += 1;
+    }
+    let anyonesUnread;
+    for (const report of results.unread) {
+        const owner = jobOfReport(report.file, ids, workspace);
+        // The reading as a whole (stopped, or failed) is named by its why alone.
+        const why = report.file === 'the test reports' ? report.why : `${report.file}: ${report.why}`;
+        if (owner === undefined)
+            anyonesUnread ??= why;
+        else if (typeof owner === 'string') {
+            const tally = tallies.get(owner);
+            if (tally)
+                tally.unreadWhy ??= why;
+        }
+    }
+    const failed = needs
+        .filter((job) => isFailedResult(job.result))
+        .map((job) => {
+        const tally = tallies.get(job.id) ?? { failedTests: 0, reports: 0 };
+        const unreadWhy = tally.unreadWhy ?? anyonesUnread;
+        const state = tally.failedTests > 0 ? 'explained' : unreadWhy !== undefined ? 'unread' : 'unexplained';
+        const found = runJobs && 'jobs' in runJobs ? matchRunJob(job.id, runJobs.jobs) : undefined;
+        return {
+            id: job.id,
+            result: job.result,
+            state,
+            failedTests: tally.failedTests,
+            reports: tally.reports,
+            ...(state === 'unread' ? { unreadWhy } : {}),
+            ...(found?.failedStep === undefined ? {} : { step: found.failedStep }),
+            ...(found?.url === undefined ? {} : { url: found.url }),
+        };
+    });
+    const jobsNote = runJobs && 'error' in runJobs ? runJobs.error : undefined;
+    return { needed: needs.length, failed, ...(jobsNote === undefined ? {} : { jobsNote }) };
+}
+/** Failed jobs no failed test accounts for, while every failed job's reports were read. */
+function unexplainedJobs(jobs) {
+    return jobs?.failed.filter((job) => job.state === 'unexplained') ?? [];
+}
+/** A failed job not accounted for: unexplained, or its reports not read. */
+function jobsUnaccounted(jobs) {
+    return jobs?.failed.some((job) => job.state !== 'explained') ?? false;
+}
+/** unexplained-jobs-count: undefined (unknown) while a failed job's reports were not read. */
+function countUnexplainedJobs(jobs) {
+    if (jobs.failed.some((job) => job.state === 'unread'))
+        return undefined;
+    return unexplainedJobs(jobs).length;
+}
+
+
+/***/ }),
+
 /***/ 6894:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -28539,7 +28701,7 @@ function afterRetries(retries) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(384);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5813);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28548,7 +28710,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 384:
+/***/ 5813:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29904,6 +30066,8 @@ function deriveRunContext(env, event) {
         workflow: env.GITHUB_WORKFLOW ?? '',
         job: env.GITHUB_JOB ?? '',
         runUrl: runId && repository ? `${serverUrl}/${repository}/actions/runs/${runId}` : undefined,
+        runId: positiveInteger(runId),
+        runAttempt: positiveInteger(env.GITHUB_RUN_ATTEMPT),
     };
 }
 /**
@@ -30063,6 +30227,68 @@ class RetryingClient {
             this.options.log.debug(`${request.label} -> ${error.message} after ${Date.now() - started} ms`);
             return error;
         }
+    }
+}
+
+// EXTERNAL MODULE: ./src/explain/jobs.ts
+var explain_jobs = __nccwpck_require__(2595);
+;// CONCATENATED MODULE: ./src/github/run-jobs.ts
+/**
+ * This run attempt's jobs (`GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs`,
+ * every page), read to name the step a failed needed job stopped at and to link it. Needs
+ * `actions: read`. A failed read is said as a note by the caller, never the step's failure.
+ */
+
+
+function run_jobs_text(value) {
+    return typeof value === 'string' && value !== '' ? value : undefined;
+}
+/** A step that did not succeed and was not skipped: where the job stopped. */
+function failedStepOf(steps) {
+    if (!Array.isArray(steps))
+        return undefined;
+    const failed = steps.find((step) => {
+        const conclusion = step?.conclusion;
+        return (typeof conclusion === 'string' &&
+            !['success', 'skipped', 'neutral'].includes(conclusion.toLowerCase()));
+    });
+    const name = run_jobs_text(failed?.name);
+    return name === undefined ? undefined : shortMessage(name);
+}
+/** GitHub's job, in the fields used; fields are checked here, as an event payload's are. */
+function toRunJob(raw) {
+    const job = (typeof raw === 'object' && raw !== null ? raw : {});
+    const name = run_jobs_text(job.name);
+    if (name === undefined)
+        return undefined;
+    const url = run_jobs_text(job.html_url);
+    const conclusion = run_jobs_text(job.conclusion);
+    const failedStep = failedStepOf(job.steps);
+    return {
+        name,
+        ...(url === undefined ? {} : { url }),
+        ...(conclusion === undefined ? {} : { conclusion }),
+        ...(failedStep === undefined ? {} : { failedStep }),
+    };
+}
+/** Every job of the attempt, every page; throws a GithubError that says what to do. */
+async function listRunAttemptJobs(token, ref, options) {
+    try {
+        const octokit = await createOctokit(token, options);
+        const jobs = await octokit.paginate('GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs', {
+            owner: ref.owner,
+            repo: ref.repo,
+            run_id: ref.runId,
+            attempt_number: ref.attempt,
+            per_page: 100,
+        });
+        return jobs.flatMap((job) => toRunJob(job) ?? []);
+    }
+    catch (error) {
+        const failure = error instanceof GithubError ? error.failure : 'rejected';
+        throw new GithubError(failure, describeGithubError(error, 'actions: read'), undefined, {
+            cause: error,
+        });
     }
 }
 
@@ -38325,6 +38551,9 @@ function client_validate(path, answer, schema) {
 
 
 
+
+
+
 /** The run's test reports, read from the working directory (the workspace on a runner). */
 function failedTestsRead(settings, lookups, signal) {
     if (settings.testResults.length === 0)
@@ -38341,8 +38570,35 @@ function failedTestsRead(settings, lookups, signal) {
         lookups,
     };
 }
+/**
+ * With needs: this run attempt's jobs are read only when a needed job failed, to name its failed
+ * step. A read that fails or is refused (no `actions: read`) is a note, never the step's failure.
+ */
+function jobsRead(settings, context, log, signal) {
+    const needs = settings.needs;
+    if (needs === undefined)
+        return undefined;
+    const workspace = process.cwd();
+    if (!needs.some((job) => (0,explain_jobs/* isFailedResult */.bb)(job.result)))
+        return { needs, workspace };
+    const { runId, runAttempt } = context;
+    const runJobs = async () => {
+        if (runId === undefined || runAttempt === undefined) {
+            return { error: 'the runner did not give GITHUB_RUN_ID and GITHUB_RUN_ATTEMPT' };
+        }
+        try {
+            const ref = { ...githubRepository(settings, context), runId, attempt: runAttempt };
+            const options = githubOptions(settings, log, signal);
+            return { jobs: await listRunAttemptJobs(settings.githubToken, ref, options) };
+        }
+        catch (error) {
+            return { error: error instanceof Error ? error.message : String(error) };
+        }
+    };
+    return { needs, workspace, runJobs };
+}
 /** The reads the settings ask for; each sends its requests only when called. */
-function planReads(settings, pullRequest, log, signal) {
+function planReads(settings, pullRequest, log, signal, context) {
     const client = (until) => new RetryingClient({
         timeoutMs: settings.timeoutMs,
         maxRetries: settings.maxRetries,
@@ -38374,6 +38630,7 @@ function planReads(settings, pullRequest, log, signal) {
                     now,
                 },
             }, signal),
+        jobs: context && jobsRead(settings, context, log, signal),
         testsApi,
         queueApi,
     };
@@ -38451,11 +38708,12 @@ async function collectReport(reads, context, options) {
             options.cancel();
         throw error;
     });
-    const [tests, queue, files, results] = await Promise.allSettled([
+    const [tests, queue, files, results, runJobs] = await Promise.allSettled([
         watch(reads.tests),
         watch(reads.queue),
         reads.tests ? reads.changedFiles?.() : undefined,
         reads.failedTests?.results(),
+        reads.jobs?.runJobs?.(), // never rejects: a failed read is a note
     ]);
     const report = {
         context,
@@ -38484,11 +38742,17 @@ async function collectReport(reads, context, options) {
     report.warnings.push(...affected.warnings);
     if (reads.failedTests) {
         // The explain stage is loaded only by runs that read test reports.
-        const { explainRun, unreadResults } = await __nccwpck_require__.e(/* import() */ 260).then(__nccwpck_require__.bind(__nccwpck_require__, 8260));
-        const run = await explainRun(reads.failedTests, results.status === 'fulfilled'
+        const { explainRun, unreadResults, accountJobs } = await __nccwpck_require__.e(/* import() */ 260).then(__nccwpck_require__.bind(__nccwpck_require__, 8260));
+        const read = results.status === 'fulfilled'
             ? (results.value ?? unreadResults('none read'))
-            : unreadResults(results.reason), { tests: report.tests, idsAreV2TestIds: report.testsApi === 'v2' }, files.status === 'fulfilled' ? files.value : undefined);
+            : unreadResults(results.reason);
+        const run = await explainRun(reads.failedTests, read, { tests: report.tests, idsAreV2TestIds: report.testsApi === 'v2' }, files.status === 'fulfilled' ? files.value : undefined);
         report.failedTests = run.report;
+        if (reads.jobs) {
+            const jobs = reads.jobs;
+            const answer = runJobs.status === 'fulfilled' ? runJobs.value : undefined;
+            report.failedTests.jobs = accountJobs(jobs.needs, read, jobs.workspace, answer);
+        }
         report.warnings.push(...run.warnings);
         report.notes?.push(...(run.notes ?? []));
     }
@@ -38788,6 +39052,57 @@ function truncateAtLine(lines, limit) {
     return kept.map((line) => `${line}\n`).join('') + tail;
 }
 
+;// CONCATENATED MODULE: ./src/render/failed-jobs-lines.ts
+/**
+ * The needed jobs that failed, said before the run's failed tests: a job no failed test accounts
+ * for comes first, since nothing else in the section names its failure. Pure; job ids, step names
+ * and links are outside text, escaped here.
+ */
+
+
+const MAX_JOB_LINES = 10;
+const MAX_WHY = 300;
+const ORDER = { unexplained: 0, unread: 1, explained: 2 };
+function how(job) {
+    const result = job.result.trim().toLowerCase();
+    if (result === 'failure')
+        return 'failed';
+    if (result === 'cancelled')
+        return 'was cancelled';
+    return `ended ${code(truncateText(job.result, 40))}`;
+}
+function jobLine(job) {
+    const name = `job ${code(truncateText(job.id, 100))} ${how(job)}`;
+    const step = job.step ? ` at step ${code(truncateText(job.step, 100))}` : '';
+    const link = job.url ? ` · ${mdLink('job', job.url)}` : '';
+    if (job.state === 'explained') {
+        return `- ${name}${step}: ${plural(job.failedTests, 'failed test')} of its reports account for it${link}`;
+    }
+    if (job.state === 'unread') {
+        const why = escapeMarkdown(truncateText(job.unreadWhy ?? '', MAX_WHY));
+        return `- ⚠️ ${name}${step}; its reports were not read (${why}), so whether a failed test accounts for it is unknown${link}`;
+    }
+    const none = job.reports === 0 ? ' (no report of it was found)' : '';
+    return `- ⛔ ${name}${step} and none of its reports holds a failed test${none}${link}`;
+}
+/** One line a failed needed job, unexplained first; empty without needs or when none failed. */
+function failedJobsLines(jobs) {
+    if (jobs === undefined || jobs.failed.length === 0)
+        return [];
+    const sorted = [...jobs.failed].sort((a, b) => ORDER[a.state] - ORDER[b.state]);
+    const lines = sorted.slice(0, MAX_JOB_LINES).map(jobLine);
+    const more = sorted.length - lines.length;
+    if (more > 0)
+        lines.push(`- and ${formatNumber(more)} more: see the report file`);
+    const note = jobs.jobsNote === undefined
+        ? []
+        : [
+            `_This run attempt's jobs could not be read, so no failed step is named: ${escapeMarkdown(truncateText(jobs.jobsNote, MAX_WHY))}_`,
+            '',
+        ];
+    return [...lines, '', ...note];
+}
+
 ;// CONCATENATED MODULE: ./src/render/test-table.ts
 /**
  * Tables of unhealthy tests, shared by the job summary and the pull request comment. Two columns,
@@ -38870,6 +39185,8 @@ function ticket(url) {
 
 
 
+
+
 /** The marks people know from Trunk's "Explain a Failed Pull Request" recipe. */
 const CLASS_MARK = {
     new: '🔴',
@@ -38916,6 +39233,10 @@ function failedTestsHeadline(run) {
         return `⚠️ Failures unknown: ${unreadSummary(run.unread)}`;
     if (run.files === 0)
         return '⚠️ No test report was read from `test-results`';
+    // Nor while a needed job failed with no failed test to show for it.
+    if (failed === 0 && (0,explain_jobs/* jobsUnaccounted */.yo)(run.jobs)) {
+        return '⚠️ Failures unknown: a needed job failed and no failed test in its reports says why';
+    }
     if (failed === 0) {
         const skipped = run.skipped > 0 ? ` (${formatNumber(run.skipped)} skipped)` : '';
         return `✅ No test failed in this run: ${plural(run.total, 'test')} ran${skipped}`;
@@ -39029,7 +39350,11 @@ function testLines(run, options) {
 function failedTestsSection(run, options) {
     if (run === undefined)
         return [];
-    const lines = [`${options.heading} ${failedTestsHeadline(run)}`, ''];
+    const lines = [
+        `${options.heading} ${failedTestsHeadline(run)}`,
+        '',
+        ...failedJobsLines(run.jobs),
+    ];
     if ((0,model/* failuresUnknown */._q)(run)) {
         lines.push(...unreadLines(run));
         if (run.files === 0)
@@ -39897,6 +40222,7 @@ function toFailureRecord(failure) {
 
 
 
+
 const MAX_TESTS_JSON_RECORDS = 1000;
 /**
  * Test records, each cut to its share, at most 1,000, as many as the outputs' budget leaves room
@@ -40002,7 +40328,8 @@ function failedTestOutputs(run) {
         return { ...emptyCounts, 'failed-tests-json': '' };
     const counts = (0,model/* countClasses */.Eh)(run.failures);
     // No readable report is not "no failure": the counts stay empty, as the gate says.
-    const known = (0,model/* failuresUnknown */._q)(run) || run.files === 0
+    // A failed job no failed test accounts for is a failure no count holds: unknown too.
+    const known = (0,model/* failuresUnknown */._q)(run) || run.files === 0 || (0,explain_jobs/* jobsUnaccounted */.yo)(run.jobs)
         ? emptyCounts
         : {
             'failed-count': String(run.failures.length),
@@ -40033,6 +40360,17 @@ function flakedTestOutputs(run) {
         'flaked-tests-json': failureRecordsJson(run.flaked),
     };
 }
+/** The needed jobs that failed, and of those the ones no failed test accounts for; empty without needs. */
+function jobOutputs(run) {
+    const jobs = run?.jobs;
+    if (jobs === undefined)
+        return { 'failed-jobs-count': '', 'unexplained-jobs-count': '' };
+    const unexplained = (0,explain_jobs/* countUnexplainedJobs */.xz)(jobs);
+    return {
+        'failed-jobs-count': String(jobs.failed.length),
+        'unexplained-jobs-count': unexplained === undefined ? '' : String(unexplained),
+    };
+}
 /** Every output, always: later steps can rely on each name being set, empty when unknown. */
 function buildOutputs(report, verdict, reportPath) {
     return fitOutputs(declareOutputs(report, verdict, reportPath));
@@ -40045,6 +40383,7 @@ function declareOutputs(report, verdict, reportPath) {
         ...affectedOutputs(report),
         ...failedTestOutputs(report.failedTests),
         ...flakedTestOutputs(report.failedTests),
+        ...jobOutputs(report.failedTests),
         'tests-api': report.testsApi ?? '',
         'queue-api': report.queueApi ?? '',
         result: verdict.result,
@@ -40127,7 +40466,17 @@ function* failedTestsJson(run) {
     // unread: the reports not read, or read in part; while any is listed the counts are of what was read.
     const { patterns, files, total, passed, skipped, unread } = run;
     const lookupNotes = run.lookupNotes ?? [];
-    const head = JSON.stringify({ patterns, files, total, passed, skipped, unread, lookupNotes });
+    const jobs = run.jobs ?? null;
+    const head = JSON.stringify({
+        patterns,
+        files,
+        total,
+        passed,
+        skipped,
+        unread,
+        lookupNotes,
+        jobs,
+    });
     yield `${head.slice(0, -1)},"failures":[`;
     yield* records(run.failures);
     yield '],"flaked":[';
@@ -40186,6 +40535,7 @@ function tellFailures(failures) {
 }
 
 ;// CONCATENATED MODULE: ./src/verdict/gates.ts
+
 
 
 const NAMES_IN_REASON = 3;
@@ -40319,7 +40669,9 @@ function runGate(spec) {
             if (run === undefined || (check === undefined && !spec.shownUngated(run)))
                 return undefined;
             // A report unread: the count is unknown, never the count of what happened to be read.
-            const count = (0,model/* failuresUnknown */._q)(run)
+            // So is a failed job no failed test accounts for: its failures are not in the count.
+            const jobs = spec.unaccounted !== undefined && (0,explain_jobs/* jobsUnaccounted */.yo)(run.jobs);
+            const count = (0,model/* failuresUnknown */._q)(run) || jobs
                 ? 'unknown'
                 : run.files === 0
                     ? undefined
@@ -40331,6 +40683,9 @@ function runGate(spec) {
             if (run === undefined || (0,model/* readingStopped */.SU)(run))
                 return undefined;
             const limit = spec.max(s) ?? Infinity;
+            const unaccounted = spec.unaccounted?.(run, limit);
+            if (unaccounted !== undefined)
+                return { reason: unaccounted };
             if ((0,model/* failuresUnknown */._q)(run)) {
                 return {
                     reason: `The ${what} of this run are unknown: ${unreadReason(run)}, so ${input} (${String(limit)}) cannot be judged: re-run the job that writes the report, or fix what writes it (the warnings say more)`,
@@ -40355,7 +40710,25 @@ const newFailuresGate = runGate({
     count: (run) => (0,model/* countNeedingAttention */.Sb)(run.failures),
     shownUngated: () => true,
     over: (counted, limit) => `${counted} ${counted === 1 ? 'failed test is' : 'failed tests are'} not explained by Trunk's data (new or unexplained), more than max-new-failures (${String(limit)})`,
+    unaccounted: unexplainedJobsReason,
 });
+/**
+ * A needed job that failed with no failed test in its own reports: whatever killed it (install,
+ * out of memory, a timeout) is a failure no test names, so the gate trips at any threshold. A job
+ * whose reports were not read is left to the unread reports' reason.
+ */
+function unexplainedJobsReason(run, limit) {
+    const jobs = (0,explain_jobs/* unexplainedJobs */._c)(run.jobs);
+    const first = jobs[0];
+    if (first === undefined)
+        return undefined;
+    const how = first.result === 'cancelled' ? 'was cancelled' : 'failed';
+    const step = first.step === undefined ? '' : ` (it stopped at step "${truncate(first.step, 100)}")`;
+    const more = jobs.length > 1
+        ? `, and ${jobs.length - 1} more failed ${jobs.length === 2 ? 'job' : 'jobs'} the same way`
+        : '';
+    return `Job ${truncate(first.id, 100)} ${how} and none of its reports holds a failed test${step}${more}, so max-new-failures (${String(limit)}) trips whatever the count: open the job's log, fix what stopped it, and re-run it`;
+}
 /** Flakes Trunk's data does not explain: new ones (listed neither flaky nor broken), unexplained. */
 const newFlakesGate = runGate({
     input: 'max-new-flakes',
@@ -40829,6 +41202,38 @@ function wantsJobSummary(getInput) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/settings/needs.ts
+/**
+ * The `needs` input: `${{ toJSON(needs) }}`, the jobs this one needs, each with its `result`. Only
+ * its shape is checked here; which results count as failed is the explain stage's business.
+ */
+
+const SHAPE = 'needs must be the needs context as JSON, given as ${{ toJSON(needs) }}: an object with a "result" for each job id';
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** Empty: not given (the action behaves as without it); `{}` is a job that needs no other. */
+function parseNeeds(raw) {
+    const text = raw.trim();
+    if (text === '')
+        return undefined;
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        throw new InputError(`${SHAPE}; it is not JSON`);
+    }
+    if (!isObject(value))
+        throw new InputError(`${SHAPE}; it is not an object`);
+    return Object.entries(value).map(([id, job]) => {
+        if (id.trim() === '' || !isObject(job) || typeof job.result !== 'string') {
+            throw new InputError(`${SHAPE}; ${JSON.stringify(id.slice(0, 100))} has no "result"`);
+        }
+        return { id, result: job.result };
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/settings/api-choice.ts
 /**
  * Which Trunk API each read goes through, decided from the inputs alone, before any request. The
@@ -40955,6 +41360,7 @@ const FAIL_ON_AFFECTED = ['none', 'broken', 'unhealthy'];
 const COMMENT_MODES = ['off', 'always', 'on-failure'];
 
 ;// CONCATENATED MODULE: ./src/settings/read-settings.ts
+
 
 
 
@@ -41088,6 +41494,7 @@ function readSettings(getInput, derived) {
         maxBrokenTests: attempt(() => parseOptionalCount('max-broken-tests', getInput('max-broken-tests')), undefined),
         maxFlakyTests: attempt(() => parseOptionalCount('max-flaky-tests', getInput('max-flaky-tests')), undefined),
         testResults: parseTestResultPatterns(getInput('test-results')),
+        needs: attempt(() => parseNeeds(getInput('needs')), undefined),
         maxNewFailures: attempt(() => parseOptionalCount('max-new-failures', getInput('max-new-failures')), undefined),
         maxNewFlakes: attempt(() => parseOptionalCount('max-new-flakes', getInput('max-new-flakes')), undefined),
         ignoreQuarantined: bool('ignore-quarantined'),
@@ -41136,6 +41543,9 @@ function crossChecks(settings) {
     }
     if (settings.maxNewFlakes !== undefined && settings.testResults.length === 0) {
         problems.push("max-new-flakes needs test-results: the paths of this run's test reports");
+    }
+    if (settings.needs !== undefined && settings.testResults.length === 0) {
+        problems.push("needs needs test-results: the paths where the needed jobs' test reports are downloaded");
     }
     if (settings.testResults.length > 0 && !settings.checkTests) {
         problems.push("test-results needs check-tests: true: failed tests are explained by Trunk's unhealthy tests");
@@ -41213,7 +41623,7 @@ async function run() {
         const pullRequest = found.access;
         writeComment = pullRequest && commentWriter(pullRequest, githubOptions(settings, runLog));
         const runContext = { ...found.context, prNumber: pullRequest?.pr.number };
-        const report = await collectReport(planReads(settings, pullRequest, runLog, reads.signal), runContext, { ...settings, cancel: () => reads.abort() });
+        const report = await collectReport(planReads(settings, pullRequest, runLog, reads.signal, runContext), runContext, { ...settings, cancel: () => reads.abort() });
         const verdict = evaluateGates(report, settings);
         const outcome = decideOutcome(report, verdict, settings.onApiError);
         rendered = render({ report, verdict, outcome, settings, context: runContext });

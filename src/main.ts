@@ -32,7 +32,7 @@ export async function run(): Promise<void> {
     writeComment = pullRequest && commentWriter(pullRequest, githubOptions(settings, runLog));
     const runContext = { ...found.context, prNumber: pullRequest?.pr.number };
     const report = await collectReport(
-      planReads(settings, pullRequest, runLog, reads.signal),
+      planReads(settings, pullRequest, runLog, reads.signal, runContext),
       runContext,
       { ...settings, cancel: () => reads.abort() },
     );

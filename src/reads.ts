@@ -6,7 +6,11 @@
 import { githubOptions } from './github/call-options.js';
 import type { PullRequestAccess } from './github/pull-request.js';
 import { RetryingClient, type Logger } from './http/retrying-client.js';
-import type { Reads } from './report/collect-report.js';
+import type { JobsRead, Reads } from './report/collect-report.js';
+import { isFailedResult, type RunJobsRead } from './explain/jobs.js';
+import { githubRepository } from './github/find-pull-request.js';
+import { listRunAttemptJobs } from './github/run-jobs.js';
+import type { RunContext } from './settings/run-context.js';
 import { readQueueV1, readTestsV1 } from './trunk/v1/read-v1.js';
 import type { FailedTestsRead } from './explain/failed-tests-read.js';
 import { trunkLookups } from './explain/trunk-lookup-api.js';
@@ -37,12 +41,43 @@ function failedTestsRead(
   };
 }
 
+/**
+ * With needs: this run attempt's jobs are read only when a needed job failed, to name its failed
+ * step. A read that fails or is refused (no `actions: read`) is a note, never the step's failure.
+ */
+function jobsRead(
+  settings: Settings,
+  context: RunContext,
+  log: Logger,
+  signal: AbortSignal,
+): JobsRead | undefined {
+  const needs = settings.needs;
+  if (needs === undefined) return undefined;
+  const workspace = process.cwd();
+  if (!needs.some((job) => isFailedResult(job.result))) return { needs, workspace };
+  const { runId, runAttempt } = context;
+  const runJobs = async (): Promise<RunJobsRead> => {
+    if (runId === undefined || runAttempt === undefined) {
+      return { error: 'the runner did not give GITHUB_RUN_ID and GITHUB_RUN_ATTEMPT' };
+    }
+    try {
+      const ref = { ...githubRepository(settings, context), runId, attempt: runAttempt };
+      const options = githubOptions(settings, log, signal);
+      return { jobs: await listRunAttemptJobs(settings.githubToken, ref, options) };
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  };
+  return { needs, workspace, runJobs };
+}
+
 /** The reads the settings ask for; each sends its requests only when called. */
 export function planReads(
   settings: Settings,
   pullRequest: PullRequestAccess | undefined,
   log: Logger,
   signal: AbortSignal,
+  context?: RunContext,
 ): Reads {
   const client = (until: AbortSignal) =>
     new RetryingClient({
@@ -85,6 +120,7 @@ export function planReads(
           },
       signal,
     ),
+    jobs: context && jobsRead(settings, context, log, signal),
     testsApi,
     queueApi,
   };

@@ -15,6 +15,7 @@ import {
   type FailedTestsReport,
 } from './model.js';
 import { markOwnFiles } from './own-file.js';
+export { accountJobs } from './jobs.js';
 import { emptyReading } from '../test-results/file-reading.js';
 import type { TestResults } from '../test-results/model.js';
 import { lookUpInTrunk, type LookupOptions } from './trunk-lookups.js';

@@ -6,6 +6,7 @@
 
 import type { UnhealthyTest } from '../trunk/unhealthy-test.js';
 import type { FailedTestCase, UnreadReport } from '../test-results/model.js';
+import type { JobsReport } from './jobs.js';
 import type { MatchKind } from '../test-results/test-identity.js';
 
 /**
@@ -172,6 +173,8 @@ export interface FailedTestsReport {
    * at all (no v2 key, no repository), and what they would add.
    */
   lookupNotes?: string[];
+  /** With the needs input: each failed needed job, accounted for by its own reports' failed tests. */
+  jobs?: JobsReport;
 }
 
 /** Why the reports are unread when another read's failure decided the run and stopped the rest. */

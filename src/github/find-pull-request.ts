@@ -11,7 +11,7 @@ import { withPullRequestRead, type RunContext } from '../settings/run-context.js
 import type { Settings } from '../settings/settings.js';
 
 /** The workflow's repository holds the pull request, whatever Trunk calls the repository. */
-function githubRepository(settings: Settings, context: RunContext) {
+export function githubRepository(settings: Settings, context: RunContext) {
   const [owner = settings.owner, repo = settings.repoName] = context.repository
     ? context.repository.split('/')
     : [];

@@ -9,6 +9,8 @@ import type { ExplainedFailure, FailedTestsReport, FailureClass } from '../expla
 import { countClasses, failuresUnknown, readingStopped } from '../explain/model.js';
 import type { UnreadReport } from '../test-results/model.js';
 import { collapsible } from './collapsible.js';
+import { failedJobsLines } from './failed-jobs-lines.js';
+import { jobsUnaccounted } from '../explain/jobs.js';
 import { formatNumber, MAX_NAME, plural, shortPath } from './format.js';
 import { code, escapeMarkdown, mdLink, truncateText } from './markdown.js';
 import { moreNote } from './test-table.js';
@@ -75,6 +77,10 @@ export function failedTestsHeadline(run: FailedTestsReport): string {
   if (readingStopped(run)) return '⚠️ Failures unknown: the test reports were not read';
   if (failuresUnknown(run)) return `⚠️ Failures unknown: ${unreadSummary(run.unread)}`;
   if (run.files === 0) return '⚠️ No test report was read from `test-results`';
+  // Nor while a needed job failed with no failed test to show for it.
+  if (failed === 0 && jobsUnaccounted(run.jobs)) {
+    return '⚠️ Failures unknown: a needed job failed and no failed test in its reports says why';
+  }
   if (failed === 0) {
     const skipped = run.skipped > 0 ? ` (${formatNumber(run.skipped)} skipped)` : '';
     return `✅ No test failed in this run: ${plural(run.total, 'test')} ran${skipped}`;
@@ -212,7 +218,11 @@ export function failedTestsSection(
   options: FailedSectionOptions,
 ): string[] {
   if (run === undefined) return [];
-  const lines = [`${options.heading} ${failedTestsHeadline(run)}`, ''];
+  const lines = [
+    `${options.heading} ${failedTestsHeadline(run)}`,
+    '',
+    ...failedJobsLines(run.jobs),
+  ];
   if (failuresUnknown(run)) {
     lines.push(...unreadLines(run));
     if (run.files === 0) return lines;

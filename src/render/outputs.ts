@@ -15,6 +15,7 @@ import {
 import { oneLogLine } from './log-text.js';
 import type { FailedTestsReport } from '../explain/model.js';
 import { countClasses, countNewFlakes, failuresUnknown } from '../explain/model.js';
+import { countUnexplainedJobs, jobsUnaccounted } from '../explain/jobs.js';
 import {
   FAILURE_RECORD_TEXT_FIELDS,
   toFailureRecord,
@@ -150,8 +151,9 @@ function failedTestOutputs(run: FailedTestsReport | undefined): Declared {
   if (run === undefined) return { ...emptyCounts, 'failed-tests-json': '' };
   const counts = countClasses(run.failures);
   // No readable report is not "no failure": the counts stay empty, as the gate says.
+  // A failed job no failed test accounts for is a failure no count holds: unknown too.
   const known =
-    failuresUnknown(run) || run.files === 0
+    failuresUnknown(run) || run.files === 0 || jobsUnaccounted(run.jobs)
       ? emptyCounts
       : {
           'failed-count': String(run.failures.length),
@@ -189,6 +191,17 @@ function flakedTestOutputs(run: FailedTestsReport | undefined): Declared {
   };
 }
 
+/** The needed jobs that failed, and of those the ones no failed test accounts for; empty without needs. */
+function jobOutputs(run: FailedTestsReport | undefined): Declared {
+  const jobs = run?.jobs;
+  if (jobs === undefined) return { 'failed-jobs-count': '', 'unexplained-jobs-count': '' };
+  const unexplained = countUnexplainedJobs(jobs);
+  return {
+    'failed-jobs-count': String(jobs.failed.length),
+    'unexplained-jobs-count': unexplained === undefined ? '' : String(unexplained),
+  };
+}
+
 /** Every output, always: later steps can rely on each name being set, empty when unknown. */
 export function buildOutputs(report: Report, verdict: Verdict, reportPath: string): Outputs {
   return fitOutputs(declareOutputs(report, verdict, reportPath));
@@ -202,6 +215,7 @@ export function declareOutputs(report: Report, verdict: Verdict, reportPath: str
     ...affectedOutputs(report),
     ...failedTestOutputs(report.failedTests),
     ...flakedTestOutputs(report.failedTests),
+    ...jobOutputs(report.failedTests),
     'tests-api': report.testsApi ?? '',
     'queue-api': report.queueApi ?? '',
     result: verdict.result,

@@ -81,7 +81,17 @@ function* failedTestsJson(run: FailedTestsReport | undefined): Generator<string>
   // unread: the reports not read, or read in part; while any is listed the counts are of what was read.
   const { patterns, files, total, passed, skipped, unread } = run;
   const lookupNotes = run.lookupNotes ?? [];
-  const head = JSON.stringify({ patterns, files, total, passed, skipped, unread, lookupNotes });
+  const jobs = run.jobs ?? null;
+  const head = JSON.stringify({
+    patterns,
+    files,
+    total,
+    passed,
+    skipped,
+    unread,
+    lookupNotes,
+    jobs,
+  });
   yield `${head.slice(0, -1)},"failures":[`;
   yield* records(run.failures);
   yield '],"flaked":[';

@@ -7,6 +7,17 @@ import type { AffectedTests, ReadFailure, Report, RunContext, TrunkApi } from '.
 import type { QueueReport } from '../trunk/queue.js';
 import type { TestsReport } from '../trunk/unhealthy-test.js';
 import type { Read } from '../trunk/read.js';
+import type { NeededJob } from '../settings/needs.js';
+import type { RunJobsRead } from '../explain/jobs.js';
+
+/** With the needs input: the needed jobs, where their reports lie, and this attempt's jobs read. */
+export interface JobsRead {
+  needs: NeededJob[];
+  /** The folder the report paths are below (the workspace). */
+  workspace: string;
+  /** Absent when no needed job failed: nothing to name. */
+  runJobs?: () => Promise<RunJobsRead>;
+}
 
 /** The reads a run makes, each already bound to its API and settings; absent when not asked for. */
 export interface Reads {
@@ -16,6 +27,7 @@ export interface Reads {
   changedFiles?: () => Promise<string[]>;
   /** The run's own test reports; absent when test-results is not set. */
   failedTests?: FailedTestsRead;
+  jobs?: JobsRead;
   /** The Trunk API each read goes through. */
   testsApi?: TrunkApi;
   queueApi?: TrunkApi;
@@ -86,11 +98,12 @@ export async function collectReport(
       if (decidesRun(error, options.onApiError)) options.cancel();
       throw error;
     });
-  const [tests, queue, files, results] = await Promise.allSettled([
+  const [tests, queue, files, results, runJobs] = await Promise.allSettled([
     watch(reads.tests),
     watch(reads.queue),
     reads.tests ? reads.changedFiles?.() : undefined,
     reads.failedTests?.results(),
+    reads.jobs?.runJobs?.(), // never rejects: a failed read is a note
   ]);
   const report: Report = {
     context,
@@ -115,16 +128,24 @@ export async function collectReport(
   report.warnings.push(...affected.warnings);
   if (reads.failedTests) {
     // The explain stage is loaded only by runs that read test reports.
-    const { explainRun, unreadResults } = await import('../explain/failed-tests-read.js');
-    const run = await explainRun(
-      reads.failedTests,
+    const { explainRun, unreadResults, accountJobs } =
+      await import('../explain/failed-tests-read.js');
+    const read =
       results.status === 'fulfilled'
         ? (results.value ?? unreadResults('none read'))
-        : unreadResults(results.reason),
+        : unreadResults(results.reason);
+    const run = await explainRun(
+      reads.failedTests,
+      read,
       { tests: report.tests, idsAreV2TestIds: report.testsApi === 'v2' },
       files.status === 'fulfilled' ? files.value : undefined,
     );
     report.failedTests = run.report;
+    if (reads.jobs) {
+      const jobs = reads.jobs;
+      const answer = runJobs.status === 'fulfilled' ? runJobs.value : undefined;
+      report.failedTests.jobs = accountJobs(jobs.needs, read, jobs.workspace, answer);
+    }
     report.warnings.push(...run.warnings);
     report.notes?.push(...(run.notes ?? []));
   }

@@ -1,4 +1,5 @@
 import { parseApiUrl } from './api-url.js';
+import { parseNeeds } from './needs.js';
 import { API_VERSIONS, chooseApis } from './api-choice.js';
 import { parseSecret } from './secret-input.js';
 import type { RunContext } from './run-context.js';
@@ -166,6 +167,7 @@ export function readSettings(getInput: GetInput, derived: RunContext): Settings 
       undefined,
     ),
     testResults: parseTestResultPatterns(getInput('test-results')),
+    needs: attempt(() => parseNeeds(getInput('needs')), undefined),
     maxNewFailures: attempt(
       () => parseOptionalCount('max-new-failures', getInput('max-new-failures')),
       undefined,
@@ -241,6 +243,11 @@ function crossChecks(settings: Settings): string[] {
   }
   if (settings.maxNewFlakes !== undefined && settings.testResults.length === 0) {
     problems.push("max-new-flakes needs test-results: the paths of this run's test reports");
+  }
+  if (settings.needs !== undefined && settings.testResults.length === 0) {
+    problems.push(
+      "needs needs test-results: the paths where the needed jobs' test reports are downloaded",
+    );
   }
   if (settings.testResults.length > 0 && !settings.checkTests) {
     problems.push(

@@ -40,6 +40,9 @@ export interface RunContext {
   job: string;
   /** Link to this workflow run. */
   runUrl?: string;
+  /** GITHUB_RUN_ID and GITHUB_RUN_ATTEMPT: whose jobs a gate job reads. */
+  runId?: number;
+  runAttempt?: number;
 }
 
 /** The events whose payload carries the pull request itself. */
@@ -215,6 +218,8 @@ export function deriveRunContext(env: NodeJS.ProcessEnv, event: EventPayload): R
     workflow: env.GITHUB_WORKFLOW ?? '',
     job: env.GITHUB_JOB ?? '',
     runUrl: runId && repository ? `${serverUrl}/${repository}/actions/runs/${runId}` : undefined,
+    runId: positiveInteger(runId),
+    runAttempt: positiveInteger(env.GITHUB_RUN_ATTEMPT),
   };
 }
 

@@ -1,6 +1,7 @@
 /** Every input, validated and typed. Built once by readSettings(); nothing else reads inputs. */
 
 import type { ApiVersion, TrunkApi } from './api-choice.js';
+import type { NeededJob } from './needs.js';
 
 export type QueueState = 'running' | 'paused' | 'draining' | 'switching_modes';
 export const QUEUE_STATES: readonly QueueState[] = [
@@ -46,6 +47,8 @@ export interface Settings {
   maxFlakyTests?: number;
   /** Paths or glob patterns of this run's test reports; empty: failed tests are not explained. */
   testResults: string[];
+  /** The `needs` context: each needed job with its result; undefined when not given. */
+  needs?: NeededJob[];
   /** Most failures not explained by Trunk's data (new or unexplained); undefined: no gate. */
   maxNewFailures?: number;
   /** Most flakes of this run Trunk does not know (new or unexplained); undefined: no gate. */

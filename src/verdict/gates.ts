@@ -10,6 +10,7 @@ import {
   readingStopped,
   type FailedTestsReport,
 } from '../explain/model.js';
+import { jobsUnaccounted, unexplainedJobs } from '../explain/jobs.js';
 
 export type GateSettings = Pick<
   Settings,
@@ -192,6 +193,8 @@ interface RunGateSpec {
   shownUngated(run: FailedTestsReport): boolean;
   /** The reason when `counted` is over `limit`. */
   over(counted: number, limit: number): string;
+  /** What is unknown whatever the count (a failed job no failed test accounts for). */
+  unaccounted?(run: FailedTestsReport, limit: number): string | undefined;
 }
 
 /**
@@ -211,17 +214,22 @@ function runGate(spec: RunGateSpec): Gate {
       const run = report.failedTests;
       if (run === undefined || (check === undefined && !spec.shownUngated(run))) return undefined;
       // A report unread: the count is unknown, never the count of what happened to be read.
-      const count = failuresUnknown(run)
-        ? 'unknown'
-        : run.files === 0
-          ? undefined
-          : { of: spec.count(run) };
+      // So is a failed job no failed test accounts for: its failures are not in the count.
+      const jobs = spec.unaccounted !== undefined && jobsUnaccounted(run.jobs);
+      const count =
+        failuresUnknown(run) || jobs
+          ? 'unknown'
+          : run.files === 0
+            ? undefined
+            : { of: spec.count(run) };
       return { label, count };
     },
     judge(report, s) {
       const run = report.failedTests;
       if (run === undefined || readingStopped(run)) return undefined;
       const limit = spec.max(s) ?? Infinity;
+      const unaccounted = spec.unaccounted?.(run, limit);
+      if (unaccounted !== undefined) return { reason: unaccounted };
       if (failuresUnknown(run)) {
         return {
           reason: `The ${what} of this run are unknown: ${unreadReason(run)}, so ${input} (${String(limit)}) cannot be judged: re-run the job that writes the report, or fix what writes it (the warnings say more)`,
@@ -248,7 +256,27 @@ const newFailuresGate = runGate({
   shownUngated: () => true,
   over: (counted, limit) =>
     `${counted} ${counted === 1 ? 'failed test is' : 'failed tests are'} not explained by Trunk's data (new or unexplained), more than max-new-failures (${String(limit)})`,
+  unaccounted: unexplainedJobsReason,
 });
+
+/**
+ * A needed job that failed with no failed test in its own reports: whatever killed it (install,
+ * out of memory, a timeout) is a failure no test names, so the gate trips at any threshold. A job
+ * whose reports were not read is left to the unread reports' reason.
+ */
+function unexplainedJobsReason(run: FailedTestsReport, limit: number): string | undefined {
+  const jobs = unexplainedJobs(run.jobs);
+  const first = jobs[0];
+  if (first === undefined) return undefined;
+  const how = first.result === 'cancelled' ? 'was cancelled' : 'failed';
+  const step =
+    first.step === undefined ? '' : ` (it stopped at step "${truncate(first.step, 100)}")`;
+  const more =
+    jobs.length > 1
+      ? `, and ${jobs.length - 1} more failed ${jobs.length === 2 ? 'job' : 'jobs'} the same way`
+      : '';
+  return `Job ${truncate(first.id, 100)} ${how} and none of its reports holds a failed test${step}${more}, so max-new-failures (${String(limit)}) trips whatever the count: open the job's log, fix what stopped it, and re-run it`;
+}
 
 /** Flakes Trunk's data does not explain: new ones (listed neither flaky nor broken), unexplained. */
 const newFlakesGate = runGate({

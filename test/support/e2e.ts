@@ -171,5 +171,7 @@ export const OUTPUT_NAMES = [
   'flaked-count',
   'flaked-new-count',
   'flaked-tests-json',
+  'failed-jobs-count',
+  'unexplained-jobs-count',
   'report-path',
 ] as const;

@@ -6,7 +6,9 @@
  * It also lists pull requests (`GET /repos/{owner}/{repo}/pulls?head=owner:branch&state=open`), which
  * a workflow_run after a fork's pull request needs to find the pull request's number; answers one
  * pull request (`GET /repos/{owner}/{repo}/pulls/{n}`), whose base an issue_comment run reads; deletes
- * comments (`DELETE /repos/{owner}/{repo}/issues/comments/{id}`); and answers GraphQL's
+ * comments (`DELETE /repos/{owner}/{repo}/issues/comments/{id}`); lists a run attempt's jobs
+ * (`GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs`, paged, as
+ * `{ total_count, jobs }`), which a gate job reads for a needed job's failed step; and answers GraphQL's
  * `query { viewer { login databaseId } }` at `POST /graphql`, the identity the token writes as.
  *
  * Faults can stall (no answer for `delayMs`, or for ever), send the headers and stall the body,
@@ -117,6 +119,58 @@ export interface GithubPullRequest {
   base: GithubPullRequestSide;
 }
 
+/** A step of a job, as GitHub's `job` schema has it. */
+export interface GithubJobStep {
+  name: string;
+  status: 'queued' | 'in_progress' | 'completed';
+  conclusion: string | null;
+  number: number;
+  started_at?: string | null;
+  completed_at?: string | null;
+}
+
+/** A job of a run attempt, in every field GitHub's `job` schema requires. */
+export interface GithubJob {
+  id: number;
+  run_id: number;
+  run_url: string;
+  run_attempt?: number;
+  node_id: string;
+  head_sha: string;
+  url: string;
+  html_url: string | null;
+  status: 'queued' | 'in_progress' | 'completed' | 'waiting' | 'requested' | 'pending';
+  conclusion:
+    | 'success'
+    | 'failure'
+    | 'neutral'
+    | 'cancelled'
+    | 'skipped'
+    | 'timed_out'
+    | 'action_required'
+    | null;
+  created_at: string;
+  started_at: string;
+  completed_at: string | null;
+  name: string;
+  steps?: GithubJobStep[];
+  check_run_url: string;
+  labels: string[];
+  runner_id: number | null;
+  runner_name: string | null;
+  runner_group_id: number | null;
+  runner_group_name: string | null;
+  workflow_name: string | null;
+  head_branch: string | null;
+}
+
+/** A job to list: its name and conclusion, and the steps' names and conclusions in order. */
+export interface JobSeed {
+  name: string;
+  conclusion?: GithubJob['conclusion'];
+  steps?: { name: string; conclusion: string | null }[];
+}
+
 export interface PullRequestSeed {
   number: number;
   /** The head as `owner:branch`; the owner is the fork's, or the repository's own. */
@@ -130,7 +184,16 @@ export interface PullRequestSeed {
 
 /** Named routes, for faults and for filtering recorded requests. */
 export type GithubRoute =
-  'files' | 'comments' | 'create' | 'update' | 'delete' | 'pulls' | 'pull' | 'graphql' | 'unknown';
+  | 'files'
+  | 'comments'
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'pulls'
+  | 'pull'
+  | 'jobs'
+  | 'graphql'
+  | 'unknown';
 
 const ROUTES: readonly string[] = [
   'files',
@@ -140,6 +203,7 @@ const ROUTES: readonly string[] = [
   'delete',
   'pulls',
   'pull',
+  'jobs',
   'graphql',
   'unknown',
 ];
@@ -276,6 +340,8 @@ interface Route {
   repo?: string;
   prNumber?: number;
   commentId?: number;
+  runId?: number;
+  attempt?: number;
 }
 
 const FILES = /^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)\/files$/;
@@ -284,6 +350,7 @@ const COMMENT = /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/;
 const COMMENT_METHODS: Record<string, GithubRoute> = { PATCH: 'update', DELETE: 'delete' };
 const PULLS = /^\/repos\/([^/]+)\/([^/]+)\/pulls$/;
 const PULL = /^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)$/;
+const JOBS = /^\/repos\/([^/]+)\/([^/]+)\/actions\/runs\/(\d+)\/attempts\/(\d+)\/jobs$/;
 
 function routeOf(method: string, path: string): Route {
   let match = FILES.exec(path);
@@ -311,6 +378,11 @@ function routeOf(method: string, path: string): Route {
   if (match && method === 'GET') {
     return { route: 'pull', owner: match[1], repo: match[2], prNumber: Number(match[3]) };
   }
+  match = JOBS.exec(path);
+  if (match && method === 'GET') {
+    const [, owner, repo, runId, attempt] = match;
+    return { route: 'jobs', owner, repo, runId: Number(runId), attempt: Number(attempt) };
+  }
   return { route: 'unknown' };
 }
 
@@ -323,6 +395,8 @@ export class GithubSimulator {
   private readonly files = new Map<number, GithubFile[]>();
   private readonly commentsByPr = new Map<number, GithubComment[]>();
   private readonly pulls: GithubPullRequest[] = [];
+  private readonly runJobs = new Map<string, GithubJob[]>();
+  private nextJobId = 30_000_000_001;
   private readonly faults = new FaultQueue<GithubFault, GithubRequest>(faultMatches);
   private readonly holds: Hold[] = [];
   /** Wakes every stalled answer when the simulator closes. */
@@ -417,6 +491,53 @@ export class GithubSimulator {
     };
     this.pulls.push(pull);
     return pull;
+  }
+
+  /**
+   * The jobs of one run attempt, in the order given, as `GET .../attempts/{n}/jobs` lists them;
+   * an attempt with none set lists none (`{ total_count: 0, jobs: [] }`).
+   */
+  setRunJobs(runId: number, attempt: number, seeds: JobSeed[]): GithubJob[] {
+    const repository = this.repository === '*' ? DEFAULT_REPOSITORY : this.repository;
+    const at = new Date(CLOCK_START).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const jobs = seeds.map((seed): GithubJob => {
+      const id = this.nextJobId++;
+      const conclusion = seed.conclusion === undefined ? 'success' : seed.conclusion;
+      return {
+        id,
+        run_id: runId,
+        run_url: `${this.url}/repos/${repository}/actions/runs/${runId}`,
+        run_attempt: attempt,
+        node_id: `CR_sim${id}`,
+        head_sha: '1111111111111111111111111111111111111111',
+        url: `${this.url}/repos/${repository}/actions/jobs/${id}`,
+        html_url: `https://github.com/${repository}/actions/runs/${runId}/job/${id}`,
+        status: conclusion === null ? 'in_progress' : 'completed',
+        conclusion,
+        created_at: at,
+        started_at: at,
+        completed_at: conclusion === null ? null : at,
+        name: seed.name,
+        steps: (seed.steps ?? [{ name: 'Run tests', conclusion }]).map((step, index) => ({
+          name: step.name,
+          status: step.conclusion === null ? 'in_progress' : 'completed',
+          conclusion: step.conclusion,
+          number: index + 1,
+          started_at: at,
+          completed_at: step.conclusion === null ? null : at,
+        })),
+        check_run_url: `${this.url}/repos/${repository}/check-runs/${id}`,
+        labels: ['ubuntu-latest'],
+        runner_id: 7,
+        runner_name: 'GitHub Actions 7',
+        runner_group_id: 2,
+        runner_group_name: 'GitHub Actions',
+        workflow_name: 'CI',
+        head_branch: 'main',
+      };
+    });
+    this.runJobs.set(`${runId}/${attempt}`, jobs);
+    return jobs;
   }
 
   /** The comments of a pull request's conversation, oldest first (copies). */
@@ -575,6 +696,10 @@ export class GithubSimulator {
         return this.page(record, this.listPulls(record.query));
       case 'pull':
         return this.pull(route.prNumber as number);
+      case 'jobs': {
+        const jobs = this.runJobs.get(`${route.runId}/${route.attempt}`) ?? [];
+        return this.page(record, jobs, (slice) => ({ total_count: jobs.length, jobs: slice }));
+      }
     }
   }
 
@@ -583,8 +708,15 @@ export class GithubSimulator {
     return match !== null && match[1] === this.token;
   }
 
-  /** Page-number pagination as GitHub does it, with first/prev/next/last links. */
-  private page(record: GithubRequest, items: unknown[]): Answer {
+  /**
+   * Page-number pagination as GitHub does it, with first/prev/next/last links; `wrap` gives the
+   * body of a list GitHub sends inside an object (`{ total_count, jobs }`).
+   */
+  private page(
+    record: GithubRequest,
+    items: unknown[],
+    wrap: (slice: unknown[]) => unknown = (slice) => slice,
+  ): Answer {
     const perPage = clampedInteger(record.query.per_page, DEFAULT_PER_PAGE, 1, MAX_PER_PAGE);
     const page = clampedInteger(record.query.page, 1, 1, Number.MAX_SAFE_INTEGER);
     const lastPage = Math.max(1, Math.ceil(items.length / perPage));
@@ -599,7 +731,7 @@ export class GithubSimulator {
     if (page > 1) links.push(link(Math.min(page - 1, lastPage), 'prev'));
     if (page < lastPage) links.push(link(page + 1, 'next'), link(lastPage, 'last'));
     if (page > 1) links.push(link(1, 'first'));
-    return json(200, slice, links.length > 0 ? { link: links.join(', ') } : undefined);
+    return json(200, wrap(slice), links.length > 0 ? { link: links.join(', ') } : undefined);
   }
 
   /** GitHub's filters: state (open unless given), head as owner:branch, base; newest first. */

@@ -24,6 +24,7 @@ const ACTION_DEFAULTS: Record<string, string> = {
   'max-broken-tests': '',
   'max-flaky-tests': '',
   'test-results': '',
+  needs: '',
   'max-new-failures': '',
   'max-new-flakes': '',
   'ignore-quarantined': 'false',

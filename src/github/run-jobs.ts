@@ -1,0 +1,92 @@
+/**
+ * This run attempt's jobs (`GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs`,
+ * every page), read to name the step a failed needed job stopped at and to link it. Needs
+ * `actions: read`. A failed read is said as a note by the caller, never the step's failure.
+ */
+
+import type { GithubCallOptions } from './call-options.js';
+import { GithubError, shortMessage } from './errors.js';
+import { createOctokit, describeGithubError } from './octokit.js';
+
+/** A job of this run attempt as GitHub lists it, in the fields the accounting uses. */
+export interface RunJob {
+  /** The job's name: its id, its `name:`, or a matrix leg's `id (values)`. */
+  name: string;
+  /** The job's page. */
+  url?: string;
+  /** success, failure, cancelled, …; undefined while it runs. */
+  conclusion?: string;
+  /** The first step that did not succeed. */
+  failedStep?: string;
+}
+
+/** What reading this run attempt's jobs gave: the jobs, or why they could not be read. */
+export type RunJobsRead = { jobs: RunJob[] } | { error: string };
+
+export interface RunAttemptRef {
+  owner: string;
+  repo: string;
+  runId: number;
+  attempt: number;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** A step that did not succeed and was not skipped: where the job stopped. */
+function failedStepOf(steps: unknown): string | undefined {
+  if (!Array.isArray(steps)) return undefined;
+  const failed = steps.find((step: unknown) => {
+    const conclusion = (step as { conclusion?: unknown } | null)?.conclusion;
+    return (
+      typeof conclusion === 'string' &&
+      !['success', 'skipped', 'neutral'].includes(conclusion.toLowerCase())
+    );
+  }) as { name?: unknown } | undefined;
+  const name = text(failed?.name);
+  return name === undefined ? undefined : shortMessage(name);
+}
+
+/** GitHub's job, in the fields used; fields are checked here, as an event payload's are. */
+export function toRunJob(raw: unknown): RunJob | undefined {
+  const job = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const name = text(job.name);
+  if (name === undefined) return undefined;
+  const url = text(job.html_url);
+  const conclusion = text(job.conclusion);
+  const failedStep = failedStepOf(job.steps);
+  return {
+    name,
+    ...(url === undefined ? {} : { url }),
+    ...(conclusion === undefined ? {} : { conclusion }),
+    ...(failedStep === undefined ? {} : { failedStep }),
+  };
+}
+
+/** Every job of the attempt, every page; throws a GithubError that says what to do. */
+export async function listRunAttemptJobs(
+  token: string,
+  ref: RunAttemptRef,
+  options: GithubCallOptions,
+): Promise<RunJob[]> {
+  try {
+    const octokit = await createOctokit(token, options);
+    const jobs = await octokit.paginate(
+      'GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs',
+      {
+        owner: ref.owner,
+        repo: ref.repo,
+        run_id: ref.runId,
+        attempt_number: ref.attempt,
+        per_page: 100,
+      },
+    );
+    return jobs.flatMap((job) => toRunJob(job) ?? []);
+  } catch (error) {
+    const failure = error instanceof GithubError ? error.failure : 'rejected';
+    throw new GithubError(failure, describeGithubError(error, 'actions: read'), undefined, {
+      cause: error,
+    });
+  }
+}
