@@ -28701,7 +28701,7 @@ function afterRetries(retries) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5813);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5166);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28710,7 +28710,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5813:
+/***/ 5166:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37881,7 +37881,81 @@ const testRunListSchema = object({
     total: lenient(schemas_number()),
 });
 
+;// CONCATENATED MODULE: ./src/trunk/v2/queue-story-schemas.ts
+
+
+/**
+ * A pull request's queue story as Trunk's v2 API tells it: its entry (`GET /v2/pull-requests`)
+ * and its entry's transitions (`GET /v2/queue-entry-history`). Everything here is shown, nothing
+ * gates a run, so every field is lenient: a field Trunk changes reads as not known. Enumerations
+ * (`state`, `reason`, `code`, `mergeability`) are plain strings: Trunk adds members within v2.
+ */
+/** Each reason on its own: one malformed reason is dropped, not the others. */
+const mergeabilityReasonSchema = object({
+    code: lenient(schemas_string()),
+    message: lenient(schemas_string()),
+    have: lenient(schemas_number()),
+    need: lenient(schemas_number()),
+    check: lenient(schemas_string()),
+    ontoPrNumber: lenient(schemas_number()),
+});
+const reasonsSchema = lenient(array(lenient(mergeabilityReasonSchema)));
+const readinessSchema = object({
+    requiresImpactedTargets: lenient(schemas_boolean()),
+    // Absent, not false, on list reads: "Absence means 'not answered here'".
+    hasImpactedTargets: lenient(schemas_boolean()),
+    doesBaseBranchMatch: lenient(schemas_boolean()),
+    mergeability: lenient(schemas_string()),
+    mergeabilityDetails: lenient(object({ reasons: reasonsSchema })),
+});
+const entrySchema = object({
+    mergeQueueId: lenient(schemas_string()),
+    state: lenient(schemas_string()),
+    stateChangedAt: lenient(schemas_string()),
+    priorityValue: lenient(schemas_number()),
+    priorityName: lenient(schemas_string()),
+    readiness: lenient(readinessSchema),
+});
+/** A row of `GET /v2/pull-requests`: the id is what the history is asked by. */
+const pullRequestEntrySchema = object({
+    id: schemas_string().check(_minLength(1)),
+    number: lenient(schemas_number()),
+    isCurrentlySubmittedToQueue: lenient(schemas_boolean()),
+    htmlUrl: lenient(schemas_string()),
+    queueEntry: lenient(entrySchema),
+});
+const pullRequestEntryListSchema = object({
+    data: array(lenient(pullRequestEntrySchema)),
+});
+const checkSchema = object({
+    name: lenient(schemas_string()),
+    url: lenient(schemas_string()),
+    conclusion: lenient(schemas_string()),
+});
+const checksSchema = lenient(array(lenient(checkSchema)));
+const transitionSchema = object({
+    state: lenient(schemas_string()),
+    changedAt: lenient(schemas_string()),
+    reason: lenient(schemas_string()),
+    failed: lenient(object({
+        failureCausingChecks: checksSchema,
+        apiFailureMessage: lenient(schemas_string()),
+        blockReasons: reasonsSchema,
+    })),
+    pendingFailure: lenient(object({
+        eventualFailureReason: lenient(schemas_string()),
+        failureCausingChecks: checksSchema,
+    })),
+});
+const historyListSchema = object({
+    data: array(object({
+        pullRequestId: lenient(schemas_string()),
+        transitions: array(lenient(transitionSchema)),
+    })),
+});
+
 ;// CONCATENATED MODULE: ./src/trunk/v2/client.ts
+
 
 
 
@@ -38052,6 +38126,36 @@ class TrunkV2Client {
         return page.total ?? page.data.length;
     }
     /**
+     * One pull request as Trunk indexed it, by its number; undefined when Trunk has not indexed it
+     * ("numbers Trunk has not indexed are simply absent").
+     */
+    async findPullRequest(repositoryId, number) {
+        const path = '/v2/pull-requests';
+        const query = { repositoryId, number: String(number) };
+        const got = await this.getJson(path, query, `GET ${path} (#${number})`);
+        const rows = this.check(path, got, pullRequestEntryListSchema).data;
+        return rows.find((row) => row?.number === number) ?? undefined;
+    }
+    /**
+     * A pull request's queue-entry transitions, newest first. The batch read "never 404s": a pull
+     * request never enqueued comes back as an empty group, read here as no transitions.
+     */
+    async queueEntryHistory(pullRequestId) {
+        const path = '/v2/queue-entry-history';
+        const query = { pullRequestIds: pullRequestId, direction: 'newest', limit: '1' };
+        const got = await this.getJson(path, query, `GET ${path}`);
+        const groups = this.check(path, got, historyListSchema).data;
+        // "Ids are normalized to lowercase in the response."
+        const group = groups.find((found) => found.pullRequestId?.toLowerCase() === pullRequestId.toLowerCase());
+        return (group?.transitions ?? []).filter((row) => row !== undefined && row !== null);
+    }
+    /** A queue's metrics: Prometheus text (format 0.0.4), unparsed. */
+    async queueMetrics(id) {
+        const path = `/v2/merge-queues/${encodeURIComponent(id)}/metrics`;
+        const answer = await this.send(path, {}, 'GET /v2/merge-queues/{id}/metrics', 'text/plain');
+        return answer.response.body;
+    }
+    /**
      * Follows nextCursor while hasMore, with the same guards as v1: max-pages and a repeated cursor.
      * Trunk requires hasMore; a page without it has more while it carries a cursor, so a change on
      * Trunk's side can never cut the list short unsaid.
@@ -38085,11 +38189,19 @@ class TrunkV2Client {
     check(path, got, schema) {
         return checkBody(`GET ${path}`, got.answer, got.body, schema);
     }
-    /** One GET; a non-2xx answer becomes the failure it means, quoting v2's error code. */
+    /** One GET of JSON. */
     async getJson(path, query, label) {
-        const where = `GET ${path
+        const answer = await this.send(path, query, label, 'application/json');
+        return { answer, body: (0,errors/* parseJson */.qF)(this.where(path), answer) };
+    }
+    where(path) {
+        return `GET ${path
             .replace(/^\/v2\/(merge-queues|test-collections)\/[^/]+/, '/v2/$1/{id}')
             .replace(/^\/v2\/tests\/[^/]+/, '/v2/tests/{testId}')}`;
+    }
+    /** One GET; a non-2xx answer becomes the failure it means, quoting v2's error code. */
+    async send(path, query, label, accept) {
+        const where = this.where(path);
         const url = new URL(this.baseUrl + path);
         for (const [name, value] of Object.entries(query))
             url.searchParams.set(name, value);
@@ -38097,14 +38209,13 @@ class TrunkV2Client {
             method: 'GET',
             url,
             headers: {
-                accept: 'application/json',
+                accept,
                 authorization: `Bearer ${this.options.key}`,
                 'user-agent': 'trunk-health-gate',
             },
             label,
         };
-        const answer = await successfulAnswer(this.http, request, where, (failed) => this.failure(where, failed));
-        return { answer, body: (0,errors/* parseJson */.qF)(where, answer) };
+        return successfulAnswer(this.http, request, where, (failed) => this.failure(where, failed));
     }
     /** v2 errors carry { error: { code, message } }; an edge 429 or a proxy page may not. */
     failure(where, answer) {
@@ -38140,7 +38251,520 @@ function safeJson(text) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/trunk/prometheus.ts
+/**
+ * Prometheus text exposition format 0.0.4, read strictly: what Trunk's queue metrics are written
+ * in (`GET /v2/merge-queues/{id}/metrics`). Any line that is not the format is an error naming the
+ * line, never a guess: a wait computed from half-read buckets would be a wrong number shown as
+ * Trunk's. The rules are Prometheus' own ("Exposition formats", text format details).
+ */
+class ExpositionError extends Error {
+    name = 'ExpositionError';
+}
+const METRIC_NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*/;
+const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*/;
+const TYPES = ['counter', 'gauge', 'histogram', 'summary', 'untyped'];
+/** Go's ParseFloat as the format uses it: decimal or hex-free exponent forms, NaN and ±Inf. */
+const FLOAT = /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|Inf|inf|NaN|nan)$/;
+const INT64 = /^[+-]?\d{1,19}$/;
+/** The family a sample belongs to: a histogram's or summary's suffixed samples join their base. */
+function familyOf(name, types) {
+    for (const suffix of ['_bucket', '_sum', '_count']) {
+        if (!name.endsWith(suffix))
+            continue;
+        const base = name.slice(0, -suffix.length);
+        const type = types.get(base);
+        if (type === 'histogram' || (type === 'summary' && suffix !== '_bucket'))
+            return base;
+    }
+    return name;
+}
+function parseFloatToken(token, line) {
+    if (!FLOAT.test(token))
+        throw new ExpositionError(`line ${line}: "${token}" is not a number`);
+    if (/^[+-]?inf$/i.test(token))
+        return token.startsWith('-') ? -Infinity : Infinity;
+    if (/^nan$/i.test(token))
+        return Number.NaN;
+    return Number(token);
+}
+/** `\\`, `\"` and `\n` in a label value; any other escape is not the format. */
+function unescapeLabel(raw, line) {
+    return raw.replace(/\\(.?)/g, (_, next) => {
+        if (next === '\\')
+            return '\\';
+        if (next === '"')
+            return '"';
+        if (next === 'n')
+            return '\n';
+        throw new ExpositionError(`line ${line}: "\\${next}" is not an escape a label value may hold`);
+    });
+}
+/** `{a="1",b="2",}` from the start of `text`; returns the labels and what follows the brace. */
+function parseLabels(text, line) {
+    const labels = {};
+    let rest = text.slice(1).trimStart();
+    while (!rest.startsWith('}')) {
+        const name = LABEL_NAME.exec(rest)?.[0];
+        if (name === undefined)
+            throw new ExpositionError(`line ${line}: a label name was expected`);
+        rest = rest.slice(name.length).trimStart();
+        if (!rest.startsWith('='))
+            throw new ExpositionError(`line ${line}: "=" was expected`);
+        rest = rest.slice(1).trimStart();
+        const quoted = /^"((?:[^"\\\n]|\\.)*)"/.exec(rest);
+        if (!quoted)
+            throw new ExpositionError(`line ${line}: a quoted label value was expected`);
+        if (Object.hasOwn(labels, name)) {
+            throw new ExpositionError(`line ${line}: the label ${name} is given twice`);
+        }
+        labels[name] = unescapeLabel(quoted[1] ?? '', line);
+        rest = rest.slice(quoted[0].length).trimStart();
+        if (rest.startsWith(','))
+            rest = rest.slice(1).trimStart();
+        else if (!rest.startsWith('}'))
+            throw new ExpositionError(`line ${line}: "," or "}" expected`);
+    }
+    return [labels, rest.slice(1)];
+}
+function parseSample(text, line) {
+    const name = METRIC_NAME.exec(text)?.[0];
+    if (name === undefined)
+        throw new ExpositionError(`line ${line}: a metric name was expected`);
+    let rest = text.slice(name.length);
+    let labels = {};
+    if (rest.trimStart().startsWith('{'))
+        [labels, rest] = parseLabels(rest.trimStart(), line);
+    else if (rest !== '' && !/^[ \t]/.test(rest)) {
+        throw new ExpositionError(`line ${line}: "${name}" is followed by neither labels nor a value`);
+    }
+    const tokens = rest.trim().split(/[ \t]+/);
+    if (tokens.length < 1 || tokens.length > 2 || tokens[0] === '') {
+        throw new ExpositionError(`line ${line}: a value and at most a timestamp were expected`);
+    }
+    const sample = { name, labels, value: parseFloatToken(tokens[0] ?? '', line) };
+    if (tokens[1] !== undefined) {
+        if (!INT64.test(tokens[1])) {
+            throw new ExpositionError(`line ${line}: "${tokens[1]}" is not a timestamp`);
+        }
+        sample.timestamp = Number(tokens[1]);
+    }
+    return sample;
+}
+/** Every family of an exposition, in the order they appear. Throws ExpositionError. */
+function parseExposition(text) {
+    if (text !== '' && !text.endsWith('\n')) {
+        throw new ExpositionError('the last line does not end with a line feed');
+    }
+    const families = new Map();
+    const types = new Map();
+    const helps = new Set();
+    /** Families whose group of lines has ended: all lines of one metric come together. */
+    const closed = new Set();
+    let current;
+    const family = (name) => {
+        let found = families.get(name);
+        if (!found) {
+            found = { name, type: types.get(name) ?? 'untyped', samples: [] };
+            families.set(name, found);
+        }
+        return found;
+    };
+    const enter = (name, line) => {
+        if (current === name)
+            return;
+        if (closed.has(name)) {
+            throw new ExpositionError(`line ${line}: the lines of ${name} are not one group`);
+        }
+        if (current !== undefined)
+            closed.add(current);
+        current = name;
+    };
+    text.split('\n').forEach((raw, index) => {
+        const line = index + 1;
+        const trimmed = raw.trim();
+        if (trimmed === '')
+            return;
+        if (trimmed.startsWith('#')) {
+            const tokens = trimmed
+                .slice(1)
+                .trim()
+                .split(/[ \t]+/);
+            const [keyword, name] = tokens;
+            if (keyword !== 'HELP' && keyword !== 'TYPE')
+                return; // a comment
+            if (name === undefined || METRIC_NAME.exec(name)?.[0] !== name) {
+                throw new ExpositionError(`line ${line}: ${keyword} names no metric`);
+            }
+            enter(name, line);
+            if (keyword === 'HELP') {
+                if (helps.has(name))
+                    throw new ExpositionError(`line ${line}: a second HELP for ${name}`);
+                helps.add(name);
+                const help = trimmed.replace(/^#[ \t]*HELP[ \t]+\S+[ \t]?/, '');
+                family(name).help = help.replace(/\\(\\|n)/g, (_, c) => (c === 'n' ? '\n' : '\\'));
+                return;
+            }
+            const type = tokens[2];
+            if (tokens.length !== 3 || type === undefined || !TYPES.includes(type)) {
+                throw new ExpositionError(`line ${line}: TYPE of ${name} is not one of ${TYPES.join(', ')}`);
+            }
+            if (types.has(name))
+                throw new ExpositionError(`line ${line}: a second TYPE for ${name}`);
+            if (families.get(name)?.samples.length) {
+                throw new ExpositionError(`line ${line}: the TYPE of ${name} follows its samples`);
+            }
+            types.set(name, type);
+            family(name).type = type;
+            return;
+        }
+        const sample = parseSample(trimmed, line);
+        const name = familyOf(sample.name, types);
+        enter(name, line);
+        family(name).samples.push(sample);
+    });
+    for (const found of families.values())
+        checkFamily(found);
+    return [...families.values()];
+}
+/** A histogram's buckets rise with `le`, end at +Inf, and the +Inf bucket is its count. */
+function checkFamily(family) {
+    if (family.type !== 'histogram')
+        return;
+    for (const series of histogramSeries(family)) {
+        const bounds = series.buckets.map((bucket) => bucket.le);
+        if (bounds.at(-1) !== Infinity) {
+            throw new ExpositionError(`${family.name}: a series has no le="+Inf" bucket`);
+        }
+        for (let i = 1; i < series.buckets.length; i++) {
+            const [before, after] = [series.buckets[i - 1], series.buckets[i]];
+            if (before === undefined || after === undefined)
+                continue;
+            if (!(after.le > before.le)) {
+                throw new ExpositionError(`${family.name}: the buckets are not in increasing order of le`);
+            }
+            if (after.count < before.count) {
+                throw new ExpositionError(`${family.name}: a bucket counts fewer than the one before it`);
+            }
+        }
+        if (series.count !== undefined && series.count !== series.buckets.at(-1)?.count) {
+            throw new ExpositionError(`${family.name}: _count differs from the le="+Inf" bucket`);
+        }
+    }
+}
+function seriesKey(labels) {
+    return JSON.stringify(Object.entries(labels).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+/** A histogram family's series, each with its buckets; throws on a bucket without `le`. */
+function histogramSeries(family) {
+    const series = new Map();
+    const of = (labels) => {
+        const key = seriesKey(labels);
+        let found = series.get(key);
+        if (!found)
+            series.set(key, (found = { labels, buckets: [] }));
+        return found;
+    };
+    for (const sample of family.samples) {
+        const { le, ...labels } = sample.labels;
+        if (sample.name === `${family.name}_bucket`) {
+            if (le === undefined)
+                throw new ExpositionError(`${family.name}: a bucket has no le label`);
+            const bound = parseFloatToken(le, 0);
+            of(labels).buckets.push({ le: bound, count: sample.value });
+        }
+        else if (sample.name === `${family.name}_sum`)
+            of(sample.labels).sum = sample.value;
+        else if (sample.name === `${family.name}_count`)
+            of(sample.labels).count = sample.value;
+        else
+            throw new ExpositionError(`${family.name}: ${sample.name} is not a histogram's sample`);
+    }
+    return [...series.values()];
+}
+
+;// CONCATENATED MODULE: ./src/trunk/queue-wait.ts
+
+/**
+ * The typical wait in a queue, from Trunk's metrics of the last hour: how long the pull requests
+ * that merged spent in the queue. It describes the queue, never one pull request: Trunk exposes no
+ * estimate for one ("any wait estimate [is] not exposed").
+ */
+const TIME_IN_QUEUE = 'mq_pr_time_in_queue_1h_seconds';
+/** The histogram of the merged pull requests of the main queue (bisection runs left out). */
+function mergedSeries(series) {
+    return series.filter((one) => one.labels.conclusion === 'merged' && one.labels.queue_type !== 'bisection');
+}
+/** Several series of the same buckets (one per label set) summed bucket by bucket. */
+function summed(series) {
+    const [first, ...rest] = series;
+    if (!first)
+        return undefined;
+    const bounds = first.buckets.map((bucket) => bucket.le);
+    for (const other of rest) {
+        const same = other.buckets.length === bounds.length &&
+            other.buckets.every((bucket, i) => bucket.le === bounds[i]);
+        if (!same)
+            throw new ExpositionError(`${TIME_IN_QUEUE}: its series have different buckets`);
+    }
+    return first.buckets.map((bucket, i) => ({
+        le: bucket.le,
+        count: series.reduce((sum, one) => sum + (one.buckets[i]?.count ?? 0), 0),
+    }));
+}
+/** The q-quantile of cumulative buckets, placed within its bucket; undefined when empty. */
+function percentile(buckets, q) {
+    const total = buckets.at(-1)?.count ?? 0;
+    if (!(total > 0))
+        return undefined;
+    const rank = q * total;
+    let lower = 0;
+    let below = 0;
+    for (const bucket of buckets) {
+        if (bucket.count >= rank && bucket.count > below) {
+            if (bucket.le === Infinity)
+                return { seconds: lower, lower, upper: Infinity };
+            const within = (rank - below) / (bucket.count - below);
+            return { seconds: lower + (bucket.le - lower) * within, lower, upper: bucket.le };
+        }
+        lower = bucket.le;
+        below = bucket.count;
+    }
+    return undefined;
+}
+/**
+ * The typical wait from an exposition; undefined when it holds no time in queue for merged pull
+ * requests. Throws ExpositionError when the text is not the format.
+ */
+function typicalWait(text) {
+    const family = parseExposition(text).find((found) => found.name === TIME_IN_QUEUE);
+    if (!family)
+        return undefined;
+    if (family.type !== 'histogram') {
+        throw new ExpositionError(`${TIME_IN_QUEUE} is a ${family.type}, not a histogram`);
+    }
+    const buckets = summed(mergedSeries(histogramSeries(family)));
+    if (!buckets)
+        return undefined;
+    const merged = buckets.at(-1)?.count ?? 0;
+    if (!Number.isSafeInteger(merged) || merged < 0) {
+        throw new ExpositionError(`${TIME_IN_QUEUE}: ${merged} is not a count of pull requests`);
+    }
+    return { merged, p50: percentile(buckets, 0.5), p90: percentile(buckets, 0.9) };
+}
+
+;// CONCATENATED MODULE: ./src/trunk/v2/queue-story.ts
+
+
+
+
+
+/**
+ * Why this pull request is not merging, as Trunk's merge queue tells it (v2 key): its queue
+ * entry, the reasons Trunk gives for one that is not ready, and why it last left the queue; and
+ * the queue's typical wait. Extra reads: at most three requests, none retried (`GET
+ * /v2/pull-requests` is limited to 5 a second per key), and a failure is a note, never the step's.
+ */
+const EXIT_STATES = new Set(['failed', 'cancelled', 'merged']);
+/** Trunk's transition reasons in plain words; any other is shown as sent. */
+const REASON_WORDS = {
+    TEST_RUN_REQUIRED_STATUS_FAILED: 'a required check failed',
+    TEST_RUN_TIMEOUT: "its tests ran past the queue's testing timeout",
+    START_TEST_RUN_MERGE_CONFLICT: 'it did not merge cleanly onto the pull requests ahead of it',
+    PR_UPDATED_AT_MERGE_TIME: 'the pull request changed when it was about to merge',
+    GITHUB_API_BRANCH_PROTECTION_UNMET: "GitHub's branch protection rules were not met",
+    GITHUB_API_MERGE_PR_FAILED: 'GitHub refused the merge',
+    GITHUB_API_RATE_LIMIT_EXCEEDED: "GitHub's rate limit was reached",
+    USER_REQUESTED: 'a person asked for it',
+    TRUNK_ADMIN_REQUESTED: 'a Trunk admin asked for it',
+    PR_CLOSED: 'the pull request was closed',
+    PR_MERGED_INTO_OTHER_BRANCH: 'the pull request was merged into another branch',
+    PR_PUSHED_TO: 'a commit was pushed to the pull request while it was queued',
+    PR_BASE_BRANCH_CHANGED: "the pull request's base branch changed",
+    PR_CONVERTED_TO_DRAFT: 'the pull request was converted to a draft',
+    NOT_READY_TIMEOUT_EXPIRED: "it stayed not ready longer than the queue's not-ready timeout",
+    MERGE_GRAPH_MERGE: 'the queue merged it',
+    MERGE_GRAPH_DIRECT_MERGE: 'the queue merged it directly',
+    MANUAL_MERGE: 'it was merged outside the queue',
+};
+function reasonOf(value) {
+    const sent = present(value);
+    if (sent === undefined)
+        return undefined;
+    const words = Object.hasOwn(REASON_WORDS, sent) ? REASON_WORDS[sent] : undefined;
+    return words ? { kind: 'ours', text: words } : { kind: 'unknown', value: sent, what: 'reason' };
+}
+/** A mergeability reason as Trunk words it (`message`); its code when it sent no words. */
+function mergeabilityReason(raw) {
+    const message = present(raw.message);
+    if (message !== undefined)
+        return { kind: 'trunk', text: message };
+    const code = present(raw.code);
+    return code === undefined ? undefined : { kind: 'unknown', value: code, what: 'reason' };
+}
+function reasonsOf(raw) {
+    return (raw ?? []).flatMap((one) => {
+        const reason = one && mergeabilityReason(one);
+        return reason ? [reason] : [];
+    });
+}
+/**
+ * Why a not-ready entry waits: GitHub's reasons as Trunk recorded them, then what Trunk's
+ * readiness flags say (they carry no words, so the words are ours).
+ */
+function notReadyReasons(entry) {
+    const readiness = entry.readiness;
+    if (!readiness)
+        return [];
+    const reasons = reasonsOf(readiness.mergeabilityDetails?.reasons);
+    const mergeability = snakeCase(readiness.mergeability);
+    if (reasons.length === 0 && mergeability !== undefined) {
+        if (mergeability === 'not_mergeable') {
+            reasons.push({
+                kind: 'ours',
+                text: 'GitHub says it cannot merge (Trunk recorded no reason)',
+            });
+        }
+        else if (mergeability === 'in_progress') {
+            reasons.push({ kind: 'ours', text: 'GitHub is still working out whether it can merge' });
+        }
+        else if (mergeability !== 'mergeable' && mergeability !== 'unspecified') {
+            const sent = present(readiness.mergeability) ?? mergeability;
+            reasons.push({ kind: 'unknown', value: sent, what: 'mergeability' });
+        }
+    }
+    if (readiness.doesBaseBranchMatch === false) {
+        reasons.push({
+            kind: 'ours',
+            text: "its base branch is no longer the queue's target branch",
+        });
+    }
+    if (readiness.requiresImpactedTargets === true && readiness.hasImpactedTargets === false) {
+        reasons.push({ kind: 'ours', text: 'impacted targets are not uploaded for its commit' });
+    }
+    return reasons;
+}
+function checksOf(raw) {
+    return (raw ?? []).flatMap((check) => {
+        const name = present(check?.name);
+        if (!check || name === undefined)
+            return [];
+        return [{ name, url: present(check.url), conclusion: present(check.conclusion) }];
+    });
+}
+function transitionOf(raw) {
+    const state = snakeCase(raw.state);
+    if (state === undefined)
+        return undefined;
+    return {
+        state,
+        at: present(raw.changedAt),
+        reason: reasonOf(raw.reason),
+        checks: checksOf(raw.failed?.failureCausingChecks),
+        providerMessage: present(raw.failed?.apiFailureMessage),
+        blockReasons: reasonsOf(raw.failed?.blockReasons),
+    };
+}
+/** The failure a pendingFailure entry will conclude with, when Trunk recorded it. */
+function expectedFailureOf(raw) {
+    const details = raw?.pendingFailure;
+    if (!raw || !details)
+        return undefined;
+    const reason = reasonOf(details.eventualFailureReason);
+    const checks = checksOf(details.failureCausingChecks);
+    if (reason === undefined && checks.length === 0)
+        return undefined;
+    return { state: 'failed', at: present(raw.changedAt), reason, checks, blockReasons: [] };
+}
+/** The story from the entry and (newest first) its transitions. */
+function storyOf(prNumber, raw, transitions, now) {
+    const entry = raw.queueEntry;
+    const since = present(entry?.stateChangedAt);
+    const elapsed = since === undefined ? Number.NaN : (now - Date.parse(since)) / 1000;
+    const state = snakeCase(entry?.state);
+    const newest = transitions?.[0];
+    const exit = transitions?.find((row) => EXIT_STATES.has(snakeCase(row.state) ?? ''));
+    return {
+        prNumber,
+        state,
+        since,
+        forSeconds: elapsed >= 0 ? Math.floor(elapsed) : undefined,
+        priorityName: present(entry?.priorityName),
+        priorityValue: entry?.priorityValue ?? undefined,
+        url: present(raw.htmlUrl),
+        notReady: entry && state === 'not_ready' ? notReadyReasons(entry) : [],
+        lastExit: exit && transitionOf(exit),
+        expectedFailure: state === 'pending_failure' && snakeCase(newest?.state) === 'pending_failure'
+            ? expectedFailureOf(newest)
+            : undefined,
+        historyUnknown: entry && transitions === undefined ? true : undefined,
+    };
+}
+/** A failure of an extra read in words, or nothing when it needs none. */
+function noteOf(what, error) {
+    if (error instanceof ExpositionError) {
+        return `${what} could not be read: Trunk's metrics are not Prometheus text (${error.message}).`;
+    }
+    if (!(error instanceof errors/* TrunkApiError */.Jp))
+        throw error; // a bug, not an API failure
+    if (error.kind === 'cancelled')
+        return undefined;
+    return `${what} could not be read, so it is left out: ${error.message.replace(/\.$/, '')}.`;
+}
+async function readStory(api, repositoryId, prNumber, notes, now) {
+    const entry = await api.findPullRequest(repositoryId, prNumber);
+    if (entry === undefined) {
+        notes.push(`Trunk has not indexed pull request #${prNumber}, so its queue entry is unknown.`);
+        return undefined;
+    }
+    if (!entry.queueEntry)
+        return storyOf(prNumber, entry, [], now);
+    try {
+        return storyOf(prNumber, entry, await api.queueEntryHistory(entry.id), now);
+    }
+    catch (error) {
+        const note = noteOf("This pull request's queue history", error);
+        if (note)
+            notes.push(note);
+        return storyOf(prNumber, entry, undefined, now);
+    }
+}
+/**
+ * This pull request's queue story and the queue's typical wait, side by side. Called only on a
+ * run with a pull request and a queue; never throws an API failure.
+ */
+async function readQueueExtras(api, where) {
+    const notes = [];
+    const settle = (what, read, quiet = false) => read.catch((error) => {
+        const status = error instanceof errors/* TrunkApiError */.Jp ? error.status : undefined;
+        if (quiet && (status === 403 || status === 404))
+            return undefined;
+        const note = noteOf(what, error);
+        if (note)
+            notes.push(note);
+        return undefined;
+    });
+    const [story, text] = await Promise.all([
+        settle("This pull request's queue entry", readStory(api, where.repositoryId, where.prNumber, notes, where.now)),
+        // A queue without metrics (403, 404) shows nothing, and says nothing.
+        settle("The queue's typical wait", api.queueMetrics(where.queueId), true),
+    ]);
+    let wait;
+    if (text !== undefined) {
+        try {
+            wait = typicalWait(text);
+        }
+        catch (error) {
+            const note = noteOf("The queue's typical wait", error);
+            if (note)
+                notes.push(note);
+        }
+    }
+    return { story, wait, notes };
+}
+
 ;// CONCATENATED MODULE: ./src/trunk/v2/read-v2.ts
+
 
 
 
@@ -38208,7 +38832,7 @@ async function readTestsV2(client, repository, settings, now) {
         notes,
     };
 }
-async function readQueueV2(client, repository, settings) {
+async function readQueueV2(client, repository, settings, extras) {
     const { id: repositoryId } = await repository();
     const queueId = await client.findMergeQueue(repositoryId, settings.targetBranch);
     if (queueId === undefined) {
@@ -38220,19 +38844,26 @@ async function readQueueV2(client, repository, settings) {
             ],
         };
     }
+    const extra = extras && readQueueExtras(extras.api, { repositoryId, queueId, ...extras });
     const [queue, order, listed] = await Promise.all([
         client.getMergeQueue(queueId),
         client.getOrder(queueId),
         client.listQueuePullRequests(queueId, settings.maxPages),
-    ]);
+    ]).catch((error) => {
+        extras?.api.stop(); // no queue to show them under
+        throw error;
+    });
+    const found = await extra;
     const warnings = listed.incomplete
         ? [
             `The queue's pull request list is incomplete (${listed.incomplete}): some authors and priorities are unknown.`,
         ]
         : [];
+    const report = normaliseQueueV2(queue, order, listed.pullRequests, settings.targetBranch);
     return {
-        report: normaliseQueueV2(queue, order, listed.pullRequests, settings.targetBranch),
+        report: { ...report, pullRequest: found?.story, typicalWait: found?.wait },
         warnings,
+        notes: found?.notes,
     };
 }
 function v2Client(settings, http) {
@@ -38554,6 +39185,27 @@ function client_validate(path, answer, schema) {
 
 
 
+/**
+ * On a pull request's run with a v2 key: its queue story and the queue's typical wait, through a
+ * client of their own that never retries (`GET /v2/pull-requests` allows 5 a second per key) and
+ * that the run's end, or a failed queue read, stops.
+ */
+function queueExtras(settings, http, prNumber, signal, now) {
+    if (prNumber === undefined)
+        return undefined;
+    const stop = new AbortController();
+    const v2 = v2Client(settings, http(AbortSignal.any([signal, stop.signal])));
+    return {
+        prNumber,
+        now,
+        api: {
+            findPullRequest: (repositoryId, number) => v2.findPullRequest(repositoryId, number),
+            queueEntryHistory: (id) => v2.queueEntryHistory(id),
+            queueMetrics: (id) => v2.queueMetrics(id),
+            stop: () => stop.abort(),
+        },
+    };
+}
 /** The run's test reports, read from the working directory (the workspace on a runner). */
 function failedTestsRead(settings, lookups, signal) {
     if (settings.testResults.length === 0)
@@ -38599,9 +39251,9 @@ function jobsRead(settings, context, log, signal) {
 }
 /** The reads the settings ask for; each sends its requests only when called. */
 function planReads(settings, pullRequest, log, signal, context) {
-    const client = (until) => new RetryingClient({
+    const client = (until, maxRetries = settings.maxRetries) => new RetryingClient({
         timeoutMs: settings.timeoutMs,
-        maxRetries: settings.maxRetries,
+        maxRetries,
         retryBaseMs: settings.retryBaseMs,
         log,
         signal: until,
@@ -38618,7 +39270,9 @@ function planReads(settings, pullRequest, log, signal, context) {
                 ? readTestsV2(v2, repository, settings, now)
                 : readTestsV1(v1, settings, now)),
         queue: queueApi &&
-            (() => queueApi === 'v2' ? readQueueV2(v2, repository, settings) : readQueueV1(v1, settings)),
+            (() => queueApi === 'v2'
+                ? readQueueV2(v2, repository, settings, queueExtras(settings, (until) => client(until, 0), pullRequest?.pr.number, signal, now))
+                : readQueueV1(v1, settings)),
         changedFiles: pullRequest && (() => pullRequest.changedFiles(githubOptions(settings, log, signal))),
         failedTests: failedTestsRead(settings, settings.apiKey === ''
             ? undefined
@@ -39567,8 +40221,180 @@ function flakedSection(run, options) {
     return lines;
 }
 
+;// CONCATENATED MODULE: ./src/render/pr-queue-story.ts
+/**
+ * Why this pull request is not merging, in the job summary's queue section and the comment: its
+ * queue entry as Trunk tells it, and the queue's typical wait. Trunk's words and any value it sent
+ * that this action does not know are outside text: escaped, or shown as sent in a code span.
+ */
+
+
+
+const MAX_CHECKS = 5;
+const MAX_REASON = 300;
+/** States of an entry in the queue or trying to enter it: the story then comes first. */
+const ACTIVE_STATES = new Set([
+    'not_ready',
+    'pending',
+    'testing',
+    'tests_passed',
+    'pending_failure',
+]);
+/** Entry states in words; any other is shown as sent. */
+const STATE_WORDS = {
+    not_ready: 'not ready',
+    pending: 'waiting',
+    testing: 'testing',
+    tests_passed: 'tests passed, waiting to merge',
+    merged: 'merged',
+    failed: 'failed',
+    cancelled: 'removed from the queue',
+    pending_failure: 'expected to fail, waiting on the pull requests ahead',
+};
+function showsFirst(story) {
+    return story?.state !== undefined && ACTIVE_STATES.has(story.state);
+}
+/** "12 min", "2 h 5 min", "3 days": how long, rounded down. */
+function formatDuration(seconds) {
+    const minutes = Math.floor(seconds / 60);
+    if (minutes < 1)
+        return 'under a minute';
+    if (minutes < 60)
+        return `${formatNumber(minutes)} min`;
+    const hours = Math.floor(minutes / 60);
+    if (hours < 48)
+        return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+    return `${formatNumber(Math.floor(hours / 24))} days`;
+}
+function stateText(state) {
+    const words = Object.hasOwn(STATE_WORDS, state) ? STATE_WORDS[state] : undefined;
+    return words ?? code(truncateText(state, MAX_SHORT));
+}
+/** A reason in Markdown: Trunk's words escaped, ours as they are, an unknown value in code. */
+function reasonMarkdown(reason) {
+    if (reason.kind === 'ours')
+        return reason.text;
+    if (reason.kind === 'trunk')
+        return escapeMarkdown(truncateText(reason.text, MAX_REASON));
+    return `${code(truncateText(reason.value, MAX_SHORT))} (a ${reason.what} this action does not know)`;
+}
+/** A reason on one plain line, for an output. */
+function reasonPlain(reason) {
+    if (reason.kind === 'unknown')
+        return oneLogLine(reason.value, MAX_REASON);
+    return oneLogLine(reason.text, MAX_REASON);
+}
+function checkText(check) {
+    const name = truncateText(check.name, MAX_TITLE);
+    // mdLink shows the name alone unless Trunk sent an http(s) address.
+    const linked = check.url ? mdLink(name, check.url) : escapeMarkdown(name);
+    const conclusion = check.conclusion
+        ? ` (${code(truncateText(check.conclusion, MAX_SHORT))})`
+        : '';
+    return `${linked}${conclusion}`;
+}
+function checksText(checks) {
+    const shown = checks.slice(0, MAX_CHECKS).map(checkText);
+    if (checks.length > MAX_CHECKS)
+        shown.push(`${formatNumber(checks.length - MAX_CHECKS)} more`);
+    return shown.join(', ');
+}
+/** "failed: a required check failed: ci / test (FAILURE)". */
+function transitionText(transition) {
+    const parts = [stateText(transition.state)];
+    if (transition.reason)
+        parts.push(reasonMarkdown(transition.reason));
+    if (transition.checks.length > 0)
+        parts.push(checksText(transition.checks));
+    let text = parts.join(': ');
+    if (transition.blockReasons.length > 0) {
+        text += ` (${transition.blockReasons.map(reasonMarkdown).join('; ')})`;
+    }
+    if (transition.providerMessage) {
+        text += `; GitHub said: ${escapeMarkdown(truncateText(transition.providerMessage, MAX_REASON))}`;
+    }
+    return text;
+}
+function priorityText(story) {
+    const name = story.priorityName
+        ? escapeMarkdown(truncateText(story.priorityName, MAX_SHORT))
+        : '';
+    const value = story.priorityValue === undefined ? '' : formatNumber(story.priorityValue);
+    if (name && value)
+        return `priority ${name} (${value})`;
+    if (name || value)
+        return `priority ${name || value}`;
+    return undefined;
+}
+/** The opening line: the entry's state, for how long, its priority, its page in Trunk. */
+function headLine(story) {
+    const label = '**This pull request in Trunk’s merge queue:**';
+    if (story.state === undefined)
+        return `${label} not submitted.`;
+    const state = stateText(story.state);
+    const since = story.forSeconds !== undefined
+        ? ` for ${formatDuration(story.forSeconds)}`
+        : story.since
+            ? ` since ${formatDateTime(story.since)}`
+            : '';
+    const parts = [`${state}${since}`, priorityText(story)].filter(Boolean);
+    const link = story.url ? ` · ${mdLink('in Trunk', story.url)}` : '';
+    return `${label} ${parts.join(' · ')}${link}.`;
+}
+/** The story as lines of Markdown, ending with a blank line. */
+function storyLines(story) {
+    const lines = [headLine(story)];
+    const bullets = [];
+    if (story.state === 'not_ready') {
+        if (story.notReady.length === 0)
+            bullets.push('Trunk gives no reason it is not ready.');
+        else
+            bullets.push(...story.notReady.map((reason) => `Not ready: ${reasonMarkdown(reason)}`));
+    }
+    if (story.expectedFailure) {
+        bullets.push(`Expected to end ${transitionText(story.expectedFailure)}`);
+    }
+    if (story.lastExit) {
+        const at = story.lastExit.at ? ` ${formatDateTime(story.lastExit.at)}` : '';
+        bullets.push(`Last left the queue${at}: ${transitionText(story.lastExit)}`);
+    }
+    else if (story.historyUnknown) {
+        bullets.push('Why it last left the queue is unknown: its history could not be read.');
+    }
+    if (bullets.length > 0)
+        lines.push('', ...bullets.map((bullet) => `- ${bullet}`));
+    lines.push('');
+    return lines;
+}
+/** "p50 about 18 min", or "over 2 h" for a percentile past the last finite bucket. */
+function percentileText(name, found) {
+    if (found.upper === Infinity)
+        return `${name} over ${formatDuration(found.lower)}`;
+    return `${name} about ${formatDuration(found.seconds)}`;
+}
+/** The queue's typical wait: labelled typical, never this pull request's estimate. */
+function typicalWaitLine(wait) {
+    const label = '**Typical wait in the last hour:**';
+    if (wait.merged === 0 || !wait.p50) {
+        return `${label} no pull request merged through the queue in the last hour.`;
+    }
+    const shown = [percentileText('p50', wait.p50)];
+    if (wait.p90)
+        shown.push(percentileText('p90', wait.p90));
+    return `${label} ${shown.join(', ')} (${plural(wait.merged, 'pull request')} merged). Trunk’s figure for the queue, not an estimate for this pull request.`;
+}
+/** What the queue section and the comment add for this pull request and the queue's wait. */
+function queueStoryParts(queue) {
+    const story = queue.pullRequest ? storyLines(queue.pullRequest) : [];
+    const wait = queue.typicalWait ? [typicalWaitLine(queue.typicalWait), ''] : [];
+    return showsFirst(queue.pullRequest)
+        ? { first: story, after: wait }
+        : { first: [], after: [...wait, ...story] };
+}
+
 ;// CONCATENATED MODULE: ./src/render/queue-section.ts
 /** The merge queue: its state, settings and enqueued pull requests in order. */
+
 
 
 
@@ -39589,15 +40415,18 @@ function queueSection(report, queue, cap, open) {
     const title = `Merge queue for ${truncateText(queue.branch, MAX_TITLE)}`;
     if (queue.kind === 'none')
         return collapsible(title, open, ['This branch has no Trunk merge queue.', '']);
+    const story = queueStoryParts(queue);
     const lines = [`- **State:** ${queue_section_describe(queue.state, QUEUE_STATE_MEANINGS, 'state')}`];
     if (queue.mode)
         lines.push(`- **Mode:** ${queue_section_describe(queue.mode, QUEUE_MODE_MEANINGS, 'mode')}`);
     // mdLink shows the text alone unless the address Trunk sent is an http(s) URL.
     if (queue.url)
         lines.push(`- ${mdLink('The queue in Trunk', queue.url)}`);
-    lines.push('', ...settingLines(queue.settings), '');
+    lines.push('', ...story.after);
+    lines.push(...settingLines(queue.settings), '');
     lines.push(...entriesTable(report, queue, cap));
-    return collapsible(title, open, lines);
+    // A pull request in the queue or entering it: its story above the fold.
+    return [...story.first, ...collapsible(title, open, lines)];
 }
 function queue_section_describe(value, meanings, noun) {
     const meaning = Object.hasOwn(meanings, value) ? meanings[value] : undefined;
@@ -39833,6 +40662,7 @@ function stickyMarker(workflow, job, commentKey = '') {
 
 
 
+
 /** GitHub rejects comment bodies over 65,536 characters; the margin covers the marker. */
 const MAX_COMMENT_CHARS = 65_000;
 const STAGES = [
@@ -39894,7 +40724,9 @@ function renderStage(report, verdict, options, limits) {
     lines.push(...verdict.reasons.map((reason) => `- ${escapeMarkdown(truncateText(reason, 500))}`));
     if (verdict.reasons.length > 0)
         lines.push('');
-    lines.push(...testsLine(report), ...queueLine(report));
+    const story = report.queue?.kind === 'queue' ? queueStoryParts(report.queue) : { first: [], after: [] };
+    // A pull request in the queue or entering it: what it waits for comes first.
+    lines.push(...story.first, ...testsLine(report), ...queueLine(report), ...story.after);
     if (limits !== undefined) {
         if (report.affected) {
             const open = gateTripped(verdict, 'fail-on-affected');
@@ -40223,6 +41055,7 @@ function toFailureRecord(failure) {
 
 
 
+
 const MAX_TESTS_JSON_RECORDS = 1000;
 /**
  * Test records, each cut to its share, at most 1,000, as many as the outputs' budget leaves room
@@ -40296,6 +41129,17 @@ function queueOutputs(queue, prNumber) {
         'queue-depth': String(queue.kind === 'queue' ? queueDepth(queue) : 0),
         'pr-position': mine ? String(mine.position) : '',
         'queue-json': queueJson(queue),
+    };
+}
+/** This pull request's entry and the queue's typical wait (v2 key); empty when not read. */
+function queueStoryOutputs(queue) {
+    const story = queue?.kind === 'queue' ? queue.pullRequest : undefined;
+    const p50 = queue?.kind === 'queue' ? queue.typicalWait?.p50 : undefined;
+    return {
+        'pr-queue-state': story?.state ?? '',
+        'pr-not-ready-reasons': (story?.notReady ?? []).map(reasonPlain).join('\n'),
+        // Over the last bucket (over 2 h) the median is no number: empty, as the docs say.
+        'queue-wait-p50-seconds': p50 && p50.upper !== Infinity ? String(Math.round(p50.seconds)) : '',
     };
 }
 function affectedOutputs(report) {
@@ -40380,6 +41224,7 @@ function declareOutputs(report, verdict, reportPath) {
     return {
         ...testOutputs(report.tests),
         ...queueOutputs(report.queue, report.context.prNumber),
+        ...queueStoryOutputs(report.queue),
         ...affectedOutputs(report),
         ...failedTestOutputs(report.failedTests),
         ...flakedTestOutputs(report.failedTests),

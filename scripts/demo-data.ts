@@ -46,7 +46,14 @@ export function demoPrFiles(scenario?: Scenario): GithubFile[] {
   }));
 }
 
-export const SCENARIOS = ['default', 'paused', 'broken', 'outage', 'failed-run'] as const;
+export const SCENARIOS = [
+  'default',
+  'paused',
+  'broken',
+  'outage',
+  'failed-run',
+  'queue-story',
+] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export const SCENARIO_DESCRIPTIONS: Record<Scenario, string> = {
@@ -55,6 +62,8 @@ export const SCENARIO_DESCRIPTIONS: Record<Scenario, string> = {
   broken: 'a bad merge broke a batch of tests on main',
   outage: 'Trunk answers 503 to every request',
   'failed-run': "the pull request's test jobs failed: which failures are its own?",
+  'queue-story':
+    'your pull request is not ready for the queue: why, why it left, the typical wait (v2)',
 };
 
 /** The gates the demo's workflow sets; the same in every scenario, so only the data changes. */
@@ -217,7 +226,7 @@ export function demoData(scenario: Scenario, now: number = Date.now()): DemoData
   return {
     flaky: [...FLAKY.map((row, i) => toRawTest(row, 'flaky', i, now)), ...run.flaky],
     broken: [...brokenRows.map((row, i) => toRawTest(row, 'broken', i, now)), ...run.broken],
-    queue: demoQueue(scenario === 'paused' ? 'paused' : 'running', now),
+    queue: demoQueue(scenario === 'paused' ? 'paused' : 'running', now, scenario),
     healthy: run.healthy,
     runs: run.runs,
   };
@@ -244,8 +253,10 @@ const ENTRIES: EntryRow[] = [
   [4807, 'Bump @stripe/stripe-js from 4.8.0 to 4.9.1', 'dependabot[bot]', 'pending', 'low', 96, { noBatch: true }],
 ];
 
-function demoQueue(state: string, now: number): RawQueue {
-  const entries = ENTRIES.map(
+function demoQueue(state: string, now: number, scenario: Scenario): RawQueue {
+  // queue-story: your pull request is not ready, so the queue's lists leave it out.
+  const rows = ENTRIES.filter(([n]) => scenario !== 'queue-story' || n !== DEMO_PR.number);
+  const entries = rows.map(
     ([prNumber, title, author, entryState, priority, minutesAgo, extra]) => ({
       id: stableId(`queue:${prNumber}`),
       prNumber,

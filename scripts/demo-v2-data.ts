@@ -6,9 +6,12 @@
  * holds the healthy tests its search finds and each test's runs of the week.
  */
 import {
+  makeQueueMetrics,
   makeRepository,
   makeTestRuns,
   makeV2Queue,
+  pullRequest,
+  pullRequestId,
   stableId,
   v2TestFrom,
   type V2Test,
@@ -18,7 +21,13 @@ import {
   startTrunkV2Simulator,
   type TrunkV2Simulator,
 } from '../test/support/trunk-v2-simulator.js';
-import { DEMO_BRANCH, DEMO_REPOSITORY, type DemoData } from './demo-data.js';
+import {
+  DEMO_BRANCH,
+  DEMO_PR,
+  DEMO_REPOSITORY,
+  type DemoData,
+  type Scenario,
+} from './demo-data.js';
 
 export const DEMO_V2_KEY = 'trunk_v2_demo-key-not-a-secret';
 export const DEMO_COLLECTION = 'StoreFt1';
@@ -61,11 +70,87 @@ function queueOf(data: DemoData) {
   });
 }
 
+/** Minutes before `now`, as an ISO date-time. */
+function ago(now: number, minutes: number): string {
+  return new Date(now - minutes * 60_000).toISOString();
+}
+
+/**
+ * The queue-story scenario's pull request: tested 80 minutes ago, failed on a required check,
+ * submitted again after a fix, and not ready for 25 minutes: it needs one more approving review
+ * and a required check is still running.
+ */
+function notReadyStory(queue: ReturnType<typeof queueOf>, now: number) {
+  const pr = pullRequest({ number: DEMO_PR.number, author: 'octocat' }, queue.queue, 'notReady');
+  pr.title = DEMO_PR.title;
+  pr.branch = DEMO_PR.head;
+  pr.htmlUrl = `https://app.trunk.io/acme/pull/${DEMO_PR.number}?repo=storefront`;
+  pr.queueEntry = {
+    ...pr.queueEntry,
+    stateChangedAt: ago(now, 25),
+    readiness: {
+      requiresImpactedTargets: false,
+      hasImpactedTargets: true,
+      doesBaseBranchMatch: true,
+      mergeability: 'notMergeable',
+      mergeabilityDetails: {
+        provider: 'github',
+        reasons: [
+          { code: 'reviewRequired', message: 'needs 1 more approving review', have: 1, need: 2 },
+          {
+            code: 'awaitingCheck',
+            message: 'required check ci / test is still running',
+            check: 'ci / test',
+          },
+        ],
+      },
+    },
+  };
+  const id = pullRequestId(DEMO_PR.number);
+  const step = (minutes: number, state: string, reason: string | null, more = {}) => ({
+    pullRequestId: id,
+    state,
+    changedAt: ago(now, minutes),
+    reason,
+    ...more,
+  });
+  const history = [
+    step(95, 'notReady', 'USER_REQUESTED', { notReady: { allowBatching: true } }),
+    step(90, 'pending', 'MERGE_ITEM_NOW_READY', { pending: { prerequisitePullRequests: [] } }),
+    step(82, 'testing', null, { verificationRunId: stableId('run 4812') }),
+    step(61, 'failed', 'TEST_RUN_REQUIRED_STATUS_FAILED', {
+      verificationRunId: stableId('run 4812'),
+      failed: {
+        failureCausingChecks: [
+          {
+            name: 'ci / e2e (chromium)',
+            url: `https://github.com/${DEMO_REPOSITORY}/actions/runs/9120044/job/25118`,
+            conclusion: 'FAILURE',
+          },
+        ],
+      },
+    }),
+    step(25, 'notReady', 'USER_REQUESTED', { notReady: { allowBatching: true } }),
+  ];
+  return { pullRequests: [pr], histories: { [id]: history } };
+}
+
 /** The v2 simulator with the demo's data; `v1Origin` serves the v1 paths, for hybrid runs. */
 export async function startDemoV2Simulator(
   data: DemoData,
   v1Origin: string,
+  scenario?: Scenario,
+  now = Date.now(),
 ): Promise<{ sim: TrunkV2Simulator; inputs: Record<string, string>; describe: string }> {
+  const queue = queueOf(data);
+  // The last hour: 9 merged after 6 to 52 minutes in the queue, 2 failed.
+  queue.metrics = makeQueueMetrics({
+    branch: DEMO_BRANCH,
+    depth: data.queue.enqueuedPullRequests.length,
+    merged: [380, 610, 840, 1020, 1150, 1390, 1720, 2480, 3100],
+    failed: [900, 1500],
+  });
+  const story = scenario === 'queue-story' ? notReadyStory(queue, now) : undefined;
   const mobile = data.flaky.slice(0, 6).map((test) => toV2(test, MOBILE.id, 'flaky'));
   const sim = await startTrunkV2Simulator({
     key: DEMO_V2_KEY,
@@ -86,7 +171,8 @@ export async function startDemoV2Simulator(
           return [id, makeTestRuns(id, data.runs[test.id] ?? [])];
         }),
     ),
-    queues: [queueOf(data)],
+    queues: [queue],
+    ...story,
     v1Origin,
   });
   return {

@@ -12,6 +12,7 @@
  *   npm run demo -- --scenario broken             a bad merge broke tests: the broken-test gate trips
  *   npm run demo -- --scenario outage             Trunk answers 503 (add --input on-api-error=warn)
  *   npm run demo -- --scenario failed-run         three test jobs failed: each failure explained (v2)
+ *   npm run demo -- --scenario queue-story        your pull request is not ready for the queue (v2)
  *   npm run demo -- --input max-flaky-tests=10    any input, as a workflow's `with:` gives it
  *
  * With TRUNK_API_TOKEN and TRUNK_ORG_SLUG set, the same command reads the real Trunk API instead.
@@ -59,7 +60,7 @@ and the pull request comment.
 Options:
   --scenario NAME     ${SCENARIOS.join(' | ')} (default: default)
 ${SCENARIOS.map((s) => `                        ${s.padEnd(8)} ${SCENARIO_DESCRIPTIONS[s]}`).join('\n')}
-  --api v1|v2         which Trunk API the simulator is read through (default: v1; failed-run: v2)
+  --api v1|v2         which Trunk API the simulator is read through (default: v1; failed-run, queue-story: v2)
   --input NAME=VALUE  set an action input, as a workflow's \`with:\` does (repeatable)
   --out DIR           where to write summary.*, comment.* and outputs.json (default: demo)
   --now ISO-DATE      the simulator's clock, for reproducible pictures (default: now)
@@ -308,8 +309,8 @@ async function simulatorTarget(args: DemoArgs): Promise<Target> {
   // --api v2: a v2 simulator in front, passing v1 paths on to the v1 one. The failed-run scenario
   // always reads v2: only its search and run history place a failure that carries no Trunk id.
   const v2 =
-    args.api === 'v2' || args.scenario === 'failed-run'
-      ? await startDemoV2Simulator(data, sim.origin)
+    args.api === 'v2' || args.scenario === 'failed-run' || args.scenario === 'queue-story'
+      ? await startDemoV2Simulator(data, sim.origin, args.scenario, args.now)
       : undefined;
   if (args.scenario === 'outage') (v2?.sim ?? sim).fault({ status: 503, times: Infinity });
   const failedRun = args.scenario === 'failed-run' ? failedRunWorkspace(args) : undefined;

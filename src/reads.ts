@@ -14,11 +14,44 @@ import type { RunContext } from './settings/run-context.js';
 import { readQueueV1, readTestsV1 } from './trunk/v1/read-v1.js';
 import type { FailedTestsRead } from './explain/failed-tests-read.js';
 import { trunkLookups } from './explain/trunk-lookup-api.js';
-import { readQueueV2, readTestsV2, repositoryLookup, v2Client } from './trunk/v2/read-v2.js';
+import {
+  readQueueV2,
+  readTestsV2,
+  repositoryLookup,
+  v2Client,
+  type QueueExtrasRead,
+} from './trunk/v2/read-v2.js';
 import { readTestResults } from './test-results/read-later.js';
 import { redactedReading } from './test-results/redact.js';
 import type { Settings } from './settings/settings.js';
 import { TrunkV1Client } from './trunk/v1/client.js';
+
+/**
+ * On a pull request's run with a v2 key: its queue story and the queue's typical wait, through a
+ * client of their own that never retries (`GET /v2/pull-requests` allows 5 a second per key) and
+ * that the run's end, or a failed queue read, stops.
+ */
+function queueExtras(
+  settings: Settings,
+  http: (signal: AbortSignal) => RetryingClient,
+  prNumber: number | undefined,
+  signal: AbortSignal,
+  now: number,
+): QueueExtrasRead | undefined {
+  if (prNumber === undefined) return undefined;
+  const stop = new AbortController();
+  const v2 = v2Client(settings, http(AbortSignal.any([signal, stop.signal])));
+  return {
+    prNumber,
+    now,
+    api: {
+      findPullRequest: (repositoryId, number) => v2.findPullRequest(repositoryId, number),
+      queueEntryHistory: (id) => v2.queueEntryHistory(id),
+      queueMetrics: (id) => v2.queueMetrics(id),
+      stop: () => stop.abort(),
+    },
+  };
+}
 
 /** The run's test reports, read from the working directory (the workspace on a runner). */
 function failedTestsRead(
@@ -79,10 +112,10 @@ export function planReads(
   signal: AbortSignal,
   context?: RunContext,
 ): Reads {
-  const client = (until: AbortSignal) =>
+  const client = (until: AbortSignal, maxRetries = settings.maxRetries) =>
     new RetryingClient({
       timeoutMs: settings.timeoutMs,
-      maxRetries: settings.maxRetries,
+      maxRetries,
       retryBaseMs: settings.retryBaseMs,
       log,
       signal: until,
@@ -103,7 +136,20 @@ export function planReads(
     queue:
       queueApi &&
       (() =>
-        queueApi === 'v2' ? readQueueV2(v2, repository, settings) : readQueueV1(v1, settings)),
+        queueApi === 'v2'
+          ? readQueueV2(
+              v2,
+              repository,
+              settings,
+              queueExtras(
+                settings,
+                (until) => client(until, 0),
+                pullRequest?.pr.number,
+                signal,
+                now,
+              ),
+            )
+          : readQueueV1(v1, settings)),
     changedFiles:
       pullRequest && (() => pullRequest.changedFiles(githubOptions(settings, log, signal))),
     failedTests: failedTestsRead(

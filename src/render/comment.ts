@@ -13,6 +13,7 @@ import { code, escapeMarkdown, mdLink, truncateText } from './markdown.js';
 import { failedTestsSection } from './failed-tests-section.js';
 import { flakedSection } from './flaked-section.js';
 import { positionText } from './queue-section.js';
+import { queueStoryParts } from './pr-queue-story.js';
 import { moreNote, testTable } from './test-table.js';
 import { gateTripped, verdictHeadline } from './verdict-line.js';
 import { queueDepth } from '../report/counts.js';
@@ -104,7 +105,10 @@ function renderStage(
   lines.push(`### ${headline}`, '');
   lines.push(...verdict.reasons.map((reason) => `- ${escapeMarkdown(truncateText(reason, 500))}`));
   if (verdict.reasons.length > 0) lines.push('');
-  lines.push(...testsLine(report), ...queueLine(report));
+  const story =
+    report.queue?.kind === 'queue' ? queueStoryParts(report.queue) : { first: [], after: [] };
+  // A pull request in the queue or entering it: what it waits for comes first.
+  lines.push(...story.first, ...testsLine(report), ...queueLine(report), ...story.after);
   if (limits !== undefined) {
     if (report.affected) {
       const open = gateTripped(verdict, 'fail-on-affected');

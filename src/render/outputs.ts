@@ -13,6 +13,7 @@ import {
   type JsonArrayOutput,
 } from './json-output.js';
 import { oneLogLine } from './log-text.js';
+import { reasonPlain } from './pr-queue-story.js';
 import type { FailedTestsReport } from '../explain/model.js';
 import { countClasses, countNewFlakes, failuresUnknown } from '../explain/model.js';
 import { countUnexplainedJobs, jobsUnaccounted } from '../explain/jobs.js';
@@ -120,6 +121,18 @@ function queueOutputs(queue: QueueReport | undefined, prNumber: number | undefin
   };
 }
 
+/** This pull request's entry and the queue's typical wait (v2 key); empty when not read. */
+function queueStoryOutputs(queue: QueueReport | undefined): Declared {
+  const story = queue?.kind === 'queue' ? queue.pullRequest : undefined;
+  const p50 = queue?.kind === 'queue' ? queue.typicalWait?.p50 : undefined;
+  return {
+    'pr-queue-state': story?.state ?? '',
+    'pr-not-ready-reasons': (story?.notReady ?? []).map(reasonPlain).join('\n'),
+    // Over the last bucket (over 2 h) the median is no number: empty, as the docs say.
+    'queue-wait-p50-seconds': p50 && p50.upper !== Infinity ? String(Math.round(p50.seconds)) : '',
+  };
+}
+
 function affectedOutputs(report: Report): Declared {
   const tests = report.tests;
   const affected = report.affected?.tests;
@@ -212,6 +225,7 @@ export function declareOutputs(report: Report, verdict: Verdict, reportPath: str
   return {
     ...testOutputs(report.tests),
     ...queueOutputs(report.queue, report.context.prNumber),
+    ...queueStoryOutputs(report.queue),
     ...affectedOutputs(report),
     ...failedTestOutputs(report.failedTests),
     ...flakedTestOutputs(report.failedTests),

@@ -14,6 +14,7 @@ import {
 import { collapsible } from './collapsible.js';
 import { escapeMarkdown, literalLink, mdLink, truncateText } from './markdown.js';
 import { queueDepth, queuePosition } from '../report/counts.js';
+import { queueStoryParts } from './pr-queue-story.js';
 
 const MAX_STATUSES = 20;
 
@@ -39,13 +40,16 @@ export function queueSection(
   const title = `Merge queue for ${truncateText(queue.branch, MAX_TITLE)}`;
   if (queue.kind === 'none')
     return collapsible(title, open, ['This branch has no Trunk merge queue.', '']);
+  const story = queueStoryParts(queue);
   const lines = [`- **State:** ${describe(queue.state, QUEUE_STATE_MEANINGS, 'state')}`];
   if (queue.mode) lines.push(`- **Mode:** ${describe(queue.mode, QUEUE_MODE_MEANINGS, 'mode')}`);
   // mdLink shows the text alone unless the address Trunk sent is an http(s) URL.
   if (queue.url) lines.push(`- ${mdLink('The queue in Trunk', queue.url)}`);
-  lines.push('', ...settingLines(queue.settings), '');
+  lines.push('', ...story.after);
+  lines.push(...settingLines(queue.settings), '');
   lines.push(...entriesTable(report, queue, cap));
-  return collapsible(title, open, lines);
+  // A pull request in the queue or entering it: its story above the fold.
+  return [...story.first, ...collapsible(title, open, lines)];
 }
 
 export function describe(

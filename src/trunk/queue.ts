@@ -1,5 +1,7 @@
 /** A merge queue in the report model: stable names, lower-case enumerations, no nulls. */
 
+import type { PullRequestQueueStory, TypicalWait } from './queue-story-model.js';
+
 export interface QueueEntry {
   /** 1-based position in the order Trunk returned. */
   position: number;
@@ -60,6 +62,10 @@ export interface MergeQueue {
    * its number. A pending pull request's position is counted from it (`queuePosition`).
    */
   directlyAhead?: Record<string, number[]>;
+  /** v2 only, on a pull request's run: its entry as Trunk tells it (GET /v2/pull-requests). */
+  pullRequest?: PullRequestQueueStory;
+  /** v2 only, on a pull request's run: the last hour's time in queue of merged pull requests. */
+  typicalWait?: TypicalWait;
 }
 
 /** getQueue answered 404: the branch has no merge queue. */

@@ -10,8 +10,15 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeRun, expectPassed } from '../support/e2e.js';
 import { loadOpenApi } from '../support/openapi-validator.js';
-import { mergeGroupEvent, pushEvent } from '../support/run-action.js';
-import { makeTestCollection, makeTestRuns, makeV2Tests } from '../support/trunk-v2-data.js';
+import { mergeGroupEvent, pullRequestEvent, pushEvent } from '../support/run-action.js';
+import {
+  makeTestCollection,
+  makeTestRuns,
+  makeQueueMetrics,
+  makeV2Tests,
+  pullRequest,
+  pullRequestId,
+} from '../support/trunk-v2-data.js';
 import type { TrunkV2Simulator, V2Request } from '../support/trunk-v2-simulator.js';
 import {
   closeV2Simulators,
@@ -140,6 +147,106 @@ describe('the requests the action sends', () => {
       expectRequestConforms(record);
       expectResponseConforms(record);
     }
+  });
+});
+
+describe("a pull request's queue story and the queue's typical wait", () => {
+  it('ask GET /v2/pull-requests, /v2/queue-entry-history and /metrics as the spec allows, and the answers conform', async () => {
+    const sim = await startV2Sim({ queue: { ...QUEUE, pending: [{ number: 3 }, { number: 42 }] } });
+    const [queue] = organisationData({ queue: QUEUE }).queues ?? [];
+    const pr = pullRequest(
+      { number: 42 },
+      queue?.queue ?? { id: 'mqmain', repositoryId: REPO.id, targetBranch: 'main' },
+      'notReady',
+    );
+    pr.queueEntry = {
+      ...pr.queueEntry,
+      readiness: {
+        requiresImpactedTargets: true,
+        hasImpactedTargets: false,
+        doesBaseBranchMatch: true,
+        mergeability: 'notMergeable',
+        mergeabilityDetails: {
+          provider: 'github',
+          reasons: [
+            { code: 'reviewRequired', message: 'needs 1 more approving review', have: 0, need: 1 },
+          ],
+        },
+      },
+    };
+    sim.setPullRequests([pr]);
+    sim.setHistory(pr.id, [
+      {
+        pullRequestId: pr.id,
+        state: 'notReady',
+        changedAt: '2026-11-28T10:00:00.000Z',
+        reason: 'USER_REQUESTED',
+        notReady: { allowBatching: true },
+      },
+      {
+        pullRequestId: pr.id,
+        state: 'failed',
+        changedAt: '2026-11-28T11:00:00.000Z',
+        reason: 'TEST_RUN_REQUIRED_STATUS_FAILED',
+        verificationRunId: 'a1b2c3d4-e5f6-4718-9a0b-1c2d3e4f5061',
+        failed: {
+          failureCausingChecks: [
+            {
+              name: 'ci / test',
+              url: 'https://github.com/acme/widgets/runs/1',
+              conclusion: 'FAILURE',
+            },
+          ],
+        },
+      },
+    ]);
+    sim.setQueues(
+      (organisationData({ queue: QUEUE }).queues ?? []).map((one) => ({
+        ...one,
+        metrics: makeQueueMetrics({ merged: [100, 700, 2000], failed: [50] }),
+      })),
+    );
+
+    const run = await runAgainstV2(sim, {
+      event: pullRequestEvent({ number: 42 }),
+      inputs: { 'check-tests': false },
+    });
+
+    expectPassed(run);
+    expect(run.outputs['pr-queue-state'], describeRun(run)).toBe('not_ready');
+    for (const endpoint of ['pr-lookup', 'history', 'metrics'] as const) {
+      expect(sim.requestsTo(endpoint), endpoint).toHaveLength(1);
+    }
+    for (const record of sim.requests) {
+      expectRequestConforms(record);
+      expectResponseConforms(record);
+    }
+  });
+
+  it('the simulator refuses what Trunk refuses, in the documented envelope', async () => {
+    const sim = await startV2Sim({ queue: QUEUE });
+    const answers = [
+      await get(sim, '/v2/pull-requests?repositoryId=not-a-uuid&number=1'),
+      await get(sim, `/v2/pull-requests?repositoryId=${REPO.id}`),
+      await get(sim, `/v2/pull-requests?repositoryId=${REPO.id}&number=0`),
+      await get(sim, '/v2/queue-entry-history'),
+      await get(sim, '/v2/queue-entry-history?pullRequestIds=pr_1'),
+      await get(sim, `/v2/queue-entry-history?pullRequestIds=${pullRequestId(1)}&direction=up`),
+    ];
+    for (const record of answers) {
+      expect(record.status, record.responseBody).toBe(400);
+      expectResponseConforms(record);
+    }
+    const empty = await get(sim, `/v2/queue-entry-history?pullRequestIds=${pullRequestId(1)}`);
+    expect(JSON.parse(empty.responseBody ?? '')).toEqual({
+      data: [{ pullRequestId: pullRequestId(1), transitions: [] }],
+      nextCursor: null,
+      hasMore: false,
+    });
+    expectResponseConforms(empty);
+    const noMetrics = await get(sim, '/v2/merge-queues/mqmain/metrics');
+    expect(noMetrics.status).toBe(404);
+    expectResponseConforms(noMetrics);
   });
 });
 
@@ -273,7 +380,7 @@ describe('every kind of answer the simulator gives', () => {
       answers.push(await get(sim, `/v2/merge-queues/${id}/order`));
     }
     expect(answers.map((record) => record.status)).toEqual([200, 200]);
-    expect(answers[0]?.responseBody).toContain('"directlyAhead":[{"id":"pr_2"');
+    expect(answers[0]?.responseBody).toContain(`"directlyAhead":[{"id":"${pullRequestId(2)}"`);
     expect(answers[1]?.responseBody).toContain('"hasCycle":true');
     answers.forEach(expectResponseConforms);
   });

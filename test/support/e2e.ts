@@ -173,5 +173,8 @@ export const OUTPUT_NAMES = [
   'flaked-tests-json',
   'failed-jobs-count',
   'unexplained-jobs-count',
+  'pr-queue-state',
+  'pr-not-ready-reasons',
+  'queue-wait-p50-seconds',
   'report-path',
 ] as const;

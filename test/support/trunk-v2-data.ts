@@ -65,11 +65,67 @@ export interface V2PullRequest {
   [extra: string]: unknown;
 }
 
-/** A merge queue as the simulator serves it through its four reads. */
+/** A merge queue as the simulator serves it through its reads. */
 export interface V2Queue {
   queue: Record<string, unknown> & { id: string; repositoryId: string; targetBranch: string };
   order: Record<string, unknown>;
   pullRequests: V2PullRequest[];
+  /** GET /v2/merge-queues/{id}/metrics: Prometheus text; absent: 404, a queue without metrics. */
+  metrics?: string;
+}
+
+/** One transition of a queue entry, as GET /v2/queue-entry-history lists it. */
+export interface V2Transition {
+  pullRequestId: string;
+  state: string;
+  changedAt: string;
+  reason: string | null;
+  [extra: string]: unknown;
+}
+
+/** The buckets Trunk documents for its queue histograms, in seconds. */
+export const METRIC_BUCKETS = [60, 300, 600, 900, 1800, 3600, 5400, 7200];
+
+/**
+ * A queue's metrics as Trunk writes them (series and labels of [S]'s PrometheusExposition, v1's
+ * names): the depth gauge, the conclusions of the last hour, and the time in queue of merged and
+ * failed pull requests as histograms over the documented buckets.
+ */
+export function makeQueueMetrics(spec: {
+  branch?: string;
+  depth?: number;
+  /** Seconds in queue of each pull request that merged, failed, in the last hour. */
+  merged?: number[];
+  failed?: number[];
+}): string {
+  const labels = `repo="acme/widgets",branch="${spec.branch ?? 'main'}",queue_type="main"`;
+  const lines = [
+    '# HELP mq_depth_current Number of PRs currently in the queue (in any non-terminal state).',
+    '# TYPE mq_depth_current gauge',
+    `mq_depth_current{${labels}} ${spec.depth ?? 0}`,
+    '# HELP mq_pr_conclusions_1h_total PRs concluded in the last hour, by conclusion.',
+    '# TYPE mq_pr_conclusions_1h_total gauge',
+  ];
+  const byConclusion = { merged: spec.merged ?? [], failed: spec.failed ?? [] };
+  for (const [conclusion, times] of Object.entries(byConclusion)) {
+    lines.push(`mq_pr_conclusions_1h_total{${labels},conclusion="${conclusion}"} ${times.length}`);
+  }
+  lines.push(
+    '# HELP mq_pr_time_in_queue_1h_seconds Time in queue of the PRs concluded in the last hour.',
+    '# TYPE mq_pr_time_in_queue_1h_seconds histogram',
+  );
+  for (const [conclusion, times] of Object.entries(byConclusion)) {
+    const series = `${labels},conclusion="${conclusion}"`;
+    for (const le of METRIC_BUCKETS) {
+      const count = times.filter((time) => time <= le).length;
+      lines.push(`mq_pr_time_in_queue_1h_seconds_bucket{${series},le="${le}"} ${count}`);
+    }
+    lines.push(`mq_pr_time_in_queue_1h_seconds_bucket{${series},le="+Inf"} ${times.length}`);
+    const sum = times.reduce((total, time) => total + time, 0);
+    lines.push(`mq_pr_time_in_queue_1h_seconds_sum{${series}} ${sum}`);
+    lines.push(`mq_pr_time_in_queue_1h_seconds_count{${series}} ${times.length}`);
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 const STAMP = '2025-10-01T12:00:00.000Z';
@@ -198,9 +254,14 @@ export interface QueueSpec {
   hasCycle?: boolean;
 }
 
+/** Trunk's pull request ids are uuids (the history read refuses any other with a 400). */
+export function pullRequestId(number: number): string {
+  return stableId(`pull request ${number}`);
+}
+
 function queuedPr(spec: QueuedSpec): V2QueuedPr {
   return {
-    id: `pr_${spec.number}`,
+    id: pullRequestId(spec.number),
     number: spec.number,
     sha: createHash('sha1').update(`sha ${spec.number}`).digest('hex'),
     title: `Change number ${spec.number}`,
@@ -208,7 +269,11 @@ function queuedPr(spec: QueuedSpec): V2QueuedPr {
   };
 }
 
-function pullRequest(spec: QueuedSpec, queue: V2Queue['queue'], state: string): V2PullRequest {
+export function pullRequest(
+  spec: QueuedSpec,
+  queue: V2Queue['queue'],
+  state: string,
+): V2PullRequest {
   const pr = queuedPr(spec);
   const entry: Record<string, unknown> = {
     id: `entry_${spec.number}`,

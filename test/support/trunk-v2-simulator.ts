@@ -20,7 +20,9 @@ import type { AddressInfo } from 'node:net';
 import { closeServer, FaultQueue, PendingTimers, readBody } from './simulator-parts.js';
 import {
   makeTestCollection,
+  type V2PullRequest,
   type V2Queue,
+  type V2Transition,
   type V2Repository,
   type V2Test,
   type V2TestRun,
@@ -37,6 +39,13 @@ export interface V2SimulatorOptions {
   queues?: V2Queue[];
   /** Runs by test id, for GET /v2/tests/{testId}/test-runs. */
   testRuns?: Record<string, V2TestRun[]>;
+  /**
+   * Pull requests Trunk indexed besides those the queues list (not ready, never submitted,
+   * concluded), for GET /v2/pull-requests; one here wins over a queue's of the same number.
+   */
+  pullRequests?: V2PullRequest[];
+  /** Queue-entry transitions by pull request id, oldest first, for GET /v2/queue-entry-history. */
+  histories?: Record<string, V2Transition[]>;
   delayMs?: number;
   port?: number;
   /**
@@ -56,7 +65,10 @@ export type V2Endpoint =
   | 'collection'
   | 'tests'
   | 'test'
-  | 'test-runs';
+  | 'test-runs'
+  | 'pr-lookup'
+  | 'history'
+  | 'metrics';
 
 export interface V2Fault {
   /** Only this read (or exact path); any request when absent. */
@@ -125,6 +137,19 @@ const QUEUE_ENTRY_STATES = new Set([
   'pendingFailure',
 ]);
 const TEST_STATUSES = new Set(['healthy', 'flaky', 'broken']);
+/** What Trunk sends for its metrics: the v1 page's Content-Type (the spec says text/plain). */
+const METRICS_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A lookup of several numbers leaves out what only a single lookup resolves. */
+function manyNumbersRow(pr: V2PullRequest): V2PullRequest {
+  const entry = pr.queueEntry;
+  const readiness = entry?.readiness as Record<string, unknown> | undefined;
+  if (!entry || !readiness) return { ...pr, ci: undefined };
+  const rest = { ...readiness };
+  delete rest.hasImpactedTargets;
+  return { ...pr, ci: undefined, queueEntry: { ...entry, readiness: rest } };
+}
 
 function json(status: number, value: unknown): Answer {
   return { status, body: JSON.stringify(value), contentType: JSON_TYPE };
@@ -151,6 +176,9 @@ export function endpointOf(path: string): V2Endpoint | undefined {
   if (path === '/v2/repositories') return 'repositories';
   if (path === '/v2/merge-queues') return 'queues';
   if (path === '/v2/tests') return 'tests';
+  if (path === '/v2/pull-requests') return 'pr-lookup';
+  if (path === '/v2/queue-entry-history') return 'history';
+  if (/^\/v2\/merge-queues\/[^/]+\/metrics$/.test(path)) return 'metrics';
   if (/^\/v2\/merge-queues\/[^/]+$/.test(path)) return 'queue';
   if (/^\/v2\/merge-queues\/[^/]+\/order$/.test(path)) return 'order';
   if (/^\/v2\/merge-queues\/[^/]+\/pull-requests$/.test(path)) return 'pull-requests';
@@ -184,6 +212,8 @@ export class TrunkV2Simulator {
   private collections: Map<string, V2Test[]>;
   private queues: V2Queue[];
   private testRuns: Map<string, V2TestRun[]>;
+  private pullRequests: V2PullRequest[];
+  private histories: Map<string, V2Transition[]>;
   private delayMs: number;
   private readonly v1Origin?: string;
   private readonly faults = new FaultQueue<V2Fault, V2Request>(faultMatches);
@@ -201,6 +231,8 @@ export class TrunkV2Simulator {
     this.collections = new Map(Object.entries(options.collections ?? {}));
     this.queues = options.queues ?? [];
     this.testRuns = new Map(Object.entries(options.testRuns ?? {}));
+    this.pullRequests = options.pullRequests ?? [];
+    this.histories = new Map(Object.entries(options.histories ?? {}));
     this.delayMs = options.delayMs ?? 0;
     this.v1Origin = options.v1Origin;
     this.server = createServer((req, res) => void this.handle(req, res));
@@ -244,6 +276,16 @@ export class TrunkV2Simulator {
 
   setTestRuns(testId: string, runs: V2TestRun[]): this {
     this.testRuns.set(testId, runs);
+    return this;
+  }
+
+  setPullRequests(pullRequests: V2PullRequest[]): this {
+    this.pullRequests = pullRequests;
+    return this;
+  }
+
+  setHistory(pullRequestId: string, transitions: V2Transition[]): this {
+    this.histories.set(pullRequestId, transitions);
     return this;
   }
 
@@ -385,6 +427,16 @@ export class TrunkV2Simulator {
         return this.withTest(id, (test) => this.getTest(record, test));
       case 'test-runs':
         return this.withTest(id, (test) => this.listTestRuns(record, test, fault));
+      case 'pr-lookup':
+        return this.lookUpPullRequests(record);
+      case 'history':
+        return this.listHistories(record);
+      case 'metrics':
+        return this.withQueue(id, (queue) =>
+          queue.metrics === undefined
+            ? failure(404, 'MERGE_QUEUE_NOT_FOUND', `No metrics for merge queue ${id}`)
+            : { status: 200, body: queue.metrics, contentType: METRICS_TYPE },
+        );
     }
   }
 
@@ -428,6 +480,67 @@ export class TrunkV2Simulator {
       (pr) => states === undefined || states.includes(String(pr.queueEntry?.state)),
     );
     return this.page(record, `pull-requests ${queue.queue.id} ${states?.join(',')}`, rows, fault);
+  }
+
+  /**
+   * GET /v2/pull-requests by `repositoryId` and `number` (up to 50, comma-separated): rows by
+   * number ascending; numbers Trunk has not indexed are absent. `readiness.hasImpactedTargets` and
+   * `ci` only when one number was asked for, as Trunk says. The spec lists no 404 here: another
+   * organisation's repository lists nothing.
+   */
+  private lookUpPullRequests(record: V2Request): Answer {
+    const repositoryId = record.query.get('repositoryId');
+    if (repositoryId === null || !UUID.test(repositoryId)) {
+      return failure(400, 'VALIDATION_FAILED', 'repositoryId must be a uuid');
+    }
+    const numbers = record.query.get('number');
+    const branch = record.query.get('branch');
+    if ((numbers === null) === (branch === null)) {
+      return failure(400, 'VALIDATION_FAILED', 'send exactly one of number or branch');
+    }
+    if (numbers === null) return failure(400, 'VALIDATION_FAILED', 'branch is not simulated');
+    const asked = numbers.split(',');
+    const bad = asked.find((n) => !/^[1-9]\d{0,7}$/.test(n) || Number(n) > 10_000_000);
+    if (bad !== undefined || asked.length > 50) {
+      return failure(400, 'VALIDATION_FAILED', `number: ${bad ?? 'more than 50'}`);
+    }
+    const indexed = new Map<number, V2PullRequest>();
+    for (const queue of this.queues)
+      for (const pr of queue.pullRequests) indexed.set(pr.number, pr);
+    for (const pr of this.pullRequests) indexed.set(pr.number, pr);
+    const rows = [...new Set(asked.map(Number))]
+      .flatMap((n) => indexed.get(n) ?? [])
+      .filter((pr) => pr.repositoryId === repositoryId.toLowerCase())
+      .sort((a, b) => a.number - b.number)
+      .map((pr) => (asked.length === 1 ? pr : manyNumbersRow(pr)));
+    return json(200, { data: rows, nextCursor: null, hasMore: false });
+  }
+
+  /** GET /v2/queue-entry-history: every asked id a group ("never 404s"), each whole timeline. */
+  private listHistories(record: V2Request): Answer {
+    const ids = record.query.get('pullRequestIds');
+    if (ids === null || ids === '') {
+      return failure(400, 'VALIDATION_FAILED', 'pullRequestIds is required');
+    }
+    const asked = [...new Set(ids.split(',').map((id) => id.toLowerCase()))];
+    const bad = asked.find((id) => !UUID.test(id));
+    if (bad !== undefined) return failure(400, 'VALIDATION_FAILED', `pullRequestIds: ${bad}`);
+    if (asked.length > 50) return failure(400, 'VALIDATION_FAILED', 'at most 50 pullRequestIds');
+    const direction = record.query.get('direction');
+    if (direction !== null && direction !== 'oldest' && direction !== 'newest') {
+      return failure(400, 'VALIDATION_FAILED', `direction: unknown value ${direction}`);
+    }
+    const limit = Number(record.query.get('limit') ?? 25);
+    const data = asked.slice(0, limit).map((id) => {
+      const found = [...this.histories.entries()].find(([key]) => key.toLowerCase() === id);
+      const transitions = [...(found?.[1] ?? [])];
+      return {
+        pullRequestId: id,
+        transitions: direction === 'newest' ? transitions.reverse() : transitions,
+      };
+    });
+    const hasMore = asked.length > limit;
+    return json(200, { data, nextCursor: hasMore ? this.mint('history', limit) : null, hasMore });
   }
 
   /** Collections are the keys of `collections`; the path id follows Trunk's pattern. */

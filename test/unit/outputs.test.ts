@@ -30,7 +30,7 @@ function bytes(text: string): number {
 function declaredOutputs(): string[] {
   const yml = readFileSync(new URL('../../action.yml', import.meta.url), 'utf8');
   const block = /^outputs:\n([\s\S]*?)^\S/m.exec(yml)?.[1] ?? '';
-  return [...block.matchAll(/^ {2}([a-z-]+):/gm)].map((match) => match[1] ?? '');
+  return [...block.matchAll(/^ {2}([a-z0-9-]+):/gm)].map((match) => match[1] ?? '');
 }
 
 const REPORT_PATH = '/runner/_temp/trunk-health-gate/report.json';

@@ -18,6 +18,12 @@ import {
   type RawRepository,
   type RawTestSummary,
 } from './schemas.js';
+import {
+  historyListSchema,
+  pullRequestEntryListSchema,
+  type RawPullRequestEntry,
+  type RawTransition,
+} from './queue-story-schemas.js';
 import type { Walk } from '../walk.js';
 
 /** Trunk's v2 API: GET reads with an API key in Authorization: Bearer, lists paged by cursor. */
@@ -262,6 +268,46 @@ export class TrunkV2Client {
   }
 
   /**
+   * One pull request as Trunk indexed it, by its number; undefined when Trunk has not indexed it
+   * ("numbers Trunk has not indexed are simply absent").
+   */
+  async findPullRequest(
+    repositoryId: string,
+    number: number,
+  ): Promise<RawPullRequestEntry | undefined> {
+    const path = '/v2/pull-requests';
+    const query = { repositoryId, number: String(number) };
+    const got = await this.getJson(path, query, `GET ${path} (#${number})`);
+    const rows = this.check(path, got, pullRequestEntryListSchema).data;
+    return rows.find((row) => row?.number === number) ?? undefined;
+  }
+
+  /**
+   * A pull request's queue-entry transitions, newest first. The batch read "never 404s": a pull
+   * request never enqueued comes back as an empty group, read here as no transitions.
+   */
+  async queueEntryHistory(pullRequestId: string): Promise<RawTransition[]> {
+    const path = '/v2/queue-entry-history';
+    const query = { pullRequestIds: pullRequestId, direction: 'newest', limit: '1' };
+    const got = await this.getJson(path, query, `GET ${path}`);
+    const groups = this.check(path, got, historyListSchema).data;
+    // "Ids are normalized to lowercase in the response."
+    const group = groups.find(
+      (found) => found.pullRequestId?.toLowerCase() === pullRequestId.toLowerCase(),
+    );
+    return (group?.transitions ?? []).filter(
+      (row): row is RawTransition => row !== undefined && row !== null,
+    );
+  }
+
+  /** A queue's metrics: Prometheus text (format 0.0.4), unparsed. */
+  async queueMetrics(id: string): Promise<string> {
+    const path = `/v2/merge-queues/${encodeURIComponent(id)}/metrics`;
+    const answer = await this.send(path, {}, 'GET /v2/merge-queues/{id}/metrics', 'text/plain');
+    return answer.response.body;
+  }
+
+  /**
    * Follows nextCursor while hasMore, with the same guards as v1: max-pages and a repeated cursor.
    * Trunk requires hasMore; a page without it has more while it carries a cursor, so a change on
    * Trunk's side can never cut the list short unsaid.
@@ -302,27 +348,34 @@ export class TrunkV2Client {
     return checkBody(`GET ${path}`, got.answer, got.body, schema);
   }
 
-  /** One GET; a non-2xx answer becomes the failure it means, quoting v2's error code. */
+  /** One GET of JSON. */
   private async getJson(path: string, query: Query, label: string): Promise<Got> {
-    const where = `GET ${path
+    const answer = await this.send(path, query, label, 'application/json');
+    return { answer, body: parseJson(this.where(path), answer) };
+  }
+
+  private where(path: string): string {
+    return `GET ${path
       .replace(/^\/v2\/(merge-queues|test-collections)\/[^/]+/, '/v2/$1/{id}')
       .replace(/^\/v2\/tests\/[^/]+/, '/v2/tests/{testId}')}`;
+  }
+
+  /** One GET; a non-2xx answer becomes the failure it means, quoting v2's error code. */
+  private async send(path: string, query: Query, label: string, accept: string): Promise<Answer> {
+    const where = this.where(path);
     const url = new URL(this.baseUrl + path);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     const request = {
       method: 'GET' as const,
       url,
       headers: {
-        accept: 'application/json',
+        accept,
         authorization: `Bearer ${this.options.key}`,
         'user-agent': 'trunk-health-gate',
       },
       label,
     };
-    const answer = await successfulAnswer(this.http, request, where, (failed) =>
-      this.failure(where, failed),
-    );
-    return { answer, body: parseJson(where, answer) };
+    return successfulAnswer(this.http, request, where, (failed) => this.failure(where, failed));
   }
 
   /** v2 errors carry { error: { code, message } }; an edge 429 or a proxy page may not. */

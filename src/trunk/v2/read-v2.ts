@@ -7,6 +7,7 @@ import type { QueueReport } from '../queue.js';
 import type { TestStatus, TestsReport } from '../unhealthy-test.js';
 import { normaliseQueueV2, normaliseTestV2 } from './normalise-v2.js';
 import { newSince, testsReportOf, type Read, type StatusList } from '../read.js';
+import { readQueueExtras, type QueueStoryApi } from './queue-story.js';
 
 /** The reads of Trunk's v2 API, turned into the same report model as v1's. */
 
@@ -126,10 +127,19 @@ export async function readTestsV2(
   };
 }
 
+/** On a pull request's run: its queue story and the queue's typical wait (queue-story.ts). */
+export interface QueueExtrasRead {
+  api: QueueStoryApi;
+  prNumber: number;
+  /** The run's clock, for how long the entry has been in its state. */
+  now: number;
+}
+
 export async function readQueueV2(
   client: TrunkV2Client,
   repository: () => Promise<RawRepository>,
   settings: V2ReadSettings,
+  extras?: QueueExtrasRead,
 ): Promise<Read<QueueReport>> {
   const { id: repositoryId } = await repository();
   const queueId = await client.findMergeQueue(repositoryId, settings.targetBranch);
@@ -142,19 +152,26 @@ export async function readQueueV2(
       ],
     };
   }
+  const extra = extras && readQueueExtras(extras.api, { repositoryId, queueId, ...extras });
   const [queue, order, listed] = await Promise.all([
     client.getMergeQueue(queueId),
     client.getOrder(queueId),
     client.listQueuePullRequests(queueId, settings.maxPages),
-  ]);
+  ]).catch((error: unknown) => {
+    extras?.api.stop(); // no queue to show them under
+    throw error;
+  });
+  const found = await extra;
   const warnings = listed.incomplete
     ? [
         `The queue's pull request list is incomplete (${listed.incomplete}): some authors and priorities are unknown.`,
       ]
     : [];
+  const report = normaliseQueueV2(queue, order, listed.pullRequests, settings.targetBranch);
   return {
-    report: normaliseQueueV2(queue, order, listed.pullRequests, settings.targetBranch),
+    report: { ...report, pullRequest: found?.story, typicalWait: found?.wait },
     warnings,
+    notes: found?.notes,
   };
 }
 
