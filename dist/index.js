@@ -30577,7 +30577,7 @@ async function readTestsV1(trunk, settings, now) {
 /** A 404 from a path that is not Trunk's is more likely a wrong api-url than a missing queue. */
 function noQueueWarning(settings, url) {
     const base = `Branch ${settings.targetBranch} of ${settings.repository} has no Trunk merge queue: ` +
-        `${url} answered 404, so queue-state is none. Set target-branch if another branch has the queue.`;
+        `${url} answered 404, so queue-state is none. Set target-branch if another branch has the queue, or check-queue: false if the repository uses GitHub's merge queue or none.`;
     const hint = apiUrlPathHint(settings.apiUrl);
     return hint ? `${base} ${hint}` : base;
 }
@@ -38840,7 +38840,7 @@ async function readQueueV2(client, repository, settings, extras) {
         return {
             report: { kind: 'none', branch: settings.targetBranch },
             warnings: [
-                `Branch ${settings.targetBranch} of ${settings.repository} has no Trunk merge queue: ${url} listed none, so queue-state is none. Set target-branch if another branch has the queue.`,
+                `Branch ${settings.targetBranch} of ${settings.repository} has no Trunk merge queue: ${url} listed none, so queue-state is none. Set target-branch if another branch has the queue, or check-queue: false if the repository uses GitHub's merge queue or none.`,
             ],
         };
     }
@@ -41160,6 +41160,7 @@ const FAILED_COUNTS = [
     'broken-count',
     'other-prs-count',
     'quarantined-count',
+    'unexplained-count',
 ];
 /**
  * The run's failed tests, explained; every one empty without test-results. While a report is
@@ -41182,6 +41183,7 @@ function failedTestOutputs(run) {
             'failed-broken-count': String(counts.broken),
             'failed-other-prs-count': String(counts['other-prs']),
             'failed-quarantined-count': String(counts.quarantined),
+            'failed-unexplained-count': String(counts.unexplained),
         };
     return { ...known, 'failed-tests-json': failureRecordsJson(run.failures) };
 }
@@ -41983,7 +41985,7 @@ function render(findings) {
     ];
     return {
         outputs: buildOutputs(report, verdict, ''),
-        summary: settings.jobSummary
+        summary: summaryWanted(settings.jobSummary, outcome.failure)
             ? renderSummary(report, verdict, { tolerated: tolerated(findings) })
             : undefined,
         comment: comment.draft,
@@ -41995,6 +41997,10 @@ function render(findings) {
         ],
         failure: outcome.failure,
     };
+}
+/** on-failure writes the summary only when the step fails (a tripped gate, or an error not tolerated). */
+function summaryWanted(mode, failure) {
+    return mode === 'always' || (mode === 'on-failure' && failure !== undefined);
 }
 /**
  * A run that stopped before a verdict: invalid inputs, or a bug. It still sets every output
@@ -42032,13 +42038,27 @@ function readEventPayload(path) {
 ;// CONCATENATED MODULE: ./src/settings/job-summary.ts
 
 /**
+ * job-summary: true or false as before, or on-failure, for matrix jobs with many legs that want a
+ * summary only where the step failed.
+ */
+function parseJobSummary(raw) {
+    const value = raw.trim().toLowerCase();
+    if (value === 'true')
+        return 'always';
+    if (value === 'false')
+        return 'never';
+    if (value === 'on-failure')
+        return 'on-failure';
+    throw new InputError(`job-summary must be true, false or on-failure, not "${raw}"`);
+}
+/**
  * `job-summary` read on its own, for a step that stops before it has settings (an invalid input):
- * the user's `false`, in any case the settings accept, still holds. A value that is not a boolean
- * keeps the default, true; the input errors already name it.
+ * the user's `false`, in any case the settings accept, still holds; on-failure writes it, since the
+ * step fails. A value that is not valid keeps the default, true; the input errors already name it.
  */
 function wantsJobSummary(getInput) {
     try {
-        return parseBoolean('job-summary', getInput('job-summary'));
+        return parseJobSummary(getInput('job-summary')) !== 'never';
     }
     catch (error) {
         if (error instanceof InputError)
@@ -42211,6 +42231,7 @@ const COMMENT_MODES = ['off', 'always', 'on-failure'];
 
 
 
+
 const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
 /** Comma- or newline-separated ids, each as Trunk shows it; duplicates read once. */
 function parseCollectionIds(raw) {
@@ -42351,7 +42372,7 @@ function readSettings(getInput, derived) {
             integer: false,
         }), 1) * 1000,
         maxRetries: integer('max-retries', 0, 10),
-        jobSummary: bool('job-summary'),
+        jobSummary: attempt(() => parseJobSummary(getInput('job-summary')), 'always'),
         annotations: bool('annotations'),
         failOnAffected: attempt(() => parseChoice('fail-on-affected', getInput('fail-on-affected'), FAIL_ON_AFFECTED), 'none'),
         newWithinDays: integer('new-within-days', 0, 3650),

@@ -15,7 +15,8 @@
  *   npm run demo -- --scenario queue-story        your pull request is not ready for the queue (v2)
  *   npm run demo -- --input max-flaky-tests=10    any input, as a workflow's `with:` gives it
  *
- * With TRUNK_API_TOKEN and TRUNK_ORG_SLUG set, the same command reads the real Trunk API instead.
+ * With TRUNK_API_KEY and TRUNK_TEST_COLLECTION_ID (v2), or TRUNK_API_TOKEN and TRUNK_ORG_SLUG (v1),
+ * set, the same command reads the real Trunk API instead.
  */
 import { execFileSync, execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -48,7 +49,7 @@ import {
   SCENARIOS,
   type Scenario,
 } from './demo-data.js';
-import { shortenAnnotation } from './demo-log.js';
+import { countBy, errorKind, scenarioHint, shortenAnnotation, withBlock } from './demo-log.js';
 import { startDemoV2Simulator } from './demo-v2-data.js';
 import { COMMENT_WIDTH, renderMarkdownPage, SUMMARY_WIDTH } from './summary-html.js';
 
@@ -67,7 +68,8 @@ ${SCENARIOS.map((s) => `                        ${s.padEnd(8)} ${SCENARIO_DESCRI
   --debug             show the action's debug lines
   --help              show this help
 
-Real API: set TRUNK_API_TOKEN and TRUNK_ORG_SLUG (and TRUNK_REPOSITORY=owner/name unless the git
+Real API: set TRUNK_API_KEY and TRUNK_TEST_COLLECTION_ID (v2, as the README's workflows), or
+TRUNK_API_TOKEN and TRUNK_ORG_SLUG (v1), or both (and TRUNK_REPOSITORY=owner/name unless the git
 remote "origin" names it; optionally TRUNK_TARGET_BRANCH, TRUNK_PR_NUMBER, TRUNK_API_URL).`;
 
 const SIMULATOR_TOKEN = 'demo-token-not-a-secret';
@@ -199,13 +201,8 @@ function describeJson(name: string, value: string): string {
   }
   const size = kilobytes(value);
   if (Array.isArray(parsed)) {
-    const statuses = new Map<string, number>();
-    for (const item of parsed as { status?: unknown }[]) {
-      if (typeof item?.status === 'string') {
-        statuses.set(item.status, (statuses.get(item.status) ?? 0) + 1);
-      }
-    }
-    const detail = [...statuses].map(([status, n]) => `${n} ${status}`).join(', ');
+    // Failure and flake records have a class; unhealthy-test records only a status.
+    const detail = countBy(parsed, 'class') || countBy(parsed, 'status');
     return `${dim('JSON:')} ${parsed.length} records${detail ? ` (${detail})` : ''}, ${size}`;
   }
   if (parsed !== null && typeof parsed === 'object') {
@@ -236,6 +233,10 @@ function printOutputs(outputs: Record<string, string>): void {
   }
 }
 
+function lastError(run: ActionRun): string | undefined {
+  return run.annotations.filter((a) => a.level === 'error').at(-1)?.message;
+}
+
 function printVerdict(run: ActionRun): void {
   const result = run.outputs.result ?? '';
   const exit = run.exitCode ?? 1;
@@ -249,12 +250,20 @@ function printVerdict(run: ActionRun): void {
     console.log(red(bold('✘ FAILED')) + `: a gate tripped, so the step fails (exit code ${exit}).`);
     for (const reason of reasons) console.log(`    ${red('•')} ${reason}`);
     console.log(dim('  This is the gate at work: in a workflow, this step would fail the job.'));
-  } else if (result === 'error') {
+  } else if (result === 'error' && errorKind(lastError(run)) === 'outage') {
     const how =
       exit === 0
         ? 'on-api-error is warn, so the step passes with a warning'
         : 'the step fails (set on-api-error: warn to pass with a warning instead)';
     console.log(yellow(bold('⚠ ERROR')) + `: Trunk could not be read; ${how} (exit code ${exit}).`);
+  } else if (result === 'error') {
+    const what =
+      errorKind(lastError(run)) === 'input' ? 'an input is wrong' : 'Trunk rejected the key';
+    console.log(
+      red(bold('✘ FAILED')) +
+        `: ${what}, so the step fails whatever on-api-error says (exit code ${exit}). Fix it and run again:`,
+    );
+    console.log(`    ${lastError(run) ?? ''}`);
   } else {
     const message = run.annotations.filter((a) => a.level === 'error').at(-1)?.message;
     console.log(red(bold('✘ FAILED')) + ` before a verdict (exit code ${exit}).`);
@@ -330,7 +339,9 @@ async function simulatorTarget(args: DemoArgs): Promise<Target> {
   const quarantined = [...data.flaky, ...data.broken].filter((t) => t.quarantined).length;
   return {
     describe: [
-      `Trunk API simulator at ${sim.url} (organisation ${DEMO_ORG}, repository ${DEMO_REPOSITORY})`,
+      v2
+        ? `read through Trunk's v2 API: ${v2.describe}; v1 paths passed on to the v1 simulator at ${sim.url}`
+        : `read through Trunk's v1 API: the Trunk API v1 simulator at ${sim.url} (organisation ${DEMO_ORG}, repository ${DEMO_REPOSITORY})`,
       args.scenario === 'outage'
         ? 'every request answers 503 Service Unavailable'
         : `${data.flaky.length} flaky and ${data.broken.length} broken tests (${quarantined} quarantined); ` +
@@ -339,7 +350,6 @@ async function simulatorTarget(args: DemoArgs): Promise<Target> {
       `event: pull_request #${DEMO_PR.number} "${DEMO_PR.title}" (yours) into ${DEMO_BRANCH}, ` +
         `changing ${demoPrFiles(args.scenario).length} files`,
       `GitHub API simulator at ${github.url}`,
-      ...(v2 ? [v2.describe] : []),
     ],
     options: {
       repository: DEMO_REPOSITORY,
@@ -420,15 +430,19 @@ function realApiTarget(args: DemoArgs): Target {
   return {
     describe: [
       `the real Trunk API at ${env.TRUNK_API_URL || 'the api-url default (https://api.trunk.io/v1)'}`,
-      `organisation ${env.TRUNK_ORG_SLUG}, repository ${repository}, target branch ${branch}`,
+      env.TRUNK_API_KEY
+        ? `through v2 with TRUNK_API_KEY${env.TRUNK_TEST_COLLECTION_ID ? `, test collection ${env.TRUNK_TEST_COLLECTION_ID}` : ''}; repository ${repository}, target branch ${branch}`
+        : `organisation ${env.TRUNK_ORG_SLUG}, repository ${repository}, target branch ${branch}`,
       event ? `event: pull_request #${prNumber}` : 'event: workflow_dispatch',
     ],
     options: {
       repository,
       ...(event ? { event } : {}),
       inputs: {
-        'api-token': env.TRUNK_API_TOKEN,
-        'org-url-slug': env.TRUNK_ORG_SLUG,
+        'api-key': env.TRUNK_API_KEY ?? '',
+        'test-collection-id': env.TRUNK_TEST_COLLECTION_ID ?? '',
+        'api-token': env.TRUNK_API_TOKEN ?? '',
+        'org-url-slug': env.TRUNK_ORG_SLUG ?? '',
         'target-branch': branch,
         // For the pull request's changed files; without one, that part is skipped with a warning.
         'github-token': env.GITHUB_TOKEN ?? '',
@@ -507,10 +521,11 @@ function writeResults(
 async function main(): Promise<number> {
   const args = parseDemoArgs(process.argv.slice(2));
   if (!args) return 0;
-  const real = Boolean(process.env.TRUNK_API_TOKEN && process.env.TRUNK_ORG_SLUG);
+  const env = process.env;
+  const real = Boolean(env.TRUNK_API_KEY || (env.TRUNK_API_TOKEN && env.TRUNK_ORG_SLUG));
   if (real && args.scenarioGiven) {
     throw new UsageError(
-      '--scenario needs the simulator; unset TRUNK_API_TOKEN or TRUNK_ORG_SLUG to use it',
+      '--scenario needs the simulator; unset TRUNK_API_KEY, TRUNK_API_TOKEN and TRUNK_ORG_SLUG to use it',
     );
   }
   ensureBundle();
@@ -522,10 +537,15 @@ async function main(): Promise<number> {
       : `Trunk Health Gate demo: scenario "${args.scenario}", ${SCENARIO_DESCRIPTIONS[args.scenario]}`;
     console.log(bold(title));
     for (const line of target.describe) console.log(dim(`  ${line}`));
-    const gates = Object.entries({ ...DEMO_GATES, ...args.inputs })
-      .map(([name, value]) => `${name}: ${value}`)
-      .join(', ');
-    console.log(dim(`  with: ${gates}`));
+    console.log(dim('  The step as a workflow would write it:'));
+    console.log(dim('  - uses: your-org/trunk-health-gate@<SHA> # see the README'));
+    const inputs = Object.fromEntries(
+      Object.entries(target.options.inputs ?? {})
+        .filter(([, v]) => v !== null && v !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    );
+    const urls = Object.values(inputs).filter((v) => v.startsWith('http://127.0.0.1'));
+    for (const line of withBlock(inputs, urls)) console.log(dim(`    ${line}`));
 
     console.log(bold('\nAction log') + dim(' (node dist/index.js)'));
     const run = await runAction({ ...target.options, debug: args.debug });
@@ -542,9 +562,7 @@ async function main(): Promise<number> {
       real ? 'the real Trunk API' : 'the Trunk simulator',
     );
     console.log(`\nJob summary and comment: ${written.join(', ')}`);
-    if (!real && args.scenario === 'default') {
-      console.log(dim('Try: npm run demo -- --scenario paused | broken | outage'));
-    }
+    if (!real) console.log(dim(scenarioHint(SCENARIOS, args.scenario)));
     return run.exitCode ?? 1;
   } finally {
     await target.close();

@@ -35,6 +35,16 @@ grep -Eq "^## \[?$version\]? - [0-9]{4}-[0-9]{2}-[0-9]{2}" CHANGELOG.md ||
 [ "$(node -p "require('./package.json').version")" = "$version" ] ||
   fail "package.json's version is not $version (npm version $version --no-git-tag-version)"
 
+# The major tag only moves forward: users of @v1 must never be taken back to older code.
+if git rev-parse -q --verify "refs/tags/$major" >/dev/null; then
+  git merge-base --is-ancestor "$major^{commit}" HEAD ||
+    fail "$major points at a commit that is not behind HEAD: tag from a commit that follows it"
+fi
+newest="$(git tag -l "$major.*" | grep -E '^v[0-9]+\.[0-9]+\.[0-9]+$' | sort -V | tail -n 1 || true)"
+if [ -n "$newest" ] && [ "$(printf '%s\n%s\n' "$newest" "$tag" | sort -V | tail -n 1)" != "$tag" ]; then
+  fail "$tag is not newer than $newest, the newest $major release"
+fi
+
 echo "Checking that dist/ is the bundle of src/ ..."
 npm run -s bundle >/dev/null
 [ -z "$(git status --porcelain -- dist)" ] || fail "dist/ is stale: commit the output of npm run bundle"

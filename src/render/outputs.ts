@@ -152,6 +152,7 @@ const FAILED_COUNTS = [
   'broken-count',
   'other-prs-count',
   'quarantined-count',
+  'unexplained-count',
 ];
 
 /**
@@ -175,6 +176,7 @@ function failedTestOutputs(run: FailedTestsReport | undefined): Declared {
           'failed-broken-count': String(counts.broken),
           'failed-other-prs-count': String(counts['other-prs']),
           'failed-quarantined-count': String(counts.quarantined),
+          'failed-unexplained-count': String(counts.unexplained),
         };
   return { ...known, 'failed-tests-json': failureRecordsJson(run.failures) };
 }

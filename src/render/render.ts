@@ -6,7 +6,7 @@
 import type { Report } from '../report/model.js';
 import type { Verdict } from '../verdict/model.js';
 import type { RunContext } from '../settings/run-context.js';
-import type { Settings } from '../settings/settings.js';
+import type { JobSummaryMode, Settings } from '../settings/settings.js';
 import type { Outcome } from '../verdict/outcome.js';
 import { buildAnnotations, testsToAnnotate } from './annotations.js';
 import { failedTestsHeadline } from './failed-tests-section.js';
@@ -103,7 +103,7 @@ export function render(findings: Findings): Rendered {
   ];
   return {
     outputs: buildOutputs(report, verdict, ''),
-    summary: settings.jobSummary
+    summary: summaryWanted(settings.jobSummary, outcome.failure)
       ? renderSummary(report, verdict, { tolerated: tolerated(findings) })
       : undefined,
     comment: comment.draft,
@@ -115,6 +115,11 @@ export function render(findings: Findings): Rendered {
     ],
     failure: outcome.failure,
   };
+}
+
+/** on-failure writes the summary only when the step fails (a tripped gate, or an error not tolerated). */
+function summaryWanted(mode: JobSummaryMode, failure: string | undefined): boolean {
+  return mode === 'always' || (mode === 'on-failure' && failure !== undefined);
 }
 
 /**

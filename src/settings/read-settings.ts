@@ -1,6 +1,7 @@
 import { parseApiUrl } from './api-url.js';
 import { parseNeeds } from './needs.js';
 import { API_VERSIONS, chooseApis } from './api-choice.js';
+import { parseJobSummary } from './job-summary.js';
 import { parseSecret } from './secret-input.js';
 import type { RunContext } from './run-context.js';
 import {
@@ -196,7 +197,7 @@ export function readSettings(getInput: GetInput, derived: RunContext): Settings 
         1,
       ) * 1000,
     maxRetries: integer('max-retries', 0, 10),
-    jobSummary: bool('job-summary'),
+    jobSummary: attempt(() => parseJobSummary(getInput('job-summary')), 'always'),
     annotations: bool('annotations'),
     failOnAffected: attempt(
       () => parseChoice('fail-on-affected', getInput('fail-on-affected'), FAIL_ON_AFFECTED),

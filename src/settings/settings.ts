@@ -19,6 +19,9 @@ export type FailOnAffected = (typeof FAIL_ON_AFFECTED)[number];
 export const COMMENT_MODES = ['off', 'always', 'on-failure'] as const;
 export type CommentMode = (typeof COMMENT_MODES)[number];
 
+/** job-summary: true (always), false (never), or on-failure (only when the step fails). */
+export type JobSummaryMode = 'always' | 'never' | 'on-failure';
+
 export interface Settings {
   /** The v1 organization token; '' when not given. */
   apiToken: string;
@@ -58,7 +61,7 @@ export interface Settings {
   onApiError: OnApiError;
   timeoutMs: number;
   maxRetries: number;
-  jobSummary: boolean;
+  jobSummary: JobSummaryMode;
   annotations: boolean;
   failOnAffected: FailOnAffected;
   /** A test whose status changed within this many days is new. */

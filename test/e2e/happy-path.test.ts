@@ -3,6 +3,7 @@ import {
   closeSimulators,
   describeRun,
   expectPassed,
+  expectSingleFailure,
   OUTPUT_NAMES,
   quarantined,
   runAgainst,
@@ -251,6 +252,29 @@ describe('what is checked', () => {
     expectPassed(run);
     expect(run.summary).toBe('');
   });
+
+  // Matrix jobs with many legs: a summary only on the legs whose step failed.
+  it('job-summary on-failure writes the summary only when the step fails', async () => {
+    const sim = await startSim({
+      broken: makeTests(2, 'BROKEN'),
+      queues: { main: queueWith('main', []) },
+    });
+    const passing = await runAgainst(sim, {
+      inputs: { 'job-summary': 'on-failure', 'max-broken-tests': 5 },
+    });
+    expectPassed(passing);
+    expect(passing.summary).toBe('');
+    const failing = await runAgainst(sim, {
+      inputs: { 'job-summary': 'On-Failure', 'max-broken-tests': 0 },
+    });
+    expect(expectSingleFailure(failing)).toContain('max-broken-tests');
+    expect(failing.summary).toContain('Trunk Health Gate');
+    const stopped = await runAgainst(sim, {
+      inputs: { 'job-summary': 'on-failure', 'max-broken-tests': 'lots' },
+    });
+    expect(expectSingleFailure(stopped)).toContain('Invalid input');
+    expect(stopped.summary).toContain('stopped without a verdict');
+  });
 });
 
 describe('a branch without a merge queue', () => {
@@ -265,6 +289,8 @@ describe('a branch without a merge queue', () => {
     expect(run.outputs['pr-position']).toBe('');
     expect(run.outputs.result).toBe('passed');
     expect(run.warningLines.join('\n'), describeRun(run)).toMatch(/queue/i);
+    // A team on GitHub's merge queue, or none, is told how to stop the warning.
+    expect(run.warningLines.join('\n')).toContain('check-queue: false');
     expect(sim.queueRequests()).toHaveLength(1);
   });
 });

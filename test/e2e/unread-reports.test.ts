@@ -28,6 +28,7 @@ const COUNTS = [
   'failed-flaky-count',
   'failed-broken-count',
   'failed-quarantined-count',
+  'failed-unexplained-count',
 ];
 
 /**

@@ -195,6 +195,7 @@ describe('a run’s failed tests, explained through Trunk’s v1 API', () => {
       'unexplained',
     ]);
     expect(run.outputs['failed-new-count']).toBe('0');
+    expect(run.outputs['failed-unexplained-count']).toBe('8');
     expect(run.summary.split('\n')[0]).toBe(
       '## ❌ 8 tests failed in this run; 8 could not be explained',
     );

@@ -167,6 +167,7 @@ export const OUTPUT_NAMES = [
   'failed-broken-count',
   'failed-other-prs-count',
   'failed-quarantined-count',
+  'failed-unexplained-count',
   'failed-tests-json',
   'flaked-count',
   'flaked-new-count',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ANNOTATION, shortenAnnotation } from '../../scripts/demo-log.js';
+import {
+  countBy,
+  errorKind,
+  MAX_ANNOTATION,
+  scenarioHint,
+  shortenAnnotation,
+  withBlock,
+} from '../../scripts/demo-log.js';
 
 describe('the demo log shortens an annotation', () => {
   it('keeps a short one as it is', () => {
@@ -23,5 +30,57 @@ describe('the demo log shortens an annotation', () => {
   it('never splits a character beyond the BMP', () => {
     const shown = shortenAnnotation('🧪'.repeat(200));
     expect(shown).toBe(`${'🧪'.repeat(MAX_ANNOTATION)} …`);
+  });
+});
+
+describe('the demo tells its user what to do next', () => {
+  it('calls an input error or a rejected key what it is, not an outage', () => {
+    expect(errorKind('Invalid input: max-broken-tests must be a whole number')).toBe('input');
+    expect(errorKind('api-token and api-key are both empty: set api-token …')).toBe('input');
+    expect(
+      errorKind('Trunk rejected the v2 API key (api-key, sent as Authorization: Bearer …'),
+    ).toBe('rejected');
+    expect(errorKind('Trunk could not be read: GET /v2/tests answered 503 after 3 retries')).toBe(
+      'outage',
+    );
+  });
+
+  it('prints every input it passed as a with: block ready to paste, secrets as secrets', () => {
+    const lines = withBlock(
+      {
+        'api-key': 'trunk_v2_demo-key',
+        'api-url': 'http://127.0.0.1:8787/v1',
+        'test-collection-id': 'Ab3dE6gH',
+        'max-broken-tests': '0',
+        'test-results': 'reports/a.xml\nreports/b.json',
+        'comment-key': 'a key: with colon',
+        annotations: '',
+      },
+      ['http://127.0.0.1:8787'],
+    );
+    expect(lines).toEqual([
+      'with:',
+      '  api-key: ${{ secrets.TRUNK_API_KEY }}',
+      '  # api-url: http://127.0.0.1:8787/v1 (the simulator)',
+      '  test-collection-id: Ab3dE6gH',
+      '  max-broken-tests: 0',
+      '  test-results: |',
+      '    reports/a.xml',
+      '    reports/b.json',
+      "  comment-key: 'a key: with colon'",
+    ]);
+    expect(lines.join('\n')).not.toContain('trunk_v2_demo-key');
+  });
+
+  it('counts failure records by class and test records by status', () => {
+    expect(countBy([{ class: 'new' }, { class: 'flaky' }, { class: 'new' }], 'class')).toBe(
+      '2 new, 1 flaky',
+    );
+    expect(countBy([{ status: 'broken' }], 'class')).toBe('');
+  });
+
+  it('lists every other scenario in its closing hint', () => {
+    const hint = scenarioHint(['default', 'paused', 'broken', 'outage', 'failed-run'], 'broken');
+    expect(hint).toBe('Try: npm run demo -- --scenario paused | outage | failed-run');
   });
 });

@@ -259,6 +259,7 @@ describe('outputs of the run’s failures', () => {
       'failed-broken-count': '0',
       'failed-other-prs-count': '0',
       'failed-quarantined-count': '1',
+      'failed-unexplained-count': '0',
     });
     const records = JSON.parse(outputs['failed-tests-json'] ?? '') as Record<string, unknown>[];
     expect(records[0]).toEqual({

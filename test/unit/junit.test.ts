@@ -461,6 +461,22 @@ describe('JUnit edge cases', () => {
     ]);
   });
 
+  it("Trunk's own Playwright reporter: one testcase per attempt, the spec file's base name as classname, an absolute file", async () => {
+    const reading = await readFixture('trunk-playwright-reporter/junit.xml');
+
+    // 6 tests in 9 testcases: two failed on both attempts, one failed then passed (flaked).
+    expect(countsOf(reading)).toEqual({ total: 6, passed: 3, failed: 2, skipped: 1 });
+    expect(reading.unread).toEqual([]);
+    // A test that failed on every attempt is one failure, as the runner reported it.
+    expect(reading.failures.map((f) => [f.name, f.classname, f.file])).toEqual([
+      ['applies the discount', 'cart.spec.ts', '/tmp/fu-pw/tests/cart.spec.ts'],
+      ['shows the total with tax', 'checkout.spec.ts', '/tmp/fu-pw/tests/checkout.spec.ts'],
+    ]);
+    expect(reading.flaked.map((f) => [f.name, f.classname, f.failedAttempts])).toEqual([
+      ['loads the catalogue', 'cart.spec.ts', 1],
+    ]);
+  });
+
   it('attempts fold within one suite element and one file only; disabled is skipped', async () => {
     const reading = await readText(`<testsuites>
 <testsuite name="s"><testcase classname="c" name="t"><failure message="first"/></testcase></testsuite>

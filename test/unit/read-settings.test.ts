@@ -157,7 +157,7 @@ describe('readSettings with action.yml defaults', () => {
       onApiError: 'fail',
       timeoutMs: 30_000,
       maxRetries: 3,
-      jobSummary: true,
+      jobSummary: 'always',
       annotations: true,
       failOnAffected: 'none',
       newWithinDays: 7,
@@ -212,7 +212,7 @@ describe('readSettings with action.yml defaults', () => {
       onApiError: 'warn',
       timeoutMs: 2500,
       maxRetries: 0,
-      jobSummary: false,
+      jobSummary: 'never',
       annotations: false,
     });
   });
@@ -252,7 +252,7 @@ describe('readSettings validation', () => {
     ['timeout-seconds', 'soon', 'number from 0.1 to 600'],
     ['max-retries', '-1', 'from 0 to 10'],
     ['max-retries', '11', 'from 0 to 10'],
-    ['job-summary', 'off', 'true or false'],
+    ['job-summary', 'off', 'true, false or on-failure'],
     ['annotations', 'none', 'true or false'],
   ];
 

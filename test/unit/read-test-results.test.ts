@@ -141,7 +141,7 @@ describe('readTestResults', () => {
     });
     const ctrf = await readTestResults(['ctrf-*/*.json'], { cwd });
 
-    expect(junit.files.length + summaries.files.length + ctrf.files.length).toBe(22);
+    expect(junit.files.length + summaries.files.length + ctrf.files.length).toBe(23);
     expect([...junit.warnings, ...summaries.warnings, ...ctrf.warnings]).toEqual([
       'trunk-summary/v2-older.json: the uploader could not ask Trunk which tests are quarantined (quarantining: LOOKUP_FAILED), so no test in it is marked quarantined',
     ]);

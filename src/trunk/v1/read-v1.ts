@@ -65,7 +65,7 @@ export async function readTestsV1(
 function noQueueWarning(settings: V1ReadSettings, url: string): string {
   const base =
     `Branch ${settings.targetBranch} of ${settings.repository} has no Trunk merge queue: ` +
-    `${url} answered 404, so queue-state is none. Set target-branch if another branch has the queue.`;
+    `${url} answered 404, so queue-state is none. Set target-branch if another branch has the queue, or check-queue: false if the repository uses GitHub's merge queue or none.`;
   const hint = apiUrlPathHint(settings.apiUrl);
   return hint ? `${base} ${hint}` : base;
 }

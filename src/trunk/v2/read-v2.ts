@@ -148,7 +148,7 @@ export async function readQueueV2(
     return {
       report: { kind: 'none', branch: settings.targetBranch },
       warnings: [
-        `Branch ${settings.targetBranch} of ${settings.repository} has no Trunk merge queue: ${url} listed none, so queue-state is none. Set target-branch if another branch has the queue.`,
+        `Branch ${settings.targetBranch} of ${settings.repository} has no Trunk merge queue: ${url} listed none, so queue-state is none. Set target-branch if another branch has the queue, or check-queue: false if the repository uses GitHub's merge queue or none.`,
       ],
     };
   }
