@@ -30,7 +30,12 @@ var test_identity = __webpack_require__(5358);
 
 function indexTrunkTests(tests, idsAreV2TestIds) {
     const index = { byName: new Map(), byId: new Map() };
+    const seen = new Set();
     for (const test of tests) {
+        // One test id listed by two configured collections is one test, not two variants.
+        if (test.id !== '' && seen.has(test.id))
+            continue;
+        seen.add(test.id);
         push(index.byName, test.name.trim(), test);
         if (idsAreV2TestIds)
             push(index.byId, test.id, test);
@@ -244,11 +249,29 @@ function sortByClass(failures) {
 
 /** Trunk's organisation shares 100 requests/s among every key and job: a run looks up few. */
 const MAX_LOOKUPS = 20;
-const NOT_IN_TRUNK = 'Trunk has no record of this test, so it is probably new in this change';
-/** The failures worth a lookup: new ones, at most MAX_LOOKUPS, in the list's order. */
-function failuresToLookUp(failures) {
-    return failures
-        .filter((failure) => failure.class === 'new')
+/** Where the search looked, in words (the collections searched, or the whole organisation). */
+function searchedWhere(collections) {
+    if (collections.length === 0)
+        return 'in any test collection of the organisation';
+    const plural = collections.length === 1 ? 'collection' : 'collections';
+    return `in test ${plural} ${collections.join(' or ')}`;
+}
+/** "Trunk has no record of this test in test collection Coll0001". */
+function noRecord(where) {
+    return `Trunk has no record of this test ${searchedWhere(where)}`;
+}
+/**
+ * The failures worth a lookup, at most MAX_LOOKUPS, in the list's order: new ones first, then,
+ * when Trunk's unhealthy lists were read only in part (`incompleteLists`), the failures that left
+ * unexplained and that a search can place (no Trunk id).
+ */
+function failuresToLookUp(failures, incompleteLists = false) {
+    const unplaced = incompleteLists
+        ? failures.filter((failure) => failure.class === 'unexplained' &&
+            failure.match === 'unmatched' &&
+            failure.test.trunkId === undefined)
+        : [];
+    return [...failures.filter((failure) => failure.class === 'new'), ...unplaced]
         .slice(0, MAX_LOOKUPS)
         .map((failure) => failure.test);
 }
@@ -283,19 +306,32 @@ function asUnhealthy(found) {
         isNew: false,
     };
 }
-function withSearch(failure, search) {
+/** Of the variants a search found, the one whose status explains the failure, as the lists would. */
+function explainingVariant(search) {
+    const unhealthy = search.tests
+        .map(asUnhealthy)
+        .filter((test) => test !== undefined);
+    return explaining(unhealthy);
+}
+function withSearch(failure, search, stays = failure.class) {
     if (search === undefined)
         return failure;
     const searched = { ...failure, search };
     switch (search.result) {
         case 'not-found':
-            return { ...searched, reason: NOT_IN_TRUNK };
+            return {
+                ...searched,
+                reason: `${noRecord(search.where)}, so it is probably new in this change`,
+            };
         case 'cut':
-            return { ...searched, note: `${search.why}: it stays new` };
+            return { ...searched, note: joinNotes(failure.note, `${search.why}: it stays ${stays}`) };
         case 'failed':
-            return { ...searched, note: `could not search Trunk for it: ${search.error}` };
+            return {
+                ...searched,
+                note: joinNotes(failure.note, `could not search Trunk for it: ${search.error}`),
+            };
         case 'found': {
-            const trunkTest = asUnhealthy(search.test);
+            const trunkTest = explainingVariant(search);
             const variants = search.variants > 1 ? `${search.variants} variants in Trunk` : undefined;
             const found = {
                 ...searched,
@@ -310,44 +346,101 @@ function withSearch(failure, search) {
             return searched;
     }
 }
+/** "3 times on main", "twice on release/4.1 and once on main": the target branch first. */
+function onBranches(questions, answer, atLeast) {
+    const byBranch = 'count' in answer ? (answer.byBranch ?? {}) : {};
+    const order = [questions.targetBranch, questions.branch].filter((b) => b !== undefined);
+    const named = Object.keys(byBranch).filter((b) => !order.includes(b));
+    const parts = [...order, ...named]
+        .filter((branch) => (byBranch[branch] ?? 0) > 0)
+        .map((branch) => `${times(byBranch[branch] ?? 0)} on ${branch}`);
+    if (parts.length === 0) {
+        return `${times(counted(answer) ?? 0)} on ${questions.branch ?? 'the default branch'}`;
+    }
+    return atLeast + parts.join(' and ');
+}
+const shortSha = (sha) => sha.slice(0, 7);
 function withQuestions(failure, questions) {
-    const { branch = 'the default branch' } = questions;
+    const { branch = 'the default branch', targetBranch } = questions;
+    const branches = targetBranch === undefined ? branch : `${branch} or ${targetBranch}`;
     const onMain = counted(questions.defaultBranch);
     const onPrs = counted(questions.otherPullRequests);
+    const variants = questions.variants;
+    const unaskedVariants = variants !== undefined && variants.asked < variants.of
+        ? `only ${variants.asked} of its ${variants.of} variants in Trunk were asked about`
+        : undefined;
+    const since = questions.ownRuns?.failingSince;
+    const failingHere = since === undefined
+        ? undefined
+        : `failing on this pull request since \`${shortSha(since.sha)}\``;
+    const byBranch = 'count' in questions.defaultBranch ? (questions.defaultBranch.byBranch ?? {}) : {};
     const asked = {
         ...failure,
         questions,
-        note: joinNotes(failure.note, unasked(questions.defaultBranch, `its runs on ${branch}`), unasked(questions.otherPullRequests, 'its runs on other pull requests')),
+        note: joinNotes(failure.note, unasked(questions.defaultBranch, `its runs on ${branches}`), unasked(questions.otherPullRequests, 'its runs on other pull requests')),
         ...(onMain !== undefined && questions.branch !== undefined
-            ? { defaultBranch: { branch: questions.branch, count: onMain } }
+            ? {
+                defaultBranch: {
+                    branch: questions.branch,
+                    count: targetBranch === undefined ? onMain : (byBranch[questions.branch] ?? 0),
+                },
+            }
+            : {}),
+        ...(onMain !== undefined && targetBranch !== undefined
+            ? { targetBranch: { branch: targetBranch, count: byBranch[targetBranch] ?? 0 } }
             : {}),
     };
     if (onMain !== undefined && onMain > 0) {
-        const reason = `also failed ${times(onMain)} on ${branch} this week: not caused by this change`;
+        const atLeast = 'atLeast' in questions.defaultBranch && questions.defaultBranch.atLeast ? 'at least ' : '';
+        const reason = `also failed ${onBranches(questions, questions.defaultBranch, atLeast)} this week: not caused by this change`;
         return { ...asked, class: 'broken', reason };
     }
     if (onPrs !== undefined && onPrs > 0) {
         const reason = `failed on ${pullRequests(questions.otherPullRequests)} this week: probably flaky, not caused by this change`;
         return { ...asked, class: 'other-prs', reason };
     }
-    if (onMain === 0 && onPrs === 0) {
-        const reason = `has not failed on ${branch} or on other pull requests this week: probably caused by this change`;
-        return { ...asked, reason };
+    if (questions.ownRuns?.passedOnThisCommit === true) {
+        const reason = 'passed on this same commit in an earlier run: flaky';
+        return { ...asked, class: 'flaky', reason, flakyOnThisCommit: true };
     }
-    return asked;
+    if (onMain === 0 && onPrs === 0) {
+        const where = `has not failed on ${branches} or on other pull requests this week`;
+        const reason = `${[where, failingHere].filter(Boolean).join(', ')}: probably caused by this change`;
+        return { ...asked, reason, note: joinNotes(asked.note, unaskedVariants) };
+    }
+    return { ...asked, note: joinNotes(asked.note, failingHere, unaskedVariants) };
+}
+/** The lookup settled the failure's class: what it was unexplained for no longer matters. */
+function settled(failure) {
+    return (failure.class !== 'new' ||
+        failure.search?.result === 'not-found' ||
+        failure.reason !== NEW_REASON);
 }
 function applied(failure, lookups) {
-    if (failure.class !== 'new')
+    if (failure.class !== 'new' && failure.class !== 'unexplained')
         return failure;
     const lookup = lookups.get(failure.test);
     if (lookup === undefined) {
+        if (failure.class === 'unexplained')
+            return failure;
         const note = `not looked up in Trunk: at most ${MAX_LOOKUPS} failed tests are looked up per run`;
         return { ...failure, note: joinNotes(failure.note, note) };
     }
-    const searched = withSearch(failure, lookup.search);
-    if (lookup.questions === undefined || searched.class !== 'new')
-        return searched;
-    return withQuestions(searched, lookup.questions);
+    // An unexplained failure (Trunk's lists read in part) is looked up as a new one would be; it
+    // takes what the lookup settles, and stays unexplained where the lookup settled nothing.
+    const asNew = failure.class === 'unexplained' ? { ...failure, class: 'new', reason: NEW_REASON } : failure;
+    let explained = withSearch(asNew, lookup.search, failure.class);
+    if (lookup.questions !== undefined && explained.class === 'new') {
+        explained = withQuestions(explained, lookup.questions);
+    }
+    if (failure.class === 'unexplained' && explained.class === 'new' && !settled(explained)) {
+        explained = { ...explained, class: 'unexplained', reason: failure.reason };
+    }
+    if (lookup.notLookedUp !== undefined) {
+        const note = `not looked up in Trunk: the lookups stopped after one failed (${lookup.notLookedUp}); it stays ${explained.class} and counts`;
+        explained = { ...explained, note: joinNotes(explained.note, note) };
+    }
+    return explained;
 }
 /** The failures with Trunk's answers applied, re-sorted (new first). */
 function applyLookups(failures, lookups) {
@@ -431,6 +524,11 @@ function flakesToSearch(flaked, budget) {
 function withNote(flake, note) {
     return { ...flake, note: joinNotes(flake.note, note) };
 }
+/**
+ * Words for a flake Trunk knows but does not list flaky: "not listed flaky in Trunk" (and healthy
+ * in Trunk when it says so). "New to Trunk" is said only of a flake Trunk has no record of.
+ */
+const NOT_LISTED_FLAKY_REASON = 'not listed flaky in Trunk, so this change may have introduced it';
 /** One searchable flake with what the search said; no lookup: the run's bound left it out. */
 function searched(flake, lookup) {
     const search = lookup?.search;
@@ -441,13 +539,13 @@ function searched(flake, lookup) {
     const withSearch = { ...flake, search };
     switch (search.result) {
         case 'not-found':
-            return withNote(withSearch, 'Trunk has no record of this test');
+            return withNote(withSearch, `${noRecord(search.where)}: new to Trunk`);
         case 'cut':
             return withNote(withSearch, `${search.why}: it stays a new flake`);
         case 'failed':
             return withNote(withSearch, `could not search Trunk for it: ${search.error}`);
         case 'found': {
-            const trunkTest = asUnhealthy(search.test);
+            const trunkTest = explainingVariant(search);
             const match = { kind: search.match, tests: trunkTest ? [trunkTest] : [] };
             const found = {
                 ...explainFlake(flake.test, match, undefined),
@@ -455,13 +553,21 @@ function searched(flake, lookup) {
                 foundBy: 'search',
             };
             const variants = search.variants > 1 ? `${search.variants} variants in Trunk` : undefined;
-            const healthy = trunkTest
-                ? undefined
-                : 'found in Trunk, where it has been healthy until this run';
-            return { ...found, note: joinNotes(found.note, variants, healthy) };
+            if (trunkTest !== undefined)
+                return { ...found, note: joinNotes(found.note, variants) };
+            const status = search.test.status === 'healthy' ? 'healthy in Trunk' : undefined;
+            return {
+                ...found,
+                reason: NOT_LISTED_FLAKY_REASON,
+                note: joinNotes(found.note, variants, status && `${status} until this run`),
+            };
         }
-        default:
-            return withSearch; // skipped after an outage: the section says so once
+        default: {
+            const why = lookup?.notLookedUp;
+            return why === undefined
+                ? withSearch
+                : withNote(withSearch, `not searched in Trunk: the lookups stopped after one failed (${why}); it stays a new flake and counts`);
+        }
     }
 }
 /**
@@ -535,9 +641,16 @@ var errors = __webpack_require__(3116);
  * /v2/tests/{testId}/test-runs): did it fail on the default branch, and on other pull requests?
  *
  * Bounded: the caller passes at most MAX_LOOKUPS tests; at most LOOKUP_CONCURRENCY requests are in
- * flight; a search reads at most SEARCH_PAGES pages per collection. One outage, one budget: once a
- * request fails for an outage (after its retries) or a rejected key, every lookup not yet answered
- * is skipped and the section says so once. A 404 concerns one test and stops nothing.
+ * flight; a search reads at most SEARCH_PAGES pages per collection, and SEARCH_PAGES more narrowed
+ * by the test's file when the first search was cut; at most MAX_VARIANTS matched variants of one
+ * test are asked. One outage, one budget: once a request fails for an outage (after its retries)
+ * or a rejected key, every lookup not yet answered is skipped, and each says so. A 404 concerns
+ * one test and stops nothing.
+ *
+ * This change is never evidence for itself: runs of this commit, of this pull request (its queue
+ * branches too) and of a pushed branch's own history are left out of both questions; they are read
+ * only to say that the test passed on this very commit in an earlier run (flaky), or has failed on
+ * this pull request since an earlier commit.
  */
 
 
@@ -547,6 +660,8 @@ const LOOKUP_CONCURRENCY = 8;
 const SEARCH_PAGES = 3;
 /** The recipe's window: "this week". */
 const WINDOW_DAYS = 7;
+/** Matched variants of one test asked the questions; past them the answer stays unsaid. */
+const MAX_VARIANTS = 4;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Thrown to a lookup that was not sent because an earlier one met an outage. */
 class Skipped extends Error {
@@ -619,47 +734,83 @@ function searchQuery(name) {
         .join(' ');
 }
 const sameUuid = (a, b) => a.toLowerCase() === b.toLowerCase();
+/** What narrows a search to the test's file: its last segment (report paths may be absolute). */
+function fileHint(test) {
+    const name = test.file?.replace(/\\/g, '/').split('/').at(-1)?.trim();
+    return name === undefined || name === '' ? undefined : name;
+}
+const cutByPages = (walk) => walk.incomplete !== undefined && walk.pages >= SEARCH_PAGES;
+/** Searches each collection (or the whole organisation) once, rows of other repositories dropped. */
+function searchEach(api, budget, search, where, keep) {
+    return Promise.all(where.map(async (testCollectionId) => ({
+        ...(await budget.call(() => api.searchTests({ ...search, testCollectionId }, keep))),
+        collection: testCollectionId,
+    })));
+}
 /**
  * Finds one test in Trunk by its name, in each collection (or the whole organisation), never
  * trusting the search's ranking: rows of other repositories are dropped and the rest must match
- * exactly as the unhealthy lists do (src/explain/match.ts). At most SEARCH_PAGES per collection.
- * Any FailedTestCase (a flaked one too): lookUpInTrunk with `questions: false` runs it alone.
+ * exactly as the unhealthy lists do (src/explain/match.ts). At most SEARCH_PAGES per collection;
+ * a collection cut there is searched again narrowed by the test's file (SEARCH_PAGES more). One
+ * test id found in two collections is one test. Any FailedTestCase (a flaked one too).
  */
 async function search(api, budget, test, repositoryId, collections) {
     const q = searchQuery(test.name);
     if (q === '')
         return { result: 'failed', error: 'its name has no word to search for' };
-    const rows = [];
+    const rows = new Map();
     const keep = (row) => {
-        if (sameUuid(row.repositoryId, repositoryId))
-            rows.push(row);
+        if (sameUuid(row.repositoryId, repositoryId) && !rows.has(row.id))
+            rows.set(row.id, row);
     };
     const where = collections.length === 0 ? [undefined] : collections;
+    const file = fileHint(test);
     let walks;
+    let narrowed = [];
     try {
-        walks = await Promise.all(where.map(async (testCollectionId) => ({
-            ...(await budget.call(() => api.searchTests({ q, testCollectionId, maxPages: SEARCH_PAGES }, keep))),
-            collection: testCollectionId,
-        })));
+        walks = await searchEach(api, budget, { q, maxPages: SEARCH_PAGES }, where, keep);
+        const cut = walks.filter(cutByPages);
+        if (cut.length > 0 && file !== undefined && matched(test, rows).tests.length === 0) {
+            const again = cut.map((walk) => walk.collection);
+            narrowed = await searchEach(api, budget, { q, file, maxPages: SEARCH_PAGES }, again, keep);
+        }
     }
     catch (error) {
         if (error instanceof Skipped)
             throw error;
         return { result: 'failed', error: describe(error) };
     }
-    const match = matchFailure({ ...test, trunkId: undefined }, indexTrunkTests(rows, false));
-    const found = match.tests[0];
+    const match = matched(test, rows);
+    const found = match.tests.find(explainedByStatus) ?? match.tests[0];
     if (found !== undefined) {
-        return { result: 'found', test: found, match: match.kind, variants: match.tests.length };
+        const tests = match.tests;
+        return { result: 'found', test: found, tests, match: match.kind, variants: tests.length };
     }
     const cut = walks.find((walk) => walk.incomplete !== undefined);
     if (cut === undefined)
-        return { result: 'not-found' };
+        return { result: 'not-found', where: [...collections] };
+    return { result: 'cut', why: whyCut(cut, file, narrowed) };
+}
+/** Why a search did not settle whether Trunk knows the test. */
+function whyCut(cut, file, narrowed) {
     const scope = cut.collection === undefined ? '' : ` in test collection ${cut.collection}`;
-    const why = cut.pages >= SEARCH_PAGES
-        ? `the search of Trunk's tests${scope} stopped after ${SEARCH_PAGES} pages without finding it`
-        : `the search of Trunk's tests${scope} stopped early (${cut.incomplete ?? ''})`;
-    return { result: 'cut', why };
+    const search = `the search of Trunk's tests${scope}`;
+    if (!cutByPages(cut))
+        return `${search} stopped early (${cut.incomplete ?? ''})`;
+    const pages = `stopped after ${SEARCH_PAGES} pages without finding it`;
+    if (file === undefined)
+        return `${search} ${pages} (the report gives no file to narrow it by)`;
+    const again = narrowed.find((walk) => walk.collection === cut.collection);
+    if (again === undefined || again.incomplete === undefined) {
+        // Trunk may keep no file for the test, or another path: not finding it is no proof.
+        return `${search} ${pages}, and narrowed by its file ${file} found no test of its name`;
+    }
+    return cutByPages(again)
+        ? `${search}, and again by its file ${file}, ${pages}`
+        : `${search} ${pages}, and narrowed by its file ${file} stopped early (${again.incomplete})`;
+}
+function matched(test, rows) {
+    return matchFailure({ ...test, trunkId: undefined }, indexTrunkTests([...rows.values()], false));
 }
 async function answer(budget, ask) {
     try {
@@ -671,17 +822,116 @@ async function answer(budget, ask) {
         return { error: describe(error) };
     }
 }
-/** Distinct pull requests other than this one among the runs; runs with no number not counted. */
-function otherPullRequests(runs, own) {
-    const others = new Set(runs.numbers.filter((n) => n !== undefined && n !== own));
-    if (runs.more && others.size === 0) {
-        return { error: 'the newest 100 failed pull-request runs were all of this pull request' };
-    }
-    return runs.more ? { count: others.size, atLeast: true } : { count: others.size };
-}
 /** A found test Trunk calls flaky, broken or quarantined is explained by that: nothing to ask. */
 function explainedByStatus(found) {
     return found.quarantined || found.status === 'flaky' || found.status === 'broken';
+}
+const QUEUE_BRANCHES = [/^trunk-merge\/pr-0*(\d+)(?:\/|$)/, /^gh-readonly-queue\/.+\/pr-0*(\d+)-/];
+function plainBranch(branch) {
+    return (branch ?? '').trim().replace(/^refs\/heads\//, '');
+}
+/** The pull request a merge queue tests on this branch (Trunk's or GitHub's queue), if any. */
+function queuedPullRequest(branch) {
+    const plain = plainBranch(branch);
+    for (const pattern of QUEUE_BRANCHES) {
+        const number = pattern.exec(plain)?.[1];
+        if (number !== undefined)
+            return Number(number);
+    }
+    return undefined;
+}
+const ofThisCommit = (own, run) => run.sha !== undefined && own.shas.has(run.sha.trim().toLowerCase());
+/** A run of this pull request (its queue runs too) or of the pushed branch; this commit's too. */
+function ofThisChange(own, run) {
+    if (ofThisCommit(own, run))
+        return true;
+    if (own.prNumber !== undefined) {
+        if (run.number === own.prNumber)
+            return true;
+        if (queuedPullRequest(run.branch) === own.prNumber)
+            return true;
+    }
+    return own.branch !== undefined && plainBranch(run.branch) === own.branch;
+}
+/**
+ * A run Trunk holds that surely is not this run's own attempt: its build link names another
+ * workflow run, or an earlier attempt of this one. Without a link that says so, it may be this
+ * very run's upload, which is never evidence.
+ */
+function anEarlierRun(own, run) {
+    const found = /\/actions\/runs\/(\d+)(?:\/attempts\/(\d+))?/.exec(run.buildUrl ?? '');
+    if (!found || own.runId === undefined)
+        return false;
+    if (found[1] !== own.runId)
+        return true;
+    const attempt = found[2] === undefined ? undefined : Number(found[2]);
+    return attempt !== undefined && own.runAttempt !== undefined && attempt < own.runAttempt;
+}
+/** Failed runs on the branches asked, this commit's left out, counted by branch. */
+function branchFailures(page, own) {
+    const byBranch = {};
+    let count = 0;
+    for (const run of page.runs) {
+        if (ofThisCommit(own, run))
+            continue;
+        count += 1;
+        const branch = plainBranch(run.branch);
+        byBranch[branch] = (byBranch[branch] ?? 0) + 1;
+    }
+    // Past one page this commit's own runs cannot all be told apart: the rows read are a floor.
+    if (page.more)
+        return { count, atLeast: true, byBranch };
+    return { count, byBranch };
+}
+function otherNumbers(page, own) {
+    const numbers = new Set();
+    for (const run of page.runs) {
+        if (run.conclusion !== 'failure' || ofThisChange(own, run))
+            continue;
+        if (run.number !== undefined)
+            numbers.add(run.number);
+    }
+    return numbers;
+}
+function ownRunsOf(page, own) {
+    const passedOnThisCommit = page.runs.some((run) => run.conclusion === 'success' && ofThisCommit(own, run) && anEarlierRun(own, run));
+    const earlier = page.runs
+        .filter((run) => run.conclusion === 'failure' && ofThisChange(own, run))
+        .filter((run) => !ofThisCommit(own, run) && /^[0-9a-f]{7,64}$/i.test(run.sha ?? ''))
+        .sort((a, b) => (a.startedAt ?? '').localeCompare(b.startedAt ?? ''))[0];
+    return earlier?.sha === undefined
+        ? { passedOnThisCommit }
+        : { passedOnThisCommit, failingSince: { sha: earlier.sha, startedAt: earlier.startedAt } };
+}
+/**
+ * The pull-request question, in one request: every conclusion, split into other pull requests'
+ * failures and this change's own runs. Only when the newest page holds no other pull request's
+ * failure and more runs exist is a second, failures-only page read (documented in
+ * docs/how-it-decides.md): passes may have filled the first.
+ */
+async function pullRequestQuestion(state, testId, since) {
+    const { api, budget, own } = state;
+    let ownRuns;
+    const result = await answer(budget, async () => {
+        const page = await api.pullRequestRuns(testId, since, false);
+        ownRuns = ownRunsOf(page, own);
+        const others = otherNumbers(page, own);
+        if (others.size > 0 || !page.more) {
+            return { count: others.size, atLeast: page.more, numbers: [...others] };
+        }
+        return { skipped: true }; // read the failures alone, below
+    });
+    if (!('skipped' in result) || ownRuns === undefined)
+        return { answer: result, ownRuns };
+    const failures = await answer(budget, async () => {
+        const page = await api.pullRequestRuns(testId, since, true);
+        const others = otherNumbers(page, own);
+        if (page.more && others.size === 0) {
+            return { error: 'the newest 100 failed pull-request runs were all of this change' };
+        }
+        return { count: others.size, atLeast: page.more, numbers: [...others] };
+    });
+    return { answer: failures, ownRuns };
 }
 function ask(state, testId) {
     const known = state.asked.get(testId);
@@ -689,29 +939,96 @@ function ask(state, testId) {
         return known;
     const { api, budget, branch, window, options } = state;
     const since = new Date(window.since);
+    const target = options.targetBranch !== undefined && branch !== undefined && options.targetBranch !== branch
+        ? options.targetBranch
+        : undefined;
     const questions = Promise.all([
         branch === undefined
             ? Promise.resolve({
                 error: 'Trunk has not synced the repository’s default branch yet',
             })
-            : answer(budget, async () => ({
-                count: await api.countDefaultBranchFailures(testId, branch, since),
-            })),
-        answer(budget, async () => otherPullRequests(await api.failedPullRequestRuns(testId, since), options.prNumber)),
-    ]).then(([defaultBranch, otherPrs]) => ({
+            : answer(budget, async () => branchFailures(await api.failedBranchRuns(testId, target ? [branch, target] : [branch], since), state.own)),
+        pullRequestQuestion(state, testId, since),
+    ]).then(([defaultBranch, prs]) => ({
         window,
         branch,
+        ...(target === undefined ? {} : { targetBranch: target }),
         defaultBranch,
-        otherPullRequests: otherPrs,
+        otherPullRequests: prs.answer,
+        ...(prs.ownRuns === undefined ? {} : { ownRuns: prs.ownRuns }),
     }));
     state.asked.set(testId, questions);
     return questions;
 }
+const failedSome = (answer) => 'count' in answer && answer.count > 0;
+/**
+ * The worst of several variants' answers to one question: any failure counts (summed, or the
+ * union of pull requests), so "has not failed" is said only when every variant asked says so.
+ */
+function worstAnswer(answers) {
+    const failed = answers.filter(failedSome);
+    if (failed.length === 0) {
+        return (answers.find((a) => 'error' in a) ??
+            answers.find((a) => 'skipped' in a) ?? {
+            count: 0,
+            atLeast: answers.some((a) => 'atLeast' in a && a.atLeast === true),
+        });
+    }
+    const counts = failed.filter((a) => 'count' in a);
+    const byBranch = {};
+    const numbers = new Set();
+    let count = 0;
+    for (const a of counts) {
+        count += a.count;
+        for (const [name, n] of Object.entries(a.byBranch ?? {}))
+            byBranch[name] = (byBranch[name] ?? 0) + n;
+        for (const n of a.numbers ?? [])
+            numbers.add(n);
+    }
+    const atLeast = answers.some((a) => 'atLeast' in a && a.atLeast === true);
+    const isPrs = counts.some((a) => a.numbers !== undefined);
+    return isPrs
+        ? { count: numbers.size, atLeast, numbers: [...numbers] }
+        : { count, atLeast, byBranch };
+}
+function worstOwnRuns(list) {
+    if (list.some((own) => own === undefined))
+        return undefined;
+    const known = list;
+    const since = known
+        .map((own) => own.failingSince)
+        .filter((s) => s !== undefined)
+        .sort((a, b) => (a.startedAt ?? '').localeCompare(b.startedAt ?? ''))[0];
+    return {
+        passedOnThisCommit: known.every((own) => own.passedOnThisCommit),
+        ...(since === undefined ? {} : { failingSince: since }),
+    };
+}
+/** Asks the questions of every matched variant (at most MAX_VARIANTS) and gives the worst answer. */
+async function askVariants(state, ids) {
+    const asked = await Promise.all(ids.slice(0, MAX_VARIANTS).map((id) => ask(state, id)));
+    const first = asked[0];
+    if (ids.length === 1)
+        return first;
+    const ownRuns = worstOwnRuns(asked.map((q) => q.ownRuns));
+    return {
+        ...first,
+        defaultBranch: worstAnswer(asked.map((q) => q.defaultBranch)),
+        otherPullRequests: worstAnswer(asked.map((q) => q.otherPullRequests)),
+        ...(ownRuns === undefined ? { ownRuns: undefined } : { ownRuns }),
+        variants: { asked: asked.length, of: ids.length },
+    };
+}
+function skippedAny(lookup) {
+    const q = lookup.questions;
+    return (lookup.search?.result === 'skipped' ||
+        (q !== undefined && ('skipped' in q.defaultBranch || 'skipped' in q.otherPullRequests)));
+}
 async function lookUpOne(state, request) {
     const { test } = request;
-    let id = test.trunkId;
+    let ids;
     let found;
-    if (id === undefined) {
+    if (test.trunkId === undefined) {
         try {
             found = await search(state.api, state.budget, test, state.repositoryId, state.options.collections);
         }
@@ -720,17 +1037,20 @@ async function lookUpOne(state, request) {
                 return { search: { result: 'skipped' } };
             throw error;
         }
-        if (found.result !== 'found' || explainedByStatus(found.test))
+        if (found.result !== 'found' || found.tests.some(explainedByStatus))
             return { search: found };
-        id = found.test.id;
+        ids = found.tests.map((variant) => variant.id);
     }
+    else
+        ids = [test.trunkId];
     if (!request.questions)
         return { search: found };
-    return { search: found, questions: await ask(state, id) };
+    return { search: found, questions: await askVariants(state, ids) };
 }
 /**
  * Looks up each test (the caller bounds how many), all sharing one budget. A repository that
- * cannot be read skips every lookup with one reason; an outage skips the rest (`stopped`).
+ * cannot be read skips every lookup with one reason; an outage skips the rest (`stopped`), and
+ * each lookup it skipped says so (`notLookedUp`).
  */
 async function lookUpInTrunk(api, requests, options) {
     let repository;
@@ -746,6 +1066,8 @@ async function lookUpInTrunk(api, requests, options) {
         days: WINDOW_DAYS,
         since: new Date(options.now - WINDOW_DAYS * DAY_MS).toISOString(),
     };
+    const change = options.thisChange;
+    const pushed = change?.pushedBranch;
     const state = {
         api,
         budget: new Budget(LOOKUP_CONCURRENCY, api),
@@ -753,13 +1075,25 @@ async function lookUpInTrunk(api, requests, options) {
         branch: repository.defaultBranch,
         window,
         options,
+        own: {
+            shas: new Set(change?.shas ?? []),
+            prNumber: options.prNumber,
+            branch: pushed !== undefined && pushed !== repository.defaultBranch ? pushed : undefined,
+            runId: change?.runId,
+            runAttempt: change?.runAttempt,
+        },
         asked: new Map(),
     };
     const answers = await Promise.all(requests.map((request) => lookUpOne(state, request)));
+    const stopped = state.budget.stopped;
     return {
-        answers: new Map(requests.map((request, i) => [request.test, answers[i]])),
+        answers: new Map(requests.map((request, i) => {
+            const found = answers[i];
+            const skipped = stopped !== undefined && skippedAny(found);
+            return [request.test, skipped ? { ...found, notLookedUp: stopped } : found];
+        })),
         window,
-        stopped: state.budget.stopped,
+        stopped,
     };
 }
 
@@ -814,8 +1148,8 @@ function lookedUp(failures, flakes) {
  * Trunk's status) looked up in one call: failures first, flakes in what is left of the bound, all
  * sharing its slots and its one outage.
  */
-async function lookUp(read, failures, flaked) {
-    const tests = failuresToLookUp(failures);
+async function lookUp(read, failures, flaked, incompleteLists) {
+    const tests = failuresToLookUp(failures, incompleteLists);
     const flakes = flakesToSearch(flaked, MAX_LOOKUPS - tests.length);
     const unchanged = { failures, flaked };
     if (tests.length === 0 && flakes.length === 0)
@@ -834,7 +1168,7 @@ async function lookUp(read, failures, flaked) {
     const notes = found.stopped === undefined
         ? []
         : [
-            `Lookups in Trunk stopped after one failed (${found.stopped}); the ${what.toLowerCase()} not yet looked up keep their class.`,
+            `Lookups in Trunk stopped after one failed (${found.stopped}); the ${what.toLowerCase()} not yet looked up keep their class and count, and each says so.`,
         ];
     return {
         failures: applyLookups(failures, found.answers),
@@ -848,7 +1182,9 @@ async function lookUp(read, failures, flaked) {
  */
 async function explainRun(read, results, trunk, changedFiles) {
     const explained = explainFailures(results.failures, trunk);
-    const checked = await lookUp(read, explained, explainFlakes(results.flaked, trunk));
+    // Trunk's lists read in part: their unexplained failures are looked up as unplaced ones are.
+    const incompleteLists = (trunk.tests?.incomplete.length ?? 0) > 0;
+    const checked = await lookUp(read, explained, explainFlakes(results.flaked, trunk), incompleteLists);
     return {
         report: {
             patterns: read.patterns,
@@ -892,8 +1228,12 @@ function emptyReading() {
         warnings: [],
     };
 }
-/** Names, class names, paths: longer than this is not a name any runner writes on purpose. */
-const MAX_NAME_CHARS = 1_000;
+/**
+ * Names, class names, paths: kept whole up to this, so a long parametrized id (pytest's can run to
+ * thousands of characters) still matches Trunk's whole name. Only what is shown is cut (render/,
+ * emit.ts); past this a name is not one any runner writes on purpose.
+ */
+const MAX_NAME_CHARS = 65_536;
 /** A failure message is one line for a reader: the first line, cut at this length. */
 const MAX_MESSAGE_CHARS = 300;
 /** `value` cut to `max` characters (with an ellipsis), or undefined when empty. */

@@ -26,8 +26,12 @@ function emptyReading() {
         warnings: [],
     };
 }
-/** Names, class names, paths: longer than this is not a name any runner writes on purpose. */
-const MAX_NAME_CHARS = 1_000;
+/**
+ * Names, class names, paths: kept whole up to this, so a long parametrized id (pytest's can run to
+ * thousands of characters) still matches Trunk's whole name. Only what is shown is cut (render/,
+ * emit.ts); past this a name is not one any runner writes on purpose.
+ */
+const MAX_NAME_CHARS = 65_536;
 /** A failure message is one line for a reader: the first line, cut at this length. */
 const MAX_MESSAGE_CHARS = 300;
 /** `value` cut to `max` characters (with an ellipsis), or undefined when empty. */

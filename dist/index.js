@@ -28701,7 +28701,7 @@ function afterRetries(retries) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5166);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3744);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28710,7 +28710,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5166:
+/***/ 3744:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29905,7 +29905,47 @@ function githubOptions(settings, log, signal) {
     return { timeoutMs, maxRetries, retryBaseMs, signal, log };
 }
 
+;// CONCATENATED MODULE: ./src/settings/this-change.ts
+/**
+ * What this change is, as the runs Trunk holds name it: its commits, the branch it was pushed to,
+ * and this run (its id and attempt). Trunk may already hold this run's own upload, and a failure of
+ * this change is never evidence that the change did not cause it (docs/how-it-decides.md).
+ */
+const SHA = /^[0-9a-f]{7,64}$/;
+function sha(value) {
+    const text = typeof value === 'string' ? value.trim().toLowerCase() : '';
+    return SHA.test(text) ? text : undefined;
+}
+const OWN_BRANCH_EVENTS = new Set(['push', 'schedule', 'workflow_dispatch']);
+function thisChangeOf(env, event) {
+    const shas = [
+        sha(env.GITHUB_SHA),
+        sha(event.pull_request?.head?.sha),
+        sha(event.workflow_run?.head_sha),
+        sha(event.merge_group?.head_sha),
+    ].filter((value) => value !== undefined);
+    const ref = env.GITHUB_REF ?? '';
+    const pushed = OWN_BRANCH_EVENTS.has(env.GITHUB_EVENT_NAME ?? '') && ref.startsWith('refs/heads/')
+        ? ref.slice('refs/heads/'.length)
+        : undefined;
+    const attempt = Number(env.GITHUB_RUN_ATTEMPT);
+    return {
+        shas: [...new Set(shas)],
+        pushedBranch: pushed === '' ? undefined : pushed,
+        runId: env.GITHUB_RUN_ID?.trim() || undefined,
+        runAttempt: Number.isInteger(attempt) && attempt > 0 ? attempt : undefined,
+    };
+}
+/** The context once GitHub has answered an issue_comment's pull request: its head is this change. */
+function withHead(change, head) {
+    const known = sha(head);
+    return known === undefined || change.shas.includes(known)
+        ? change
+        : { ...change, shas: [...change.shas, known] };
+}
+
 ;// CONCATENATED MODULE: ./src/settings/run-context.ts
+
 /** The events whose payload carries the pull request itself. */
 const PULL_REQUEST_EVENTS = new Set([
     'pull_request',
@@ -29920,7 +29960,7 @@ const FORK_TOKEN_EVENTS = new Set([
     'pull_request_review_comment',
 ]);
 /** Events that run on the branch of GITHUB_REF, which is then the branch they concern. */
-const OWN_BRANCH_EVENTS = new Set(['push', 'schedule', 'workflow_dispatch']);
+const run_context_OWN_BRANCH_EVENTS = new Set(['push', 'schedule', 'workflow_dispatch']);
 // GitHub: refs/heads/gh-readonly-queue/<base>/pr-<N>-<sha>; Trunk: trunk-merge/pr-<N>/<uuid>,
 // pushed (Trunk's branch mode) or the head of a draft pull request Trunk opens (its default mode).
 const GITHUB_QUEUE_BRANCH = /^gh-readonly-queue\/(.+)\/pr-(\d+)-[0-9a-f]+$/;
@@ -30037,7 +30077,7 @@ function fromEvent(eventName, env, event) {
         return { ...queued, inMergeQueue: true, isPullRequestEvent: false };
     // A scheduled run's ref is the default branch, even when the payload does not name it.
     return {
-        branch: OWN_BRANCH_EVENTS.has(eventName) ? pushed : undefined,
+        branch: run_context_OWN_BRANCH_EVENTS.has(eventName) ? pushed : undefined,
         prNumber: undefined,
         inMergeQueue: false,
         isPullRequestEvent: false,
@@ -30066,6 +30106,7 @@ function deriveRunContext(env, event) {
         workflow: env.GITHUB_WORKFLOW ?? '',
         job: env.GITHUB_JOB ?? '',
         runUrl: runId && repository ? `${serverUrl}/${repository}/actions/runs/${runId}` : undefined,
+        thisChange: thisChangeOf(env, event),
         runId: positiveInteger(runId),
         runAttempt: positiveInteger(env.GITHUB_RUN_ATTEMPT),
     };
@@ -30082,6 +30123,7 @@ function withPullRequestRead(context, pr) {
         ...derived,
         branch: derived.branch ?? context.branch,
         readPullRequest: false,
+        thisChange: context.thisChange && withHead(context.thisChange, pr.head?.sha),
     };
 }
 
@@ -37875,6 +37917,11 @@ const testRunListSchema = object({
         conclusion: lenient(schemas_string()),
         // Null for a run that was not on a pull request; a number Trunk did not send is not counted.
         pullRequest: lenient(object({ number: lenient(schemas_number()) })),
+        // What tells this change's own runs apart (its commit, its queue branches, this run).
+        branch: lenient(schemas_string()),
+        sha: lenient(schemas_string()),
+        buildUrl: lenient(schemas_string()),
+        startedAt: lenient(schemas_string()),
     })),
     nextCursor: optional(nullable(schemas_string())),
     hasMore: optional(nullable(schemas_boolean())),
@@ -38079,7 +38126,9 @@ class TrunkV2Client {
         // Omitted, the search covers every collection of the organisation, as the spec allows.
         if (search.testCollectionId !== undefined)
             params.testCollectionId = search.testCollectionId;
-        const where = search.testCollectionId ?? 'every collection';
+        if (search.file !== undefined)
+            params.file = search.file;
+        const where = `${search.testCollectionId ?? 'every collection'}${search.file === undefined ? '' : `, file ${search.file}`}`;
         return this.walk('/v2/tests', `GET /v2/tests (search, ${where})`, params, search.maxPages, (got) => {
             const page = this.check('/v2/tests', got, testListSchema);
             for (const row of page.data)
@@ -38088,42 +38137,42 @@ class TrunkV2Client {
         });
     }
     /**
-     * The newest page (100) of one test's failed runs on pull requests since `startedAfter`
-     * (inclusive). `pullRequestOnly` and `branches` exclude each other (a 400), so no branch is sent.
+     * The newest page (100) of one test's runs on pull requests since `startedAfter` (inclusive),
+     * every conclusion unless `failuresOnly`: the failures of other pull requests, and this pull
+     * request's own runs (its earlier commits, and this commit's earlier runs), in one request.
+     * `pullRequestOnly` and `branches` exclude each other (a 400), so no branch is sent.
      */
-    async failedPullRequestRuns(testId, startedAfter) {
+    async pullRequestRuns(testId, startedAfter, failuresOnly) {
         const path = `/v2/tests/${encodeURIComponent(testId)}/test-runs`;
         const where = '/v2/tests/{testId}/test-runs';
         const query = {
             pullRequestOnly: 'true',
-            conclusion: 'failure',
             startedAfter: startedAfter.toISOString(),
             limit: PAGE_LIMIT,
         };
+        if (failuresOnly)
+            query.conclusion = 'failure';
         const got = await this.getJson(path, query, `GET ${where} (${testId} on pull requests)`);
-        const page = this.check(where, got, testRunListSchema);
-        return {
-            numbers: page.data.map((run) => run.pullRequest?.number ?? undefined),
-            more: page.hasMore ?? Boolean(page.nextCursor),
-        };
+        return runPage(this.check(where, got, testRunListSchema));
     }
     /**
-     * How many runs of one test on these branches failed since `startedAfter` (inclusive): Trunk's
-     * total, one row fetched. A test Trunk does not know is a 404 TEST_NOT_FOUND.
+     * The newest page (100) of one test's failed runs on these branches since `startedAfter`
+     * (inclusive), with Trunk's total: the rows tell this commit's own runs apart, and which branch
+     * each failure was on. `branches` is one comma-separated query (the spec's globs). A test Trunk
+     * does not know is a 404 TEST_NOT_FOUND.
      */
-    async countFailedRuns(testId, branch, startedAfter) {
+    async failedBranchRuns(testId, branches, startedAfter) {
         const path = `/v2/tests/${encodeURIComponent(testId)}/test-runs`;
         const where = '/v2/tests/{testId}/test-runs';
         const query = {
-            branches: branch,
+            branches: branches.join(','),
             conclusion: 'failure',
             startedAfter: startedAfter.toISOString(),
             includeTotal: 'true',
-            limit: '1',
+            limit: PAGE_LIMIT,
         };
-        const got = await this.getJson(path, query, `GET ${where} (${testId} on ${branch})`);
-        const page = this.check(where, got, testRunListSchema);
-        return page.total ?? page.data.length;
+        const got = await this.getJson(path, query, `GET ${where} (${testId} on ${query.branches})`);
+        return runPage(this.check(where, got, testRunListSchema));
     }
     /**
      * One pull request as Trunk indexed it, by its number; undefined when Trunk has not indexed it
@@ -38249,6 +38298,20 @@ function safeJson(text) {
     catch {
         return undefined;
     }
+}
+function runPage(page) {
+    return {
+        runs: page.data.map((run) => ({
+            conclusion: run.conclusion ?? undefined,
+            number: run.pullRequest?.number ?? undefined,
+            branch: run.branch ?? undefined,
+            sha: run.sha ?? undefined,
+            buildUrl: run.buildUrl ?? undefined,
+            startedAt: run.startedAt ?? undefined,
+        })),
+        more: page.hasMore ?? Boolean(page.nextCursor),
+        total: page.total ?? undefined,
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/trunk/prometheus.ts
@@ -38913,8 +38976,8 @@ function trunkLookups(settings, http, repository, signal) {
             return { id: found.id, defaultBranch: found.defaultBranch ?? undefined };
         },
         searchTests: (search, onRow) => v2.searchTests(search, (row) => onRow(foundTestV2(row))),
-        countDefaultBranchFailures: (testId, branch, startedAfter) => v2.countFailedRuns(testId, branch, startedAfter),
-        failedPullRequestRuns: (testId, startedAfter) => v2.failedPullRequestRuns(testId, startedAfter),
+        failedBranchRuns: (testId, branches, startedAfter) => v2.failedBranchRuns(testId, branches, startedAfter),
+        pullRequestRuns: (testId, startedAfter, failuresOnly) => v2.pullRequestRuns(testId, startedAfter, failuresOnly),
         stop: () => stop.abort(),
     };
 }
@@ -39223,6 +39286,16 @@ function failedTestsRead(settings, lookups, signal) {
     };
 }
 /**
+ * The branch a pull request (or a queued one) merges into: its failures there predate the change
+ * too. A push's own branch is not asked about: a feature branch's history is its own.
+ */
+function mergesInto(settings, context) {
+    if (context === undefined)
+        return undefined;
+    const aboutPullRequest = context.prNumber !== undefined || context.isPullRequestEvent || context.inMergeQueue;
+    return aboutPullRequest && settings.targetBranch !== '' ? settings.targetBranch : undefined;
+}
+/**
  * With needs: this run attempt's jobs are read only when a needed job failed, to name its failed
  * step. A read that fails or is refused (no `actions: read`) is a note, never the step's failure.
  */
@@ -39280,7 +39353,9 @@ function planReads(settings, pullRequest, log, signal, context) {
                 api: trunkLookups(settings, client, repository, signal),
                 options: {
                     collections: settings.testCollectionIds,
-                    prNumber: pullRequest?.pr.number,
+                    prNumber: pullRequest?.pr.number ?? context?.prNumber,
+                    thisChange: context?.thisChange,
+                    targetBranch: mergesInto(settings, context),
                     now,
                 },
             }, signal),
@@ -39915,6 +39990,17 @@ function links(item, withTicket) {
         ...(trunkUrl ? [mdLink('Trunk', trunkUrl)] : []),
     ].filter((link) => link.startsWith('['));
 }
+const COMMIT_IN_REASON = /(`[0-9a-f]{7,40}`)/;
+/**
+ * A reason is plain text, escaped; a commit it names (`abc1234`, "failing on this pull request
+ * since") is shown as code, which GitHub does not link, so no joiner is needed to stop a link.
+ */
+function reasonMarkdown(reason) {
+    return reason
+        .split(COMMIT_IN_REASON)
+        .map((part, i) => (i % 2 === 1 ? code(part.slice(1, -1)) : escapeMarkdown(part)))
+        .join('');
+}
 /**
  * One test's line, shared by the failed and the flaked tests: mark and name, where it is, what
  * happened (already Markdown), Trunk's reason, a note, whether the pull request changes its file,
@@ -39927,7 +40013,7 @@ function explainedLine(mark, item, options) {
         `${mark} ${name}`,
         where(item.test),
         options.happened ?? '',
-        escapeMarkdown(item.reason),
+        reasonMarkdown(item.reason),
         ...note,
         item.changedInPullRequest === true ? OWN_FILE : '',
         ...links(item, options.withTicket),
@@ -40063,10 +40149,14 @@ function flaked(item) {
  */
 function buildFailedTestAnnotations(run) {
     const of = (klass) => run.failures.filter((f) => f.class === klass);
+    // "New to Trunk" only when Trunk has no record of it; a test it knows is not listed flaky there.
     const newFlakes = run.flaked.filter((flake) => flake.class === 'new-flake');
+    const unknownToTrunk = newFlakes.filter((flake) => flake.search?.result === 'not-found');
+    const notListed = newFlakes.filter((flake) => flake.search?.result !== 'not-found');
     const otherFlakes = run.flaked.filter((flake) => flake.class !== 'new-flake');
     const notices = [
-        ...failed_test_annotations_annotate(newFlakes, 'notice', 'Flaked in this run, new to Trunk', flaked),
+        ...failed_test_annotations_annotate(unknownToTrunk, 'notice', 'Flaked in this run, new to Trunk', flaked),
+        ...failed_test_annotations_annotate(notListed, 'notice', 'Flaked in this run, not listed flaky in Trunk', flaked),
         ...failed_test_annotations_annotate(of('flaky'), 'notice', 'Known flaky test failed', failed),
         ...failed_test_annotations_annotate(of('other-prs'), 'notice', 'Also failing on other pull requests', failed),
         ...failed_test_annotations_annotate(otherFlakes, 'notice', 'Flaked in this run', flaked),
@@ -40271,7 +40361,7 @@ function stateText(state) {
     return words ?? code(truncateText(state, MAX_SHORT));
 }
 /** A reason in Markdown: Trunk's words escaped, ours as they are, an unknown value in code. */
-function reasonMarkdown(reason) {
+function pr_queue_story_reasonMarkdown(reason) {
     if (reason.kind === 'ours')
         return reason.text;
     if (reason.kind === 'trunk')
@@ -40303,12 +40393,12 @@ function checksText(checks) {
 function transitionText(transition) {
     const parts = [stateText(transition.state)];
     if (transition.reason)
-        parts.push(reasonMarkdown(transition.reason));
+        parts.push(pr_queue_story_reasonMarkdown(transition.reason));
     if (transition.checks.length > 0)
         parts.push(checksText(transition.checks));
     let text = parts.join(': ');
     if (transition.blockReasons.length > 0) {
-        text += ` (${transition.blockReasons.map(reasonMarkdown).join('; ')})`;
+        text += ` (${transition.blockReasons.map(pr_queue_story_reasonMarkdown).join('; ')})`;
     }
     if (transition.providerMessage) {
         text += `; GitHub said: ${escapeMarkdown(truncateText(transition.providerMessage, MAX_REASON))}`;
@@ -40349,7 +40439,7 @@ function storyLines(story) {
         if (story.notReady.length === 0)
             bullets.push('Trunk gives no reason it is not ready.');
         else
-            bullets.push(...story.notReady.map((reason) => `Not ready: ${reasonMarkdown(reason)}`));
+            bullets.push(...story.notReady.map((reason) => `Not ready: ${pr_queue_story_reasonMarkdown(reason)}`));
     }
     if (story.expectedFailure) {
         bullets.push(`Expected to end ${transitionText(story.expectedFailure)}`);
@@ -41013,6 +41103,15 @@ function failedAttempts(test) {
         return test.failedAttempts;
     return 1 + (test.rerunFailures ?? 0);
 }
+/** Trunk's own word for the matched test: a search row says it even when a quarantine explains it. */
+function statusOf(failure) {
+    const { trunkTest, search } = failure;
+    if (search?.result === 'found') {
+        const variant = search.tests.find((test) => test.id === trunkTest?.id) ?? search.test;
+        return variant.status;
+    }
+    return trunkTest?.status ?? null;
+}
 function toFailureRecord(failure) {
     const { test, trunkTest } = failure;
     const found = failure.search?.result === 'found' ? failure.search.test : undefined;
@@ -41032,11 +41131,15 @@ function toFailureRecord(failure) {
         trunkId: trunkTest?.id ?? found?.id ?? test.trunkId ?? null,
         url: trunkTest?.url ?? found?.url ?? test.trunkUrl ?? null,
         ticketUrl: trunkTest?.ticketUrl ?? null,
-        status: trunkTest?.status ?? null,
+        status: statusOf(failure),
         since: trunkTest?.since ?? null,
         quarantined: failure.class === 'quarantined',
         defaultBranch: failure.defaultBranch?.branch ?? null,
         defaultBranchFailures: failure.defaultBranch?.count ?? null,
+        targetBranch: failure.questions?.targetBranch ?? null,
+        targetBranchFailures: failure.targetBranch?.count ?? null,
+        passedOnThisCommit: failure.questions?.ownRuns?.passedOnThisCommit ?? null,
+        failingSince: failure.questions?.ownRuns?.failingSince?.sha ?? null,
         questions: questionRecords(failure.questions),
         note: failure.note ?? null,
         failedAttempts: failedAttempts(test),

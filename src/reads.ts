@@ -75,6 +75,17 @@ function failedTestsRead(
 }
 
 /**
+ * The branch a pull request (or a queued one) merges into: its failures there predate the change
+ * too. A push's own branch is not asked about: a feature branch's history is its own.
+ */
+function mergesInto(settings: Settings, context: RunContext | undefined): string | undefined {
+  if (context === undefined) return undefined;
+  const aboutPullRequest =
+    context.prNumber !== undefined || context.isPullRequestEvent || context.inMergeQueue;
+  return aboutPullRequest && settings.targetBranch !== '' ? settings.targetBranch : undefined;
+}
+
+/**
  * With needs: this run attempt's jobs are read only when a needed job failed, to name its failed
  * step. A read that fails or is refused (no `actions: read`) is a note, never the step's failure.
  */
@@ -160,7 +171,9 @@ export function planReads(
             api: trunkLookups(settings, client, repository, signal),
             options: {
               collections: settings.testCollectionIds,
-              prNumber: pullRequest?.pr.number,
+              prNumber: pullRequest?.pr.number ?? context?.prNumber,
+              thisChange: context?.thisChange,
+              targetBranch: mergesInto(settings, context),
               now,
             },
           },

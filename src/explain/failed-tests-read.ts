@@ -75,8 +75,9 @@ async function lookUp(
   read: FailedTestsRead,
   failures: ExplainedFailure[],
   flaked: ExplainedFlake[],
+  incompleteLists: boolean,
 ): Promise<{ failures: ExplainedFailure[]; flaked: ExplainedFlake[]; notes: string[] }> {
-  const tests = failuresToLookUp(failures);
+  const tests = failuresToLookUp(failures, incompleteLists);
   const flakes = flakesToSearch(flaked, MAX_LOOKUPS - tests.length);
   const unchanged = { failures, flaked };
   if (tests.length === 0 && flakes.length === 0) return { ...unchanged, notes: [] };
@@ -94,7 +95,7 @@ async function lookUp(
     found.stopped === undefined
       ? []
       : [
-          `Lookups in Trunk stopped after one failed (${found.stopped}); the ${what.toLowerCase()} not yet looked up keep their class.`,
+          `Lookups in Trunk stopped after one failed (${found.stopped}); the ${what.toLowerCase()} not yet looked up keep their class and count, and each says so.`,
         ];
   return {
     failures: applyLookups(failures, found.answers),
@@ -114,7 +115,14 @@ export async function explainRun(
   changedFiles?: readonly string[],
 ): Promise<Read<FailedTestsReport>> {
   const explained = explainFailures(results.failures, trunk);
-  const checked = await lookUp(read, explained, explainFlakes(results.flaked, trunk));
+  // Trunk's lists read in part: their unexplained failures are looked up as unplaced ones are.
+  const incompleteLists = (trunk.tests?.incomplete.length ?? 0) > 0;
+  const checked = await lookUp(
+    read,
+    explained,
+    explainFlakes(results.flaked, trunk),
+    incompleteLists,
+  );
   return {
     report: {
       patterns: read.patterns,

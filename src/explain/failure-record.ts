@@ -54,13 +54,26 @@ export interface FailureRecord<C extends string = FailureClass> {
   trunkId: string | null;
   url: string | null;
   ticketUrl: string | null;
-  /** Trunk's status of the matched test, and since when. */
-  status: 'broken' | 'flaky' | null;
+  /**
+   * Trunk's status of the matched test (`healthy`, `flaky`, `broken`, or a newer word Trunk sends),
+   * and since when. A healthy test under a quarantine override is `healthy`, with `quarantined`.
+   */
+  status: string | null;
   since: string | null;
   quarantined: boolean;
   /** Failed runs on the default branch in the last 7 days, when asked. */
   defaultBranch: string | null;
   defaultBranchFailures: number | null;
+  /** The branch the pull request merges into, when not the default, and its failed runs, when asked. */
+  targetBranch: string | null;
+  targetBranchFailures: number | null;
+  /**
+   * This change's own pull-request runs, never counted as evidence against it: the test passed on
+   * this very commit in an earlier run (flaky), and the commit of this pull request its failures
+   * started at. Null when not asked.
+   */
+  passedOnThisCommit: boolean | null;
+  failingSince: string | null;
   /** Each question asked about its runs (none when not asked). */
   questions: QuestionRecord[];
   note: string | null;
@@ -118,6 +131,16 @@ function failedAttempts(test: ExplainedFailure['test']): number | null {
   return 1 + (test.rerunFailures ?? 0);
 }
 
+/** Trunk's own word for the matched test: a search row says it even when a quarantine explains it. */
+function statusOf<C extends string>(failure: Explained<C>): string | null {
+  const { trunkTest, search } = failure;
+  if (search?.result === 'found') {
+    const variant = search.tests.find((test) => test.id === trunkTest?.id) ?? search.test;
+    return variant.status;
+  }
+  return trunkTest?.status ?? null;
+}
+
 export function toFailureRecord<C extends string = FailureClass>(
   failure: Explained<C>,
 ): FailureRecord<C> {
@@ -139,11 +162,15 @@ export function toFailureRecord<C extends string = FailureClass>(
     trunkId: trunkTest?.id ?? found?.id ?? test.trunkId ?? null,
     url: trunkTest?.url ?? found?.url ?? test.trunkUrl ?? null,
     ticketUrl: trunkTest?.ticketUrl ?? null,
-    status: trunkTest?.status ?? null,
+    status: statusOf(failure),
     since: trunkTest?.since ?? null,
     quarantined: failure.class === 'quarantined',
     defaultBranch: failure.defaultBranch?.branch ?? null,
     defaultBranchFailures: failure.defaultBranch?.count ?? null,
+    targetBranch: failure.questions?.targetBranch ?? null,
+    targetBranchFailures: failure.targetBranch?.count ?? null,
+    passedOnThisCommit: failure.questions?.ownRuns?.passedOnThisCommit ?? null,
+    failingSince: failure.questions?.ownRuns?.failingSince?.sha ?? null,
     questions: questionRecords(failure.questions),
     note: failure.note ?? null,
     failedAttempts: failedAttempts(test),

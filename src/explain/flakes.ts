@@ -11,7 +11,13 @@ import type { UnhealthyTest } from '../trunk/unhealthy-test.js';
 import type { FailedTestCase } from '../test-results/model.js';
 import { day, explaining, indexKnowledge, knownFlaky, unexplainedWhy } from './classify.js';
 import type { TrunkKnowledge } from './classify.js';
-import { asUnhealthy, joinNotes, MAX_LOOKUPS, type FailureLookup } from './lookups.js';
+import {
+  explainingVariant,
+  joinNotes,
+  MAX_LOOKUPS,
+  noRecord,
+  type FailureLookup,
+} from './lookups.js';
 import { matchFailure, type Match } from './match.js';
 import { FLAKE_ORDER, type ExplainedFlake, type FlakeClass } from './model.js';
 
@@ -98,6 +104,13 @@ function withNote(flake: ExplainedFlake, note: string): ExplainedFlake {
   return { ...flake, note: joinNotes(flake.note, note) };
 }
 
+/**
+ * Words for a flake Trunk knows but does not list flaky: "not listed flaky in Trunk" (and healthy
+ * in Trunk when it says so). "New to Trunk" is said only of a flake Trunk has no record of.
+ */
+export const NOT_LISTED_FLAKY_REASON =
+  'not listed flaky in Trunk, so this change may have introduced it';
+
 /** One searchable flake with what the search said; no lookup: the run's bound left it out. */
 function searched(flake: ExplainedFlake, lookup: FailureLookup | undefined): ExplainedFlake {
   const search = lookup?.search;
@@ -108,13 +121,13 @@ function searched(flake: ExplainedFlake, lookup: FailureLookup | undefined): Exp
   const withSearch = { ...flake, search };
   switch (search.result) {
     case 'not-found':
-      return withNote(withSearch, 'Trunk has no record of this test');
+      return withNote(withSearch, `${noRecord(search.where)}: new to Trunk`);
     case 'cut':
       return withNote(withSearch, `${search.why}: it stays a new flake`);
     case 'failed':
       return withNote(withSearch, `could not search Trunk for it: ${search.error}`);
     case 'found': {
-      const trunkTest = asUnhealthy(search.test);
+      const trunkTest = explainingVariant(search);
       const match = { kind: search.match, tests: trunkTest ? [trunkTest] : [] };
       const found = {
         ...explainFlake(flake.test, match, undefined),
@@ -122,13 +135,23 @@ function searched(flake: ExplainedFlake, lookup: FailureLookup | undefined): Exp
         foundBy: 'search' as const,
       };
       const variants = search.variants > 1 ? `${search.variants} variants in Trunk` : undefined;
-      const healthy = trunkTest
-        ? undefined
-        : 'found in Trunk, where it has been healthy until this run';
-      return { ...found, note: joinNotes(found.note, variants, healthy) };
+      if (trunkTest !== undefined) return { ...found, note: joinNotes(found.note, variants) };
+      const status = search.test.status === 'healthy' ? 'healthy in Trunk' : undefined;
+      return {
+        ...found,
+        reason: NOT_LISTED_FLAKY_REASON,
+        note: joinNotes(found.note, variants, status && `${status} until this run`),
+      };
     }
-    default:
-      return withSearch; // skipped after an outage: the section says so once
+    default: {
+      const why = lookup?.notLookedUp;
+      return why === undefined
+        ? withSearch
+        : withNote(
+            withSearch,
+            `not searched in Trunk: the lookups stopped after one failed (${why}); it stays a new flake and counts`,
+          );
+    }
   }
 }
 

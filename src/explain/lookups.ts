@@ -9,7 +9,7 @@
 
 import type { UnhealthyTest } from '../trunk/unhealthy-test.js';
 import type { FailedTestCase } from '../test-results/model.js';
-import { classifyAgainst, sortByClass } from './classify.js';
+import { classifyAgainst, explaining, NEW_REASON, sortByClass } from './classify.js';
 import type {
   ExplainedFailure,
   FoundTest,
@@ -27,15 +27,40 @@ export interface FailureLookup {
   search?: SearchOutcome | { result: 'skipped' };
   /** Set when the questions were asked (or skipped after an outage). */
   questions?: RunQuestions;
+  /** Part of it was skipped because the lookups stopped after an outage: why they stopped. */
+  notLookedUp?: string;
 }
 
-export const NOT_IN_TRUNK =
-  'Trunk has no record of this test, so it is probably new in this change';
+/** Where the search looked, in words (the collections searched, or the whole organisation). */
+export function searchedWhere(collections: readonly string[]): string {
+  if (collections.length === 0) return 'in any test collection of the organisation';
+  const plural = collections.length === 1 ? 'collection' : 'collections';
+  return `in test ${plural} ${collections.join(' or ')}`;
+}
 
-/** The failures worth a lookup: new ones, at most MAX_LOOKUPS, in the list's order. */
-export function failuresToLookUp(failures: readonly ExplainedFailure[]): FailedTestCase[] {
-  return failures
-    .filter((failure) => failure.class === 'new')
+/** "Trunk has no record of this test in test collection Coll0001". */
+export function noRecord(where: readonly string[]): string {
+  return `Trunk has no record of this test ${searchedWhere(where)}`;
+}
+
+/**
+ * The failures worth a lookup, at most MAX_LOOKUPS, in the list's order: new ones first, then,
+ * when Trunk's unhealthy lists were read only in part (`incompleteLists`), the failures that left
+ * unexplained and that a search can place (no Trunk id).
+ */
+export function failuresToLookUp(
+  failures: readonly ExplainedFailure[],
+  incompleteLists = false,
+): FailedTestCase[] {
+  const unplaced = incompleteLists
+    ? failures.filter(
+        (failure) =>
+          failure.class === 'unexplained' &&
+          failure.match === 'unmatched' &&
+          failure.test.trunkId === undefined,
+      )
+    : [];
+  return [...failures.filter((failure) => failure.class === 'new'), ...unplaced]
     .slice(0, MAX_LOOKUPS)
     .map((failure) => failure.test);
 }
@@ -76,18 +101,38 @@ export function asUnhealthy(found: FoundTest): UnhealthyTest | undefined {
   };
 }
 
-function withSearch(failure: ExplainedFailure, search: FailureLookup['search']): ExplainedFailure {
+/** Of the variants a search found, the one whose status explains the failure, as the lists would. */
+export function explainingVariant(
+  search: Extract<SearchOutcome, { result: 'found' }>,
+): ReturnType<typeof asUnhealthy> {
+  const unhealthy = search.tests
+    .map(asUnhealthy)
+    .filter((test): test is NonNullable<typeof test> => test !== undefined);
+  return explaining(unhealthy);
+}
+
+function withSearch(
+  failure: ExplainedFailure,
+  search: FailureLookup['search'],
+  stays: string = failure.class,
+): ExplainedFailure {
   if (search === undefined) return failure;
   const searched = { ...failure, search };
   switch (search.result) {
     case 'not-found':
-      return { ...searched, reason: NOT_IN_TRUNK };
+      return {
+        ...searched,
+        reason: `${noRecord(search.where)}, so it is probably new in this change`,
+      };
     case 'cut':
-      return { ...searched, note: `${search.why}: it stays new` };
+      return { ...searched, note: joinNotes(failure.note, `${search.why}: it stays ${stays}`) };
     case 'failed':
-      return { ...searched, note: `could not search Trunk for it: ${search.error}` };
+      return {
+        ...searched,
+        note: joinNotes(failure.note, `could not search Trunk for it: ${search.error}`),
+      };
     case 'found': {
-      const trunkTest = asUnhealthy(search.test);
+      const trunkTest = explainingVariant(search);
       const variants = search.variants > 1 ? `${search.variants} variants in Trunk` : undefined;
       const found = {
         ...searched,
@@ -103,50 +148,117 @@ function withSearch(failure: ExplainedFailure, search: FailureLookup['search']):
   }
 }
 
+/** "3 times on main", "twice on release/4.1 and once on main": the target branch first. */
+function onBranches(questions: RunQuestions, answer: RunAnswer, atLeast: string): string {
+  const byBranch = 'count' in answer ? (answer.byBranch ?? {}) : {};
+  const order = [questions.targetBranch, questions.branch].filter((b) => b !== undefined);
+  const named = Object.keys(byBranch).filter((b) => !order.includes(b));
+  const parts = [...order, ...named]
+    .filter((branch) => (byBranch[branch] ?? 0) > 0)
+    .map((branch) => `${times(byBranch[branch] ?? 0)} on ${branch}`);
+  if (parts.length === 0) {
+    return `${times(counted(answer) ?? 0)} on ${questions.branch ?? 'the default branch'}`;
+  }
+  return atLeast + parts.join(' and ');
+}
+
+const shortSha = (sha: string) => sha.slice(0, 7);
+
 function withQuestions(failure: ExplainedFailure, questions: RunQuestions): ExplainedFailure {
-  const { branch = 'the default branch' } = questions;
+  const { branch = 'the default branch', targetBranch } = questions;
+  const branches = targetBranch === undefined ? branch : `${branch} or ${targetBranch}`;
   const onMain = counted(questions.defaultBranch);
   const onPrs = counted(questions.otherPullRequests);
+  const variants = questions.variants;
+  const unaskedVariants =
+    variants !== undefined && variants.asked < variants.of
+      ? `only ${variants.asked} of its ${variants.of} variants in Trunk were asked about`
+      : undefined;
+  const since = questions.ownRuns?.failingSince;
+  const failingHere =
+    since === undefined
+      ? undefined
+      : `failing on this pull request since \`${shortSha(since.sha)}\``;
+  const byBranch =
+    'count' in questions.defaultBranch ? (questions.defaultBranch.byBranch ?? {}) : {};
   const asked: ExplainedFailure = {
     ...failure,
     questions,
     note: joinNotes(
       failure.note,
-      unasked(questions.defaultBranch, `its runs on ${branch}`),
+      unasked(questions.defaultBranch, `its runs on ${branches}`),
       unasked(questions.otherPullRequests, 'its runs on other pull requests'),
     ),
     ...(onMain !== undefined && questions.branch !== undefined
-      ? { defaultBranch: { branch: questions.branch, count: onMain } }
+      ? {
+          defaultBranch: {
+            branch: questions.branch,
+            count: targetBranch === undefined ? onMain : (byBranch[questions.branch] ?? 0),
+          },
+        }
+      : {}),
+    ...(onMain !== undefined && targetBranch !== undefined
+      ? { targetBranch: { branch: targetBranch, count: byBranch[targetBranch] ?? 0 } }
       : {}),
   };
   if (onMain !== undefined && onMain > 0) {
-    const reason = `also failed ${times(onMain)} on ${branch} this week: not caused by this change`;
+    const atLeast =
+      'atLeast' in questions.defaultBranch && questions.defaultBranch.atLeast ? 'at least ' : '';
+    const reason = `also failed ${onBranches(questions, questions.defaultBranch, atLeast)} this week: not caused by this change`;
     return { ...asked, class: 'broken', reason };
   }
   if (onPrs !== undefined && onPrs > 0) {
     const reason = `failed on ${pullRequests(questions.otherPullRequests)} this week: probably flaky, not caused by this change`;
     return { ...asked, class: 'other-prs', reason };
   }
-  if (onMain === 0 && onPrs === 0) {
-    const reason = `has not failed on ${branch} or on other pull requests this week: probably caused by this change`;
-    return { ...asked, reason };
+  if (questions.ownRuns?.passedOnThisCommit === true) {
+    const reason = 'passed on this same commit in an earlier run: flaky';
+    return { ...asked, class: 'flaky', reason, flakyOnThisCommit: true };
   }
-  return asked;
+  if (onMain === 0 && onPrs === 0) {
+    const where = `has not failed on ${branches} or on other pull requests this week`;
+    const reason = `${[where, failingHere].filter(Boolean).join(', ')}: probably caused by this change`;
+    return { ...asked, reason, note: joinNotes(asked.note, unaskedVariants) };
+  }
+  return { ...asked, note: joinNotes(asked.note, failingHere, unaskedVariants) };
+}
+
+/** The lookup settled the failure's class: what it was unexplained for no longer matters. */
+function settled(failure: ExplainedFailure): boolean {
+  return (
+    failure.class !== 'new' ||
+    failure.search?.result === 'not-found' ||
+    failure.reason !== NEW_REASON
+  );
 }
 
 function applied(
   failure: ExplainedFailure,
   lookups: ReadonlyMap<FailedTestCase, FailureLookup>,
 ): ExplainedFailure {
-  if (failure.class !== 'new') return failure;
+  if (failure.class !== 'new' && failure.class !== 'unexplained') return failure;
   const lookup = lookups.get(failure.test);
   if (lookup === undefined) {
+    if (failure.class === 'unexplained') return failure;
     const note = `not looked up in Trunk: at most ${MAX_LOOKUPS} failed tests are looked up per run`;
     return { ...failure, note: joinNotes(failure.note, note) };
   }
-  const searched = withSearch(failure, lookup.search);
-  if (lookup.questions === undefined || searched.class !== 'new') return searched;
-  return withQuestions(searched, lookup.questions);
+  // An unexplained failure (Trunk's lists read in part) is looked up as a new one would be; it
+  // takes what the lookup settles, and stays unexplained where the lookup settled nothing.
+  const asNew: ExplainedFailure =
+    failure.class === 'unexplained' ? { ...failure, class: 'new', reason: NEW_REASON } : failure;
+  let explained = withSearch(asNew, lookup.search, failure.class);
+  if (lookup.questions !== undefined && explained.class === 'new') {
+    explained = withQuestions(explained, lookup.questions);
+  }
+  if (failure.class === 'unexplained' && explained.class === 'new' && !settled(explained)) {
+    explained = { ...explained, class: 'unexplained', reason: failure.reason };
+  }
+  if (lookup.notLookedUp !== undefined) {
+    const note = `not looked up in Trunk: the lookups stopped after one failed (${lookup.notLookedUp}); it stays ${explained.class} and counts`;
+    explained = { ...explained, note: joinNotes(explained.note, note) };
+  }
+  return explained;
 }
 
 /** The failures with Trunk's answers applied, re-sorted (new first). */

@@ -33,7 +33,11 @@ export function indexTrunkTests<T extends TestIdentity>(
   idsAreV2TestIds: boolean,
 ): TrunkIndex<T> {
   const index: TrunkIndex<T> = { byName: new Map(), byId: new Map() };
+  const seen = new Set<string>();
   for (const test of tests) {
+    // One test id listed by two configured collections is one test, not two variants.
+    if (test.id !== '' && seen.has(test.id)) continue;
+    seen.add(test.id);
     push(index.byName, test.name.trim(), test);
     if (idsAreV2TestIds) push(index.byId, test.id, test);
   }

@@ -71,8 +71,17 @@ export type FoundBy = 'report-id' | 'unhealthy-tests' | 'search';
  * search was complete: Trunk has no record of it), a search cut at its page bound, or a failure.
  */
 export type SearchOutcome =
-  | { result: 'found'; test: FoundTest; match: MatchKind; variants: number }
-  | { result: 'not-found' }
+  | {
+      result: 'found';
+      /** The variant whose status explains the failure best (the first when none does). */
+      test: FoundTest;
+      /** Every matched variant, each test id once. */
+      tests: FoundTest[];
+      match: MatchKind;
+      variants: number;
+    }
+  /** `where`: the collections searched; empty when the whole organisation was. */
+  | { result: 'not-found'; where: string[] }
   | { result: 'cut'; why: string }
   | { result: 'failed'; error: string };
 
@@ -81,6 +90,10 @@ export type RunAnswer =
   | {
       count: number;
       /** The count is a lower bound: more runs than one page holds. */ atLeast?: boolean;
+      /** Branch questions: the failed runs by the branch they were on (this change's left out). */
+      byBranch?: Record<string, number>;
+      /** Pull-request questions: the other pull requests' numbers, to count a union of variants. */
+      numbers?: number[];
     }
   | { error: string }
   | { skipped: true };
@@ -93,15 +106,33 @@ export interface LookupWindow {
 }
 
 /**
+ * What this change's own runs among the pull-request runs say (never counted as another's): the
+ * test passed on this very commit in an earlier run (flaky evidence), or has failed on this pull
+ * request since an earlier commit (still new).
+ */
+export interface OwnRuns {
+  passedOnThisCommit: boolean;
+  /** The earliest commit of this pull request's own failed runs in the window, and when. */
+  failingSince?: { sha: string; startedAt?: string };
+}
+
+/**
  * The recipe's two questions about one test, over the window: how often it failed on the default
- * branch, and on how many other pull requests it failed (this pull request's runs do not count).
+ * branch (and the target branch, when it is another), and on how many other pull requests it
+ * failed (this pull request's runs, its queue runs and this commit's do not count).
  */
 export interface RunQuestions {
   window: LookupWindow;
   /** Undefined when the default branch is not known (Trunk has not synced it). */
   branch?: string;
+  /** The branch the pull request merges into, asked about too when it is not the default. */
+  targetBranch?: string;
   defaultBranch: RunAnswer;
   otherPullRequests: RunAnswer;
+  /** Undefined when the pull-request runs could not be read. */
+  ownRuns?: OwnRuns;
+  /** Several variants matched: how many were asked (at most MAX_VARIANTS) of how many. */
+  variants?: { asked: number; of: number };
 }
 
 export interface ExplainedFailure {
@@ -116,6 +147,10 @@ export interface ExplainedFailure {
   reason: string;
   /** Set when the default branch was asked about this test and answered. */
   defaultBranch?: DefaultBranchFailures;
+  /** Set when the target branch (not the default) was asked about too and answered. */
+  targetBranch?: DefaultBranchFailures;
+  /** It passed on this very commit in an earlier run: flaky evidence a re-run decision can use. */
+  flakyOnThisCommit?: boolean;
   /** Where the Trunk test it matched was found, when it matched one (or the report named it). */
   foundBy?: FoundBy;
   /** Set when Trunk's tests were searched for it; `found.test` is the test it matched. */

@@ -6,7 +6,7 @@
 
 import type { RetryingClient } from '../http/retrying-client.js';
 import type { Settings } from '../settings/settings.js';
-import type { PullRequestRuns, TestSearch } from '../trunk/v2/client.js';
+import type { TestRunPage, TestSearch } from '../trunk/v2/client.js';
 import { normaliseTestV2 } from '../trunk/v2/normalise-v2.js';
 import { v2Client } from '../trunk/v2/read-v2.js';
 import type { RawRepository, RawTestSummary } from '../trunk/v2/schemas.js';
@@ -19,8 +19,10 @@ export interface TrunkLookupApi {
   /** The repository Trunk knows: its id (search rows are kept by it) and default branch. */
   repository(): Promise<{ id: string; defaultBranch?: string }>;
   searchTests(search: TestSearch, onRow: (row: FoundRow) => void): Promise<Walk>;
-  countDefaultBranchFailures(testId: string, branch: string, startedAfter: Date): Promise<number>;
-  failedPullRequestRuns(testId: string, startedAfter: Date): Promise<PullRequestRuns>;
+  /** The newest page of the test's failed runs on these branches (one query), with the total. */
+  failedBranchRuns(testId: string, branches: string[], startedAfter: Date): Promise<TestRunPage>;
+  /** The newest page of the test's pull-request runs: every conclusion, or failures only. */
+  pullRequestRuns(testId: string, startedAfter: Date, failuresOnly: boolean): Promise<TestRunPage>;
   /** Ends the lookup requests in flight: after an outage nothing more is sent. */
   stop(): void;
 }
@@ -66,9 +68,10 @@ export function trunkLookups(
       return { id: found.id, defaultBranch: found.defaultBranch ?? undefined };
     },
     searchTests: (search, onRow) => v2.searchTests(search, (row) => onRow(foundTestV2(row))),
-    countDefaultBranchFailures: (testId, branch, startedAfter) =>
-      v2.countFailedRuns(testId, branch, startedAfter),
-    failedPullRequestRuns: (testId, startedAfter) => v2.failedPullRequestRuns(testId, startedAfter),
+    failedBranchRuns: (testId, branches, startedAfter) =>
+      v2.failedBranchRuns(testId, branches, startedAfter),
+    pullRequestRuns: (testId, startedAfter, failuresOnly) =>
+      v2.pullRequestRuns(testId, startedAfter, failuresOnly),
     stop: () => stop.abort(),
   };
 }

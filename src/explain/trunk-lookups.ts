@@ -5,19 +5,34 @@
  * /v2/tests/{testId}/test-runs): did it fail on the default branch, and on other pull requests?
  *
  * Bounded: the caller passes at most MAX_LOOKUPS tests; at most LOOKUP_CONCURRENCY requests are in
- * flight; a search reads at most SEARCH_PAGES pages per collection. One outage, one budget: once a
- * request fails for an outage (after its retries) or a rejected key, every lookup not yet answered
- * is skipped and the section says so once. A 404 concerns one test and stops nothing.
+ * flight; a search reads at most SEARCH_PAGES pages per collection, and SEARCH_PAGES more narrowed
+ * by the test's file when the first search was cut; at most MAX_VARIANTS matched variants of one
+ * test are asked. One outage, one budget: once a request fails for an outage (after its retries)
+ * or a rejected key, every lookup not yet answered is skipped, and each says so. A 404 concerns
+ * one test and stops nothing.
+ *
+ * This change is never evidence for itself: runs of this commit, of this pull request (its queue
+ * branches too) and of a pushed branch's own history are left out of both questions; they are read
+ * only to say that the test passed on this very commit in an earlier run (flaky), or has failed on
+ * this pull request since an earlier commit.
  */
 
-import type { FailureLookup } from './lookups.js';
-import { indexTrunkTests, matchFailure } from './match.js';
-import type { FoundTest, LookupWindow, RunAnswer, RunQuestions, SearchOutcome } from './model.js';
+import type { ThisChange } from '../settings/this-change.js';
 import type { FailedTestCase } from '../test-results/model.js';
 import { TrunkApiError } from '../trunk/errors.js';
-import type { FoundRow, TrunkLookupApi } from './trunk-lookup-api.js';
-import type { PullRequestRuns } from '../trunk/v2/client.js';
+import type { TestRunPage, TestRunRow, TestSearch } from '../trunk/v2/client.js';
 import type { Walk } from '../trunk/walk.js';
+import type { FailureLookup } from './lookups.js';
+import { indexTrunkTests, matchFailure } from './match.js';
+import type {
+  FoundTest,
+  LookupWindow,
+  OwnRuns,
+  RunAnswer,
+  RunQuestions,
+  SearchOutcome,
+} from './model.js';
+import type { FoundRow, TrunkLookupApi } from './trunk-lookup-api.js';
 
 /** At most this many lookup requests to Trunk in flight (the organisation shares 100/s). */
 export const LOOKUP_CONCURRENCY = 8;
@@ -25,14 +40,20 @@ export const LOOKUP_CONCURRENCY = 8;
 export const SEARCH_PAGES = 3;
 /** The recipe's window: "this week". */
 export const WINDOW_DAYS = 7;
+/** Matched variants of one test asked the questions; past them the answer stays unsaid. */
+export const MAX_VARIANTS = 4;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface LookupOptions {
   /** test-collection-id's collections; empty: the search covers the whole organisation. */
   collections: readonly string[];
-  /** This pull request's number: its own runs are not "other pull requests". */
+  /** This pull request's number: its own runs (and its queue runs) are not "other pull requests". */
   prNumber?: number;
+  /** This change's commits, pushed branch and run: its own runs are never evidence. */
+  thisChange?: ThisChange;
+  /** The branch the pull request merges into: asked about with the default branch when another. */
+  targetBranch?: string;
   now: number;
 }
 
@@ -119,11 +140,38 @@ function searchQuery(name: string): string {
 
 const sameUuid = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
+/** What narrows a search to the test's file: its last segment (report paths may be absolute). */
+function fileHint(test: FailedTestCase): string | undefined {
+  const name = test.file?.replace(/\\/g, '/').split('/').at(-1)?.trim();
+  return name === undefined || name === '' ? undefined : name;
+}
+
+type CollectionWalk = Walk & { collection?: string };
+
+const cutByPages = (walk: Walk) => walk.incomplete !== undefined && walk.pages >= SEARCH_PAGES;
+
+/** Searches each collection (or the whole organisation) once, rows of other repositories dropped. */
+function searchEach(
+  api: TrunkLookupApi,
+  budget: Budget,
+  search: Omit<TestSearch, 'testCollectionId'>,
+  where: readonly (string | undefined)[],
+  keep: (row: FoundRow) => void,
+): Promise<CollectionWalk[]> {
+  return Promise.all(
+    where.map(async (testCollectionId) => ({
+      ...(await budget.call(() => api.searchTests({ ...search, testCollectionId }, keep))),
+      collection: testCollectionId,
+    })),
+  );
+}
+
 /**
  * Finds one test in Trunk by its name, in each collection (or the whole organisation), never
  * trusting the search's ranking: rows of other repositories are dropped and the rest must match
- * exactly as the unhealthy lists do (src/explain/match.ts). At most SEARCH_PAGES per collection.
- * Any FailedTestCase (a flaked one too): lookUpInTrunk with `questions: false` runs it alone.
+ * exactly as the unhealthy lists do (src/explain/match.ts). At most SEARCH_PAGES per collection;
+ * a collection cut there is searched again narrowed by the test's file (SEARCH_PAGES more). One
+ * test id found in two collections is one test. Any FailedTestCase (a flaked one too).
  */
 async function search(
   api: TrunkLookupApi,
@@ -134,38 +182,55 @@ async function search(
 ): Promise<SearchOutcome> {
   const q = searchQuery(test.name);
   if (q === '') return { result: 'failed', error: 'its name has no word to search for' };
-  const rows: FoundRow[] = [];
+  const rows = new Map<string, FoundRow>();
   const keep = (row: FoundRow) => {
-    if (sameUuid(row.repositoryId, repositoryId)) rows.push(row);
+    if (sameUuid(row.repositoryId, repositoryId) && !rows.has(row.id)) rows.set(row.id, row);
   };
   const where = collections.length === 0 ? [undefined] : collections;
-  let walks: (Walk & { collection?: string })[];
+  const file = fileHint(test);
+  let walks: CollectionWalk[];
+  let narrowed: CollectionWalk[] = [];
   try {
-    walks = await Promise.all(
-      where.map(async (testCollectionId) => ({
-        ...(await budget.call(() =>
-          api.searchTests({ q, testCollectionId, maxPages: SEARCH_PAGES }, keep),
-        )),
-        collection: testCollectionId,
-      })),
-    );
+    walks = await searchEach(api, budget, { q, maxPages: SEARCH_PAGES }, where, keep);
+    const cut = walks.filter(cutByPages);
+    if (cut.length > 0 && file !== undefined && matched(test, rows).tests.length === 0) {
+      const again = cut.map((walk) => walk.collection);
+      narrowed = await searchEach(api, budget, { q, file, maxPages: SEARCH_PAGES }, again, keep);
+    }
   } catch (error) {
     if (error instanceof Skipped) throw error;
     return { result: 'failed', error: describe(error) };
   }
-  const match = matchFailure({ ...test, trunkId: undefined }, indexTrunkTests(rows, false));
-  const found = match.tests[0];
+  const match = matched(test, rows);
+  const found = match.tests.find(explainedByStatus) ?? match.tests[0];
   if (found !== undefined) {
-    return { result: 'found', test: found, match: match.kind, variants: match.tests.length };
+    const tests = match.tests;
+    return { result: 'found', test: found, tests, match: match.kind, variants: tests.length };
   }
   const cut = walks.find((walk) => walk.incomplete !== undefined);
-  if (cut === undefined) return { result: 'not-found' };
+  if (cut === undefined) return { result: 'not-found', where: [...collections] };
+  return { result: 'cut', why: whyCut(cut, file, narrowed) };
+}
+
+/** Why a search did not settle whether Trunk knows the test. */
+function whyCut(cut: CollectionWalk, file: string | undefined, narrowed: CollectionWalk[]): string {
   const scope = cut.collection === undefined ? '' : ` in test collection ${cut.collection}`;
-  const why =
-    cut.pages >= SEARCH_PAGES
-      ? `the search of Trunk's tests${scope} stopped after ${SEARCH_PAGES} pages without finding it`
-      : `the search of Trunk's tests${scope} stopped early (${cut.incomplete ?? ''})`;
-  return { result: 'cut', why };
+  const search = `the search of Trunk's tests${scope}`;
+  if (!cutByPages(cut)) return `${search} stopped early (${cut.incomplete ?? ''})`;
+  const pages = `stopped after ${SEARCH_PAGES} pages without finding it`;
+  if (file === undefined) return `${search} ${pages} (the report gives no file to narrow it by)`;
+  const again = narrowed.find((walk) => walk.collection === cut.collection);
+  if (again === undefined || again.incomplete === undefined) {
+    // Trunk may keep no file for the test, or another path: not finding it is no proof.
+    return `${search} ${pages}, and narrowed by its file ${file} found no test of its name`;
+  }
+  return cutByPages(again)
+    ? `${search}, and again by its file ${file}, ${pages}`
+    : `${search} ${pages}, and narrowed by its file ${file} stopped early (${again.incomplete})`;
+}
+
+function matched(test: FailedTestCase, rows: ReadonlyMap<string, FoundRow>) {
+  return matchFailure({ ...test, trunkId: undefined }, indexTrunkTests([...rows.values()], false));
 }
 
 async function answer(budget: Budget, ask: () => Promise<RunAnswer>): Promise<RunAnswer> {
@@ -177,18 +242,98 @@ async function answer(budget: Budget, ask: () => Promise<RunAnswer>): Promise<Ru
   }
 }
 
-/** Distinct pull requests other than this one among the runs; runs with no number not counted. */
-function otherPullRequests(runs: PullRequestRuns, own: number | undefined): RunAnswer {
-  const others = new Set(runs.numbers.filter((n) => n !== undefined && n !== own));
-  if (runs.more && others.size === 0) {
-    return { error: 'the newest 100 failed pull-request runs were all of this pull request' };
-  }
-  return runs.more ? { count: others.size, atLeast: true } : { count: others.size };
-}
-
 /** A found test Trunk calls flaky, broken or quarantined is explained by that: nothing to ask. */
 function explainedByStatus(found: FoundTest): boolean {
   return found.quarantined || found.status === 'flaky' || found.status === 'broken';
+}
+
+/** What tells this change's own runs from others' (src/settings/this-change.ts). */
+interface Own {
+  shas: ReadonlySet<string>;
+  prNumber?: number;
+  /** A pushed branch other than the default: its pull-request runs are its own. */
+  branch?: string;
+  runId?: string;
+  runAttempt?: number;
+}
+
+const QUEUE_BRANCHES = [/^trunk-merge\/pr-0*(\d+)(?:\/|$)/, /^gh-readonly-queue\/.+\/pr-0*(\d+)-/];
+
+function plainBranch(branch: string | undefined): string {
+  return (branch ?? '').trim().replace(/^refs\/heads\//, '');
+}
+
+/** The pull request a merge queue tests on this branch (Trunk's or GitHub's queue), if any. */
+export function queuedPullRequest(branch: string | undefined): number | undefined {
+  const plain = plainBranch(branch);
+  for (const pattern of QUEUE_BRANCHES) {
+    const number = pattern.exec(plain)?.[1];
+    if (number !== undefined) return Number(number);
+  }
+  return undefined;
+}
+
+const ofThisCommit = (own: Own, run: TestRunRow) =>
+  run.sha !== undefined && own.shas.has(run.sha.trim().toLowerCase());
+
+/** A run of this pull request (its queue runs too) or of the pushed branch; this commit's too. */
+function ofThisChange(own: Own, run: TestRunRow): boolean {
+  if (ofThisCommit(own, run)) return true;
+  if (own.prNumber !== undefined) {
+    if (run.number === own.prNumber) return true;
+    if (queuedPullRequest(run.branch) === own.prNumber) return true;
+  }
+  return own.branch !== undefined && plainBranch(run.branch) === own.branch;
+}
+
+/**
+ * A run Trunk holds that surely is not this run's own attempt: its build link names another
+ * workflow run, or an earlier attempt of this one. Without a link that says so, it may be this
+ * very run's upload, which is never evidence.
+ */
+function anEarlierRun(own: Own, run: TestRunRow): boolean {
+  const found = /\/actions\/runs\/(\d+)(?:\/attempts\/(\d+))?/.exec(run.buildUrl ?? '');
+  if (!found || own.runId === undefined) return false;
+  if (found[1] !== own.runId) return true;
+  const attempt = found[2] === undefined ? undefined : Number(found[2]);
+  return attempt !== undefined && own.runAttempt !== undefined && attempt < own.runAttempt;
+}
+
+/** Failed runs on the branches asked, this commit's left out, counted by branch. */
+function branchFailures(page: TestRunPage, own: Own): RunAnswer {
+  const byBranch: Record<string, number> = {};
+  let count = 0;
+  for (const run of page.runs) {
+    if (ofThisCommit(own, run)) continue;
+    count += 1;
+    const branch = plainBranch(run.branch);
+    byBranch[branch] = (byBranch[branch] ?? 0) + 1;
+  }
+  // Past one page this commit's own runs cannot all be told apart: the rows read are a floor.
+  if (page.more) return { count, atLeast: true, byBranch };
+  return { count, byBranch };
+}
+
+function otherNumbers(page: TestRunPage, own: Own): Set<number> {
+  const numbers = new Set<number>();
+  for (const run of page.runs) {
+    if (run.conclusion !== 'failure' || ofThisChange(own, run)) continue;
+    if (run.number !== undefined) numbers.add(run.number);
+  }
+  return numbers;
+}
+
+function ownRunsOf(page: TestRunPage, own: Own): OwnRuns {
+  const passedOnThisCommit = page.runs.some(
+    (run) => run.conclusion === 'success' && ofThisCommit(own, run) && anEarlierRun(own, run),
+  );
+  const earlier = page.runs
+    .filter((run) => run.conclusion === 'failure' && ofThisChange(own, run))
+    .filter((run) => !ofThisCommit(own, run) && /^[0-9a-f]{7,64}$/i.test(run.sha ?? ''))
+    .sort((a, b) => (a.startedAt ?? '').localeCompare(b.startedAt ?? ''))[0];
+  return earlier?.sha === undefined
+    ? { passedOnThisCommit }
+    : { passedOnThisCommit, failingSince: { sha: earlier.sha, startedAt: earlier.startedAt } };
 }
 
 interface RunState {
@@ -198,8 +343,43 @@ interface RunState {
   branch?: string;
   window: LookupWindow;
   options: LookupOptions;
+  own: Own;
   /** Questions by test id: two failures of one test are asked about once. */
   asked: Map<string, Promise<RunQuestions>>;
+}
+
+/**
+ * The pull-request question, in one request: every conclusion, split into other pull requests'
+ * failures and this change's own runs. Only when the newest page holds no other pull request's
+ * failure and more runs exist is a second, failures-only page read (documented in
+ * docs/how-it-decides.md): passes may have filled the first.
+ */
+async function pullRequestQuestion(
+  state: RunState,
+  testId: string,
+  since: Date,
+): Promise<{ answer: RunAnswer; ownRuns?: OwnRuns }> {
+  const { api, budget, own } = state;
+  let ownRuns: OwnRuns | undefined;
+  const result = await answer(budget, async () => {
+    const page = await api.pullRequestRuns(testId, since, false);
+    ownRuns = ownRunsOf(page, own);
+    const others = otherNumbers(page, own);
+    if (others.size > 0 || !page.more) {
+      return { count: others.size, atLeast: page.more, numbers: [...others] };
+    }
+    return { skipped: true } as const; // read the failures alone, below
+  });
+  if (!('skipped' in result) || ownRuns === undefined) return { answer: result, ownRuns };
+  const failures = await answer(budget, async () => {
+    const page = await api.pullRequestRuns(testId, since, true);
+    const others = otherNumbers(page, own);
+    if (page.more && others.size === 0) {
+      return { error: 'the newest 100 failed pull-request runs were all of this change' };
+    }
+    return { count: others.size, atLeast: page.more, numbers: [...others] };
+  });
+  return { answer: failures, ownRuns };
 }
 
 function ask(state: RunState, testId: string): Promise<RunQuestions> {
@@ -207,32 +387,109 @@ function ask(state: RunState, testId: string): Promise<RunQuestions> {
   if (known) return known;
   const { api, budget, branch, window, options } = state;
   const since = new Date(window.since);
+  const target =
+    options.targetBranch !== undefined && branch !== undefined && options.targetBranch !== branch
+      ? options.targetBranch
+      : undefined;
   const questions = Promise.all([
     branch === undefined
       ? Promise.resolve<RunAnswer>({
           error: 'Trunk has not synced the repository’s default branch yet',
         })
-      : answer(budget, async () => ({
-          count: await api.countDefaultBranchFailures(testId, branch, since),
-        })),
-    answer(budget, async () =>
-      otherPullRequests(await api.failedPullRequestRuns(testId, since), options.prNumber),
-    ),
-  ]).then(([defaultBranch, otherPrs]) => ({
+      : answer(budget, async () =>
+          branchFailures(
+            await api.failedBranchRuns(testId, target ? [branch, target] : [branch], since),
+            state.own,
+          ),
+        ),
+    pullRequestQuestion(state, testId, since),
+  ]).then(([defaultBranch, prs]) => ({
     window,
     branch,
+    ...(target === undefined ? {} : { targetBranch: target }),
     defaultBranch,
-    otherPullRequests: otherPrs,
+    otherPullRequests: prs.answer,
+    ...(prs.ownRuns === undefined ? {} : { ownRuns: prs.ownRuns }),
   }));
   state.asked.set(testId, questions);
   return questions;
 }
 
+const failedSome = (answer: RunAnswer) => 'count' in answer && answer.count > 0;
+
+/**
+ * The worst of several variants' answers to one question: any failure counts (summed, or the
+ * union of pull requests), so "has not failed" is said only when every variant asked says so.
+ */
+function worstAnswer(answers: readonly RunAnswer[]): RunAnswer {
+  const failed = answers.filter(failedSome);
+  if (failed.length === 0) {
+    return (
+      answers.find((a) => 'error' in a) ??
+      answers.find((a) => 'skipped' in a) ?? {
+        count: 0,
+        atLeast: answers.some((a) => 'atLeast' in a && a.atLeast === true),
+      }
+    );
+  }
+  const counts = failed.filter((a) => 'count' in a);
+  const byBranch: Record<string, number> = {};
+  const numbers = new Set<number>();
+  let count = 0;
+  for (const a of counts) {
+    count += a.count;
+    for (const [name, n] of Object.entries(a.byBranch ?? {}))
+      byBranch[name] = (byBranch[name] ?? 0) + n;
+    for (const n of a.numbers ?? []) numbers.add(n);
+  }
+  const atLeast = answers.some((a) => 'atLeast' in a && a.atLeast === true);
+  const isPrs = counts.some((a) => a.numbers !== undefined);
+  return isPrs
+    ? { count: numbers.size, atLeast, numbers: [...numbers] }
+    : { count, atLeast, byBranch };
+}
+
+function worstOwnRuns(list: readonly (OwnRuns | undefined)[]): OwnRuns | undefined {
+  if (list.some((own) => own === undefined)) return undefined;
+  const known = list as OwnRuns[];
+  const since = known
+    .map((own) => own.failingSince)
+    .filter((s) => s !== undefined)
+    .sort((a, b) => (a.startedAt ?? '').localeCompare(b.startedAt ?? ''))[0];
+  return {
+    passedOnThisCommit: known.every((own) => own.passedOnThisCommit),
+    ...(since === undefined ? {} : { failingSince: since }),
+  };
+}
+
+/** Asks the questions of every matched variant (at most MAX_VARIANTS) and gives the worst answer. */
+async function askVariants(state: RunState, ids: readonly string[]): Promise<RunQuestions> {
+  const asked = await Promise.all(ids.slice(0, MAX_VARIANTS).map((id) => ask(state, id)));
+  const first = asked[0] as RunQuestions;
+  if (ids.length === 1) return first;
+  const ownRuns = worstOwnRuns(asked.map((q) => q.ownRuns));
+  return {
+    ...first,
+    defaultBranch: worstAnswer(asked.map((q) => q.defaultBranch)),
+    otherPullRequests: worstAnswer(asked.map((q) => q.otherPullRequests)),
+    ...(ownRuns === undefined ? { ownRuns: undefined } : { ownRuns }),
+    variants: { asked: asked.length, of: ids.length },
+  };
+}
+
+function skippedAny(lookup: LookupAnswer): boolean {
+  const q = lookup.questions;
+  return (
+    lookup.search?.result === 'skipped' ||
+    (q !== undefined && ('skipped' in q.defaultBranch || 'skipped' in q.otherPullRequests))
+  );
+}
+
 async function lookUpOne(state: RunState, request: LookupRequest): Promise<LookupAnswer> {
   const { test } = request;
-  let id = test.trunkId;
+  let ids: string[];
   let found: LookupAnswer['search'];
-  if (id === undefined) {
+  if (test.trunkId === undefined) {
     try {
       found = await search(
         state.api,
@@ -245,16 +502,17 @@ async function lookUpOne(state: RunState, request: LookupRequest): Promise<Looku
       if (error instanceof Skipped) return { search: { result: 'skipped' } };
       throw error;
     }
-    if (found.result !== 'found' || explainedByStatus(found.test)) return { search: found };
-    id = found.test.id;
-  }
+    if (found.result !== 'found' || found.tests.some(explainedByStatus)) return { search: found };
+    ids = found.tests.map((variant) => variant.id);
+  } else ids = [test.trunkId];
   if (!request.questions) return { search: found };
-  return { search: found, questions: await ask(state, id) };
+  return { search: found, questions: await askVariants(state, ids) };
 }
 
 /**
  * Looks up each test (the caller bounds how many), all sharing one budget. A repository that
- * cannot be read skips every lookup with one reason; an outage skips the rest (`stopped`).
+ * cannot be read skips every lookup with one reason; an outage skips the rest (`stopped`), and
+ * each lookup it skipped says so (`notLookedUp`).
  */
 export async function lookUpInTrunk(
   api: TrunkLookupApi,
@@ -272,6 +530,8 @@ export async function lookUpInTrunk(
     days: WINDOW_DAYS,
     since: new Date(options.now - WINDOW_DAYS * DAY_MS).toISOString(),
   };
+  const change = options.thisChange;
+  const pushed = change?.pushedBranch;
   const state: RunState = {
     api,
     budget: new Budget(LOOKUP_CONCURRENCY, api),
@@ -279,12 +539,26 @@ export async function lookUpInTrunk(
     branch: repository.defaultBranch,
     window,
     options,
+    own: {
+      shas: new Set(change?.shas ?? []),
+      prNumber: options.prNumber,
+      branch: pushed !== undefined && pushed !== repository.defaultBranch ? pushed : undefined,
+      runId: change?.runId,
+      runAttempt: change?.runAttempt,
+    },
     asked: new Map(),
   };
   const answers = await Promise.all(requests.map((request) => lookUpOne(state, request)));
+  const stopped = state.budget.stopped;
   return {
-    answers: new Map(requests.map((request, i) => [request.test, answers[i] as LookupAnswer])),
+    answers: new Map(
+      requests.map((request, i) => {
+        const found = answers[i] as LookupAnswer;
+        const skipped = stopped !== undefined && skippedAny(found);
+        return [request.test, skipped ? { ...found, notLookedUp: stopped } : found];
+      }),
+    ),
     window,
-    stopped: state.budget.stopped,
+    stopped,
   };
 }

@@ -53,10 +53,14 @@ function flaked(item: Annotated): string {
  */
 export function buildFailedTestAnnotations(run: FailedTestsReport): RunAnnotation[] {
   const of = (klass: ExplainedFailure['class']) => run.failures.filter((f) => f.class === klass);
+  // "New to Trunk" only when Trunk has no record of it; a test it knows is not listed flaky there.
   const newFlakes = run.flaked.filter((flake) => flake.class === 'new-flake');
+  const unknownToTrunk = newFlakes.filter((flake) => flake.search?.result === 'not-found');
+  const notListed = newFlakes.filter((flake) => flake.search?.result !== 'not-found');
   const otherFlakes = run.flaked.filter((flake) => flake.class !== 'new-flake');
   const notices = [
-    ...annotate(newFlakes, 'notice', 'Flaked in this run, new to Trunk', flaked),
+    ...annotate(unknownToTrunk, 'notice', 'Flaked in this run, new to Trunk', flaked),
+    ...annotate(notListed, 'notice', 'Flaked in this run, not listed flaky in Trunk', flaked),
     ...annotate(of('flaky'), 'notice', 'Known flaky test failed', failed),
     ...annotate(of('other-prs'), 'notice', 'Also failing on other pull requests', failed),
     ...annotate(otherFlakes, 'notice', 'Flaked in this run', flaked),

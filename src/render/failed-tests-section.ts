@@ -108,6 +108,19 @@ function links(item: Explained<string>, withTicket: boolean): string[] {
   ].filter((link) => link.startsWith('['));
 }
 
+const COMMIT_IN_REASON = /(`[0-9a-f]{7,40}`)/;
+
+/**
+ * A reason is plain text, escaped; a commit it names (`abc1234`, "failing on this pull request
+ * since") is shown as code, which GitHub does not link, so no joiner is needed to stop a link.
+ */
+function reasonMarkdown(reason: string): string {
+  return reason
+    .split(COMMIT_IN_REASON)
+    .map((part, i) => (i % 2 === 1 ? code(part.slice(1, -1)) : escapeMarkdown(part)))
+    .join('');
+}
+
 /**
  * One test's line, shared by the failed and the flaked tests: mark and name, where it is, what
  * happened (already Markdown), Trunk's reason, a note, whether the pull request changes its file,
@@ -124,7 +137,7 @@ export function explainedLine(
     `${mark} ${name}`,
     where(item.test),
     options.happened ?? '',
-    escapeMarkdown(item.reason),
+    reasonMarkdown(item.reason),
     ...note,
     item.changedInPullRequest === true ? OWN_FILE : '',
     ...links(item, options.withTicket),

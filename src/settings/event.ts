@@ -6,10 +6,11 @@ export interface EventPayload {
   pull_request?: PullRequestPayload;
   /** issue_comment: the issue, with `pull_request` set when the issue is a pull request. */
   issue?: { number?: unknown; pull_request?: unknown };
-  merge_group?: { head_ref?: unknown; base_ref?: unknown };
+  merge_group?: { head_ref?: unknown; base_ref?: unknown; head_sha?: unknown };
   workflow_run?: {
     event?: unknown;
     head_branch?: unknown;
+    head_sha?: unknown;
     head_repository?: { full_name?: unknown; owner?: { login?: unknown } } | null;
     pull_requests?: { number?: unknown; base?: { ref?: unknown } }[];
   };
@@ -21,7 +22,7 @@ export interface PullRequestPayload {
   number?: unknown;
   base?: { ref?: unknown; repo?: { full_name?: unknown } };
   /** A deleted head repository is null. */
-  head?: { ref?: unknown; repo?: { full_name?: unknown } | null };
+  head?: { ref?: unknown; sha?: unknown; repo?: { full_name?: unknown } | null };
 }
 
 /** A missing or unreadable payload is an empty one: local runs and some triggers have none. */

@@ -1,10 +1,12 @@
 import type { EventPayload, PullRequestPayload } from './event.js';
+import { thisChangeOf, withHead, type ThisChange } from './this-change.js';
 
 /**
  * Where the run stands, from the runner's variables and the event payload: built once, before any
  * input is read, and carried into the report unchanged but for what GitHub says of the pull
  * request (a number looked up by head, an issue_comment's base branch).
  */
+
 export interface RunContext {
   eventName: string;
   serverUrl: string;
@@ -40,6 +42,8 @@ export interface RunContext {
   job: string;
   /** Link to this workflow run. */
   runUrl?: string;
+  /** This change's commits, pushed branch and run: never evidence about itself. */
+  thisChange?: ThisChange;
   /** GITHUB_RUN_ID and GITHUB_RUN_ATTEMPT: whose jobs a gate job reads. */
   runId?: number;
   runAttempt?: number;
@@ -218,6 +222,7 @@ export function deriveRunContext(env: NodeJS.ProcessEnv, event: EventPayload): R
     workflow: env.GITHUB_WORKFLOW ?? '',
     job: env.GITHUB_JOB ?? '',
     runUrl: runId && repository ? `${serverUrl}/${repository}/actions/runs/${runId}` : undefined,
+    thisChange: thisChangeOf(env, event),
     runId: positiveInteger(runId),
     runAttempt: positiveInteger(env.GITHUB_RUN_ATTEMPT),
   };
@@ -235,5 +240,6 @@ export function withPullRequestRead(context: RunContext, pr: PullRequestPayload)
     ...derived,
     branch: derived.branch ?? context.branch,
     readPullRequest: false,
+    thisChange: context.thisChange && withHead(context.thisChange, pr.head?.sha),
   };
 }

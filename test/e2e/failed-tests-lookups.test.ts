@@ -194,16 +194,19 @@ describe('new JUnit failures found in Trunk and asked both of the recipe’s que
       foundBy: 'search',
       defaultBranchFailures: 0,
     });
+    // Its failures on this pull request are its own: still new, since the commit they began at.
+    const failingSince = by.test_times_out_on_the_broken_service?.failingSince ?? '';
     expect(by.test_times_out_on_the_broken_service).toMatchObject({
       class: 'new',
-      reason:
-        'has not failed on main or on other pull requests this week: probably caused by this change',
+      reason: `has not failed on main or on other pull requests this week, failing on this pull request since \`${failingSince.slice(0, 7)}\`: probably caused by this change`,
       questions: [{ count: 0 }, { count: 0 }],
     });
+    expect(failingSince).toMatch(/^[0-9a-f]{40}$/);
     for (const name of ['test_rejects_bad_amounts[0]', 'test_rejects_bad_amounts[-1]']) {
       expect(by[name], name).toMatchObject({
         class: 'new',
-        reason: 'Trunk has no record of this test, so it is probably new in this change',
+        reason:
+          'Trunk has no record of this test in test collection Coll0001, so it is probably new in this change',
         search: 'not-found',
         trunkId: null,
         questions: [],
@@ -284,10 +287,12 @@ describe('new JUnit failures found in Trunk and asked both of the recipe’s que
     expect(by.test_applies_the_discount, describeRun(run)).toMatchObject({
       class: 'new',
       search: 'cut',
-      note: "the search of Trunk's tests in test collection Coll0001 stopped after 3 pages without finding it: it stays new",
+      note: "the search of Trunk's tests in test collection Coll0001, and again by its file test_cart.py, stopped after 3 pages without finding it: it stays new",
     });
     const cut = searches(sim).filter((r) => r.query.get('q') === 'name:test_applies_the_discount');
-    expect(cut).toHaveLength(3);
+    // 3 pages, then 3 more narrowed by the test's file (which every lookalike shares).
+    expect(cut.filter((r) => !r.query.has('file'))).toHaveLength(3);
+    expect(cut.filter((r) => r.query.get('file') === 'test_cart.py')).toHaveLength(3);
     expect(by.test_loads_the_catalogue).toMatchObject({ class: 'new', search: 'failed' });
     expect(by.test_loads_the_catalogue?.note).toMatch(/^could not search Trunk for it: .*400/);
     // A failed search concerns one test: the others were still searched.
@@ -362,8 +367,12 @@ describe('the lookups’ bounds', () => {
       .filter((line) => line.includes('Lookups in Trunk stopped'));
     expect(stopped).toHaveLength(1);
     expect(stopped[0]).toMatch(/503/);
+    // Each test not looked up says so, and stays new: unknown is never zero.
     const withNotes = Object.values(records(run)).filter((record) => record.note !== null);
-    expect(withNotes).toEqual([]);
+    for (const record of withNotes) {
+      expect(record).toMatchObject({ class: 'new' });
+      expect(record.note).toMatch(/^not looked up in Trunk: the lookups stopped after one failed/);
+    }
     expect(run.outputs['failed-new-count']).toBe('15');
     const report = temp.report() as unknown as { failedTests: { lookupNotes: string[] } };
     expect(report.failedTests.lookupNotes).toHaveLength(1);
@@ -452,7 +461,7 @@ describe('tests that flaked in this run, searched in Trunk within the same bound
         name: 'talksToTheFlakyService',
         class: 'new-flake',
         search: 'not-found',
-        note: 'Trunk has no record of this test',
+        note: 'Trunk has no record of this test in any test collection of the organisation: new to Trunk',
       }),
     ]);
     expect(run.outputs).toMatchObject({ 'flaked-count': '1', 'flaked-new-count': '1' });

@@ -413,6 +413,10 @@ export interface TestRunSpec {
   quarantined?: boolean;
   /** When it started. */
   startedAt: string;
+  /** The commit it ran on; a stable hash of the run by default. */
+  sha?: string;
+  /** The CI job that reported it (null: Trunk no longer holds the upload). */
+  buildUrl?: string | null;
 }
 
 /** Runs of one test; the simulator serves them newest first, whatever order they are given in. */
@@ -424,7 +428,7 @@ export function makeTestRuns(testId: string, specs: readonly TestRunSpec[]): V2T
       conclusion: spec.conclusion ?? 'failure',
       branch: spec.branch ?? (spec.pullRequest ? `feature/${spec.pullRequest}` : 'main'),
       isPullRequest: spec.pullRequest !== undefined,
-      sha: createHash('sha1').update(`run ${testId} ${index}`).digest('hex'),
+      sha: spec.sha ?? createHash('sha1').update(`run ${testId} ${index}`).digest('hex'),
       quarantineState: spec.quarantined ? 'quarantined' : 'notQuarantined',
       statusAtRunTime: 'healthy',
       startedAt: started.toISOString(),
@@ -436,7 +440,10 @@ export function makeTestRuns(testId: string, specs: readonly TestRunSpec[]): V2T
               number: spec.pullRequest,
               url: `https://github.com/acme/widgets/pull/${spec.pullRequest}`,
             },
-      buildUrl: `https://github.com/acme/widgets/actions/runs/${1000 + index}`,
+      buildUrl:
+        spec.buildUrl === undefined
+          ? `https://github.com/acme/widgets/actions/runs/${1000 + index}`
+          : spec.buildUrl,
       workflow: 'CI',
       jobName: 'test',
     };

@@ -230,7 +230,7 @@ describe('readCtrf, lenient as real reporters write', () => {
   it('caps names and messages as the other parsers do; the trace stands in for a missing message', () => {
     const reading = readCtrf(
       ctrf([
-        { name: 'n'.repeat(5_000), status: 'failed', message: `${'m'.repeat(5_000)}\nsecond` },
+        { name: 'n'.repeat(70_000), status: 'failed', message: `${'m'.repeat(5_000)}\nsecond` },
         {
           name: 'traced',
           status: 'failed',

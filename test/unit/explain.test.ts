@@ -6,7 +6,6 @@ import {
   applyLookups,
   failuresToLookUp,
   MAX_LOOKUPS,
-  NOT_IN_TRUNK,
   type FailureLookup,
 } from '../../src/explain/lookups.js';
 import { indexTrunkTests, matchFailure, namesToTry } from '../../src/explain/match.js';
@@ -273,23 +272,32 @@ describe('Trunk’s word on new failures: the search and the recipe’s two ques
       { tests: trunk([]), idsAreV2TestIds: true },
     );
     const at = (i: number) => plain[i]?.test as FailedTestCase;
-    const found = (status: string, quarantined = false) => ({
-      result: 'found' as const,
-      test: { id: `id-${status}`, name: 'x', status, quarantined },
-      match: 'name+class' as const,
-      variants: 1,
-    });
+    const found = (status: string, quarantined = false) => {
+      const test = { id: `id-${status}`, name: 'x', status, quarantined };
+      return {
+        result: 'found' as const,
+        test,
+        tests: [test],
+        match: 'name+class' as const,
+        variants: 1,
+      };
+    };
     const lookups = new Map<FailedTestCase, FailureLookup>([
       [at(0), { search: found('healthy'), ...asked({ count: 2 }, { count: 0 }) }],
       [at(1), { search: found('flaky') }],
-      [at(2), { search: { result: 'not-found' } }],
+      [at(2), { search: { result: 'not-found', where: ['Coll0001'] } }],
       [at(3), { search: { result: 'cut', why: 'the search stopped after 3 pages' } }],
       [at(4), { search: { result: 'failed', error: 'HTTP 404' } }],
     ]);
     const by = Object.fromEntries(applyLookups(plain, lookups).map((e) => [e.test.name, e]));
     expect(by.a).toMatchObject({ class: 'broken', match: 'name+class', foundBy: 'search' });
     expect(by.b).toMatchObject({ class: 'flaky', foundBy: 'search' });
-    expect(by.c).toMatchObject({ class: 'new', reason: NOT_IN_TRUNK, match: 'unmatched' });
+    expect(by.c).toMatchObject({
+      class: 'new',
+      reason:
+        'Trunk has no record of this test in test collection Coll0001, so it is probably new in this change',
+      match: 'unmatched',
+    });
     expect(by.d).toMatchObject({
       class: 'new',
       note: 'the search stopped after 3 pages: it stays new',

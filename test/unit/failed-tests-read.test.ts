@@ -38,13 +38,16 @@ function api(
       asked.push(`search ${search.q}`);
       return Promise.resolve({ pages: 1 });
     },
-    countDefaultBranchFailures: (id) => {
+    failedBranchRuns: (id, branches) => {
       asked.push(`main ${id}`);
-      return Promise.resolve(1);
+      return Promise.resolve({
+        runs: [{ conclusion: 'failure', branch: branches[0] }],
+        more: false,
+      });
     },
-    failedPullRequestRuns: (id) => {
+    pullRequestRuns: (id) => {
       asked.push(`prs ${id}`);
-      return Promise.resolve({ numbers: [], more: false });
+      return Promise.resolve({ runs: [], more: false });
     },
     stop: () => undefined,
   };
@@ -60,7 +63,11 @@ describe('explainRun', () => {
     );
     expect(asked.sort()).toEqual(['main t-a', 'prs t-a', 'search name:b']);
     expect(run.report.failures.map((f) => [f.test.name, f.class, f.reason])).toEqual([
-      ['b', 'new', 'Trunk has no record of this test, so it is probably new in this change'],
+      [
+        'b',
+        'new',
+        'Trunk has no record of this test in any test collection of the organisation, so it is probably new in this change',
+      ],
       ['a', 'broken', 'also failed once on trunk this week: not caused by this change'],
     ]);
     expect(run.warnings).toEqual(['summary.json: something']);
@@ -125,7 +132,11 @@ describe('explainRun', () => {
     expect(searched).toHaveLength(20);
     expect(searched.slice(18)).toEqual(['name:flaky name:one', 'name:unknown name:one']);
     expect(run.report.flaked.map((f) => [f.test.name, f.class, f.note])).toEqual([
-      ['unknown one', 'new-flake', 'Trunk has no record of this test'],
+      [
+        'unknown one',
+        'new-flake',
+        'Trunk has no record of this test in any test collection of the organisation: new to Trunk',
+      ],
       [
         'past the bound',
         'new-flake',

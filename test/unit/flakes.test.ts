@@ -11,6 +11,7 @@ import {
   explainFlakes,
   flakesToSearch,
   NEW_FLAKE_REASON,
+  NOT_LISTED_FLAKY_REASON,
 } from '../../src/explain/flakes.js';
 import type { FailureLookup } from '../../src/explain/lookups.js';
 import type { ExplainedFlake, FailedTestsReport, FoundTest } from '../../src/explain/model.js';
@@ -175,22 +176,27 @@ describe('Trunk’s view of a test that flaked in this run', () => {
       ...over,
     });
     const found = (test: FoundTest, variants = 1): FailureLookup => ({
-      search: { result: 'found', test, match: 'name+file', variants },
+      search: { result: 'found', test, tests: [test], match: 'name+file', variants },
     });
     const lookups = new Map<FailedTestCase, FailureLookup>([
       [tests[0]!, found(row('flaky', { since: '2026-10-02T00:00:00Z', failureRate7d: 0.3 }))],
       [tests[1]!, found(row('broken'), 2)],
       [tests[2]!, found(row('healthy', { quarantined: true }))],
       [tests[3]!, found(row('healthy'))],
-      [tests[4]!, { search: { result: 'not-found' } }],
+      [tests[4]!, { search: { result: 'not-found', where: [] } }],
       [tests[5]!, { search: { result: 'cut', why: 'the search stopped after 3 pages' } }],
       [tests[6]!, { search: { result: 'failed', error: 'Trunk answered 400' } }],
       // tests[7] has no lookup: the bound left it out
     ]);
     const flakes = applyFlakeSearches(explained(tests), lookups);
     expect(flakes.map((f) => [f.test.name, f.class, f.foundBy, f.note])).toEqual([
-      ['d', 'new-flake', 'search', 'found in Trunk, where it has been healthy until this run'],
-      ['e', 'new-flake', undefined, 'Trunk has no record of this test'],
+      ['d', 'new-flake', 'search', 'healthy in Trunk until this run'],
+      [
+        'e',
+        'new-flake',
+        undefined,
+        'Trunk has no record of this test in any test collection of the organisation: new to Trunk',
+      ],
       ['f', 'new-flake', undefined, 'the search stopped after 3 pages: it stays a new flake'],
       ['g', 'new-flake', undefined, 'could not search Trunk for it: Trunk answered 400'],
       [
@@ -208,13 +214,14 @@ describe('Trunk’s view of a test that flaked in this run', () => {
       reason: 'known flaky since 2 Oct 2026, failing 30% of runs this week; expected',
       trunkTest: { id: 't-flaky' },
     });
-    expect(flakes.find((f) => f.test.name === 'd')?.reason).toBe(NEW_FLAKE_REASON);
+    expect(flakes.find((f) => f.test.name === 'd')?.reason).toBe(NOT_LISTED_FLAKY_REASON);
+    expect(flakes.find((f) => f.test.name === 'e')?.reason).toBe(NEW_FLAKE_REASON);
   });
 
   it('leaves a flake already placed by the lists as it was, whatever the lookups hold', () => {
     const flakes = explained(FOUR, KNOWN);
     const lookups = new Map<FailedTestCase, FailureLookup>(
-      FOUR.map((test) => [test, { search: { result: 'not-found' } }]),
+      FOUR.map((test) => [test, { search: { result: 'not-found', where: ['Coll0001'] } }]),
     );
     const after = applyFlakeSearches(flakes, lookups);
     const placed = (list: ExplainedFlake[]) =>
@@ -222,7 +229,7 @@ describe('Trunk’s view of a test that flaked in this run', () => {
     expect(placed(after)).toEqual(placed(flakes));
     expect(placed(after)).toHaveLength(3);
     expect(after.find((f) => f.test.name === 'adds a coupon')?.note).toBe(
-      'Trunk has no record of this test',
+      'Trunk has no record of this test in test collection Coll0001: new to Trunk',
     );
   });
 });
@@ -471,7 +478,7 @@ describe('annotations of the tests that flaked', () => {
     expect(annotations).toEqual([
       {
         level: 'notice',
-        title: 'Flaked in this run, new to Trunk: adds a coupon',
+        title: 'Flaked in this run, not listed flaky in Trunk: adds a coupon',
         message: `adds a coupon flaked in this run: it failed once, then passed on a retry. Trunk: ${NEW_FLAKE_REASON}.`,
         file: 'src/coupon.test.ts',
         line: 40,

@@ -46,13 +46,13 @@ function fakeTrunk(over: Partial<TrunkLookupApi> = {}) {
   const api: TrunkLookupApi = {
     repository: () => Promise.resolve({ id: REPO, defaultBranch: 'main' }),
     searchTests: counted('search', over.searchTests ?? (() => Promise.resolve({ pages: 1 }))),
-    countDefaultBranchFailures: counted(
+    failedBranchRuns: counted(
       'main',
-      over.countDefaultBranchFailures ?? (() => Promise.resolve(0)),
+      over.failedBranchRuns ?? (() => Promise.resolve({ runs: [], more: false, total: 0 })),
     ),
-    failedPullRequestRuns: counted(
+    pullRequestRuns: counted(
       'prs',
-      over.failedPullRequestRuns ?? (() => Promise.resolve({ numbers: [], more: false })),
+      over.pullRequestRuns ?? (() => Promise.resolve({ runs: [], more: false })),
     ),
     stop: () => {
       seen.stops += 1;
@@ -76,7 +76,7 @@ describe('lookUpInTrunk', () => {
     // Nothing found: each search was complete, so no question was asked.
     expect(seen.calls).toHaveLength(20);
     expect('answers' in result && result.answers.get(tests[0] as FailedTestCase)).toEqual({
-      search: { result: 'not-found' },
+      search: { result: 'not-found', where: [] },
     });
   });
 
@@ -91,8 +91,11 @@ describe('lookUpInTrunk', () => {
         onRow(row('adds an item', { id: 'right', classname: 'Cart' }));
         return Promise.resolve({ pages: 1 });
       },
-      failedPullRequestRuns: () =>
-        Promise.resolve({ numbers: [12, 12, 13, 99, undefined], more: false }),
+      pullRequestRuns: () =>
+        Promise.resolve({
+          runs: [12, 12, 13, 99, undefined].map((number) => ({ conclusion: 'failure', number })),
+          more: false,
+        }),
     });
     const test = failed('adds an item', { classname: 'Cart' });
     const result = await lookUpInTrunk(api, [{ test, questions: true }], {
@@ -105,7 +108,8 @@ describe('lookUpInTrunk', () => {
       { q: 'name:adds name:an name:item', testCollectionId: 'Coll0002', maxPages: SEARCH_PAGES },
     ]);
     const answer = 'answers' in result ? result.answers.get(test) : undefined;
-    expect(answer?.search).toMatchObject({ result: 'found', match: 'name+class', variants: 2 });
+    // The same test id in both collections is one test, not two variants.
+    expect(answer?.search).toMatchObject({ result: 'found', match: 'name+class', variants: 1 });
     expect(answer?.questions).toMatchObject({
       branch: 'main',
       window: { days: 7, since: '2026-11-19T08:00:00.000Z' },
@@ -124,6 +128,57 @@ describe('lookUpInTrunk', () => {
     ]);
   });
 
+  it('asks at most 4 of 6 matched variants, and gives the worst answer', async () => {
+    const { api, seen } = fakeTrunk({
+      searchTests: (_search, onRow) => {
+        for (let i = 0; i < 6; i++) onRow(row('a', { id: `v${i}` }));
+        return Promise.resolve({ pages: 1 });
+      },
+      failedBranchRuns: (id) =>
+        Promise.resolve({
+          runs: id === 'v3' ? [{ conclusion: 'failure', branch: 'main' }] : [],
+          more: false,
+        }),
+    });
+    const test = failed('a');
+    const result = await lookUpInTrunk(api, [{ test, questions: true }], OPTIONS);
+    expect(seen.calls.filter((call) => call === 'main')).toHaveLength(4);
+    expect(seen.calls.filter((call) => call === 'prs')).toHaveLength(4);
+    const answer = 'answers' in result ? result.answers.get(test) : undefined;
+    expect(answer?.questions).toMatchObject({
+      defaultBranch: { count: 1, byBranch: { main: 1 } },
+      otherPullRequests: { count: 0 },
+      variants: { asked: 4, of: 6 },
+    });
+  });
+
+  it('narrows a search cut at 3 pages by the test’s file; not found there is no proof', async () => {
+    const searched: { file?: string; maxPages: number }[] = [];
+    const { api } = fakeTrunk({
+      searchTests: (search) => {
+        searched.push({ file: search.file, maxPages: search.maxPages });
+        return Promise.resolve(
+          search.file === undefined
+            ? { pages: SEARCH_PAGES, incomplete: 'max-pages (3) was reached' }
+            : { pages: 1 },
+        );
+      },
+    });
+    const test = failed('a', { file: '/home/runner/work/r/r/tests/test_a.py' });
+    const result = await lookUpInTrunk(api, [{ test, questions: true }], {
+      ...OPTIONS,
+      collections: ['Coll0001'],
+    });
+    expect(searched).toEqual([
+      { file: undefined, maxPages: SEARCH_PAGES },
+      { file: 'test_a.py', maxPages: SEARCH_PAGES },
+    ]);
+    expect('answers' in result && result.answers.get(test)?.search).toEqual({
+      result: 'cut',
+      why: "the search of Trunk's tests in test collection Coll0001 stopped after 3 pages without finding it, and narrowed by its file test_a.py found no test of its name",
+    });
+  });
+
   it('says a search cut at its page bound, and one that failed', async () => {
     const cut = fakeTrunk({
       searchTests: () =>
@@ -136,7 +191,7 @@ describe('lookUpInTrunk', () => {
     });
     expect('answers' in result && result.answers.get(test)?.search).toEqual({
       result: 'cut',
-      why: "the search of Trunk's tests in test collection Coll0001 stopped after 3 pages without finding it",
+      why: "the search of Trunk's tests in test collection Coll0001 stopped after 3 pages without finding it (the report gives no file to narrow it by)",
     });
     const notFound = new TrunkApiError('not-found', 'GET /v2/tests', 'HTTP 404');
     const failing = fakeTrunk({ searchTests: () => Promise.reject(notFound) });
@@ -150,7 +205,7 @@ describe('lookUpInTrunk', () => {
   it('one outage, one budget: the first outage stops every lookup not yet sent', async () => {
     const outage = new TrunkApiError('outage', 'GET /v2/tests/{testId}/test-runs', 'HTTP 503');
     const { api, seen } = fakeTrunk({
-      countDefaultBranchFailures: () => Promise.reject(outage),
+      failedBranchRuns: () => Promise.reject(outage),
     });
     const tests = Array.from({ length: 20 }, (_, i) => failed(`t${i}`, { trunkId: `id${i}` }));
     const result = await lookUpInTrunk(
@@ -172,8 +227,8 @@ describe('lookUpInTrunk', () => {
   it('a 404 for one test stops nothing', async () => {
     const missing = new TrunkApiError('not-found', 'GET /v2/tests/{testId}/test-runs', 'HTTP 404');
     const { api, seen } = fakeTrunk({
-      countDefaultBranchFailures: (id) =>
-        id === 'id0' ? Promise.reject(missing) : Promise.resolve(0),
+      failedBranchRuns: (id) =>
+        id === 'id0' ? Promise.reject(missing) : Promise.resolve({ runs: [], more: false }),
     });
     const tests = Array.from({ length: 5 }, (_, i) => failed(`t${i}`, { trunkId: `id${i}` }));
     const result = await lookUpInTrunk(

@@ -40,15 +40,29 @@ export interface V2Options {
 export interface TestSearch {
   q: string;
   testCollectionId?: string;
+  /** Narrows the search: a substring of the test's file path. */
+  file?: string;
   maxPages: number;
 }
 
-/** One page of a test's failed pull-request runs: their pull requests' numbers, newest first. */
-export interface PullRequestRuns {
-  /** Undefined where Trunk sent no number. */
-  numbers: (number | undefined)[];
+/** One run of a test, as much of it as tells whose run it was; a field Trunk did not send is unset. */
+export interface TestRunRow {
+  conclusion?: string;
+  /** The pull request's number; unset for a run on no pull request (or none sent). */
+  number?: number;
+  branch?: string;
+  sha?: string;
+  buildUrl?: string;
+  startedAt?: string;
+}
+
+/** The newest page of a test's runs: newest first. */
+export interface TestRunPage {
+  runs: TestRunRow[];
   /** More runs than the page holds. */
   more: boolean;
+  /** Trunk's count of every run the query matches, when asked for and sent. */
+  total?: number;
 }
 
 export interface TestQuery {
@@ -213,7 +227,8 @@ export class TrunkV2Client {
     const params: Query = { q: search.q, limit: PAGE_LIMIT };
     // Omitted, the search covers every collection of the organisation, as the spec allows.
     if (search.testCollectionId !== undefined) params.testCollectionId = search.testCollectionId;
-    const where = search.testCollectionId ?? 'every collection';
+    if (search.file !== undefined) params.file = search.file;
+    const where = `${search.testCollectionId ?? 'every collection'}${search.file === undefined ? '' : `, file ${search.file}`}`;
     return this.walk(
       '/v2/tests',
       `GET /v2/tests (search, ${where})`,
@@ -228,43 +243,50 @@ export class TrunkV2Client {
   }
 
   /**
-   * The newest page (100) of one test's failed runs on pull requests since `startedAfter`
-   * (inclusive). `pullRequestOnly` and `branches` exclude each other (a 400), so no branch is sent.
+   * The newest page (100) of one test's runs on pull requests since `startedAfter` (inclusive),
+   * every conclusion unless `failuresOnly`: the failures of other pull requests, and this pull
+   * request's own runs (its earlier commits, and this commit's earlier runs), in one request.
+   * `pullRequestOnly` and `branches` exclude each other (a 400), so no branch is sent.
    */
-  async failedPullRequestRuns(testId: string, startedAfter: Date): Promise<PullRequestRuns> {
+  async pullRequestRuns(
+    testId: string,
+    startedAfter: Date,
+    failuresOnly: boolean,
+  ): Promise<TestRunPage> {
     const path = `/v2/tests/${encodeURIComponent(testId)}/test-runs`;
     const where = '/v2/tests/{testId}/test-runs';
-    const query = {
+    const query: Query = {
       pullRequestOnly: 'true',
-      conclusion: 'failure',
       startedAfter: startedAfter.toISOString(),
       limit: PAGE_LIMIT,
     };
+    if (failuresOnly) query.conclusion = 'failure';
     const got = await this.getJson(path, query, `GET ${where} (${testId} on pull requests)`);
-    const page = this.check(where, got, testRunListSchema);
-    return {
-      numbers: page.data.map((run) => run.pullRequest?.number ?? undefined),
-      more: page.hasMore ?? Boolean(page.nextCursor),
-    };
+    return runPage(this.check(where, got, testRunListSchema));
   }
 
   /**
-   * How many runs of one test on these branches failed since `startedAfter` (inclusive): Trunk's
-   * total, one row fetched. A test Trunk does not know is a 404 TEST_NOT_FOUND.
+   * The newest page (100) of one test's failed runs on these branches since `startedAfter`
+   * (inclusive), with Trunk's total: the rows tell this commit's own runs apart, and which branch
+   * each failure was on. `branches` is one comma-separated query (the spec's globs). A test Trunk
+   * does not know is a 404 TEST_NOT_FOUND.
    */
-  async countFailedRuns(testId: string, branch: string, startedAfter: Date): Promise<number> {
+  async failedBranchRuns(
+    testId: string,
+    branches: readonly string[],
+    startedAfter: Date,
+  ): Promise<TestRunPage> {
     const path = `/v2/tests/${encodeURIComponent(testId)}/test-runs`;
     const where = '/v2/tests/{testId}/test-runs';
     const query = {
-      branches: branch,
+      branches: branches.join(','),
       conclusion: 'failure',
       startedAfter: startedAfter.toISOString(),
       includeTotal: 'true',
-      limit: '1',
+      limit: PAGE_LIMIT,
     };
-    const got = await this.getJson(path, query, `GET ${where} (${testId} on ${branch})`);
-    const page = this.check(where, got, testRunListSchema);
-    return page.total ?? page.data.length;
+    const got = await this.getJson(path, query, `GET ${where} (${testId} on ${query.branches})`);
+    return runPage(this.check(where, got, testRunListSchema));
   }
 
   /**
@@ -411,4 +433,21 @@ function safeJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+type RawTestRunList = z.infer<typeof testRunListSchema>;
+
+function runPage(page: RawTestRunList): TestRunPage {
+  return {
+    runs: page.data.map((run) => ({
+      conclusion: run.conclusion ?? undefined,
+      number: run.pullRequest?.number ?? undefined,
+      branch: run.branch ?? undefined,
+      sha: run.sha ?? undefined,
+      buildUrl: run.buildUrl ?? undefined,
+      startedAt: run.startedAt ?? undefined,
+    })),
+    more: page.hasMore ?? Boolean(page.nextCursor),
+    total: page.total ?? undefined,
+  };
 }

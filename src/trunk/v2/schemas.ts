@@ -155,6 +155,11 @@ export const testRunListSchema = z.object({
       conclusion: lenient(z.string()),
       // Null for a run that was not on a pull request; a number Trunk did not send is not counted.
       pullRequest: lenient(z.object({ number: lenient(z.number()) })),
+      // What tells this change's own runs apart (its commit, its queue branches, this run).
+      branch: lenient(z.string()),
+      sha: lenient(z.string()),
+      buildUrl: lenient(z.string()),
+      startedAt: lenient(z.string()),
     }),
   ),
   nextCursor: z.optional(z.nullable(z.string())),
