@@ -1,15 +1,15 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 770:
+/***/ 8482:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(218);
+module.exports = __nccwpck_require__(9290);
 
 
 /***/ }),
 
-/***/ 218:
+/***/ 9290:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
@@ -281,34 +281,34 @@ __webpack_unused_export__ = debug; // for test
 
 /***/ }),
 
-/***/ 6752:
+/***/ 2480:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-const Client = __nccwpck_require__(3701)
-const Dispatcher = __nccwpck_require__(883)
-const Pool = __nccwpck_require__(628)
-const BalancedPool = __nccwpck_require__(837)
-const Agent = __nccwpck_require__(7405)
-const ProxyAgent = __nccwpck_require__(6672)
-const EnvHttpProxyAgent = __nccwpck_require__(3137)
-const RetryAgent = __nccwpck_require__(50)
-const errors = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const Client = __nccwpck_require__(1285)
+const Dispatcher = __nccwpck_require__(7939)
+const Pool = __nccwpck_require__(2244)
+const BalancedPool = __nccwpck_require__(2549)
+const Agent = __nccwpck_require__(8285)
+const ProxyAgent = __nccwpck_require__(9920)
+const EnvHttpProxyAgent = __nccwpck_require__(929)
+const RetryAgent = __nccwpck_require__(1346)
+const errors = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(6615)
-const buildConnector = __nccwpck_require__(9136)
-const MockClient = __nccwpck_require__(7365)
-const MockAgent = __nccwpck_require__(7501)
-const MockPool = __nccwpck_require__(4004)
-const mockErrors = __nccwpck_require__(2429)
-const RetryHandler = __nccwpck_require__(7816)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(2581)
-const DecoratorHandler = __nccwpck_require__(8155)
-const RedirectHandler = __nccwpck_require__(8754)
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const api = __nccwpck_require__(8567)
+const buildConnector = __nccwpck_require__(2784)
+const MockClient = __nccwpck_require__(9493)
+const MockAgent = __nccwpck_require__(1437)
+const MockPool = __nccwpck_require__(5220)
+const mockErrors = __nccwpck_require__(9917)
+const RetryHandler = __nccwpck_require__(5640)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(8421)
+const DecoratorHandler = __nccwpck_require__(91)
+const RedirectHandler = __nccwpck_require__(7970)
+const createRedirectInterceptor = __nccwpck_require__(6036)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -326,10 +326,10 @@ __webpack_unused_export__ = DecoratorHandler
 __webpack_unused_export__ = RedirectHandler
 __webpack_unused_export__ = createRedirectInterceptor
 __webpack_unused_export__ = {
-  redirect: __nccwpck_require__(1514),
-  retry: __nccwpck_require__(2026),
-  dump: __nccwpck_require__(8060),
-  dns: __nccwpck_require__(379)
+  redirect: __nccwpck_require__(730),
+  retry: __nccwpck_require__(4346),
+  dump: __nccwpck_require__(8412),
+  dns: __nccwpck_require__(8731)
 }
 
 __webpack_unused_export__ = buildConnector
@@ -391,7 +391,7 @@ function makeDispatcher (fn) {
 __webpack_unused_export__ = setGlobalDispatcher
 __webpack_unused_export__ = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(4398).fetch)
+const fetchImpl = (__nccwpck_require__(8702).fetch)
 module.exports.hd = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
@@ -403,39 +403,39 @@ module.exports.hd = async function fetch (init, options = undefined) {
     throw err
   }
 }
-/* unused reexport */ __nccwpck_require__(660).Headers
-/* unused reexport */ __nccwpck_require__(9051).Response
-/* unused reexport */ __nccwpck_require__(9967).Request
-/* unused reexport */ __nccwpck_require__(5910).FormData
+/* unused reexport */ __nccwpck_require__(5524).Headers
+/* unused reexport */ __nccwpck_require__(715).Response
+/* unused reexport */ __nccwpck_require__(175).Request
+/* unused reexport */ __nccwpck_require__(1142).FormData
 __webpack_unused_export__ = globalThis.File ?? (__nccwpck_require__(4573).File)
-/* unused reexport */ __nccwpck_require__(8355).FileReader
+/* unused reexport */ __nccwpck_require__(4848).FileReader
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(179)
 
 __webpack_unused_export__ = setGlobalOrigin
 __webpack_unused_export__ = getGlobalOrigin
 
-const { CacheStorage } = __nccwpck_require__(3245)
-const { kConstruct } = __nccwpck_require__(109)
+const { CacheStorage } = __nccwpck_require__(5965)
+const { kConstruct } = __nccwpck_require__(61)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
 __webpack_unused_export__ = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(9061)
+const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(6933)
 
 __webpack_unused_export__ = deleteCookie
 __webpack_unused_export__ = getCookies
 __webpack_unused_export__ = getSetCookies
 __webpack_unused_export__ = setCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(7708)
 
 __webpack_unused_export__ = parseMIMEType
 __webpack_unused_export__ = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
-/* unused reexport */ __nccwpck_require__(3726).WebSocket
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(7316)
+/* unused reexport */ __nccwpck_require__(1886).WebSocket
 __webpack_unused_export__ = CloseEvent
 __webpack_unused_export__ = ErrorEvent
 __webpack_unused_export__ = MessageEvent
@@ -451,18 +451,18 @@ __webpack_unused_export__ = MockPool
 __webpack_unused_export__ = MockAgent
 __webpack_unused_export__ = mockErrors
 
-const { EventSource } = __nccwpck_require__(1238)
+const { EventSource } = __nccwpck_require__(1670)
 
 __webpack_unused_export__ = EventSource
 
 
 /***/ }),
 
-/***/ 158:
+/***/ 670:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { addAbortListener } = __nccwpck_require__(3440)
-const { RequestAbortedError } = __nccwpck_require__(8707)
+const { addAbortListener } = __nccwpck_require__(4640)
+const { RequestAbortedError } = __nccwpck_require__(4627)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -522,16 +522,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2279:
+/***/ 2004:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -637,7 +637,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 6862:
+/***/ 5646:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -651,10 +651,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+} = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 const assert = __nccwpck_require__(4589)
 
 const kResume = Symbol('resume')
@@ -895,16 +895,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4043:
+/***/ 4203:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { Readable } = __nccwpck_require__(9927)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
+const { Readable } = __nccwpck_require__(471)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(2247)
 const { AsyncResource } = __nccwpck_require__(6698)
 
 class RequestHandler extends AsyncResource {
@@ -1116,18 +1116,18 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 3560:
+/***/ 9656:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { finished, PassThrough } = __nccwpck_require__(7075)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(2247)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 class StreamHandler extends AsyncResource {
   constructor (opts, factory, callback) {
@@ -1343,15 +1343,15 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 1882:
+/***/ 6730:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
 const { AsyncResource } = __nccwpck_require__(6698)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const util = __nccwpck_require__(4640)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 const assert = __nccwpck_require__(4589)
 
 class UpgradeHandler extends AsyncResource {
@@ -1458,21 +1458,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 6615:
+/***/ 8567:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(4043)
-module.exports.stream = __nccwpck_require__(3560)
-module.exports.pipeline = __nccwpck_require__(6862)
-module.exports.upgrade = __nccwpck_require__(1882)
-module.exports.connect = __nccwpck_require__(2279)
+module.exports.request = __nccwpck_require__(4203)
+module.exports.stream = __nccwpck_require__(9656)
+module.exports.pipeline = __nccwpck_require__(5646)
+module.exports.upgrade = __nccwpck_require__(6730)
+module.exports.connect = __nccwpck_require__(2004)
 
 
 /***/ }),
 
-/***/ 9927:
+/***/ 471:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Ported from https://github.com/nodejs/undici/pull/907
@@ -1481,9 +1481,9 @@ module.exports.connect = __nccwpck_require__(2279)
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { ReadableStreamFrom } = __nccwpck_require__(3440)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { ReadableStreamFrom } = __nccwpck_require__(4640)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -1864,15 +1864,15 @@ module.exports = { Readable: BodyReadable, chunksDecode }
 
 /***/ }),
 
-/***/ 7655:
+/***/ 2247:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 const assert = __nccwpck_require__(4589)
 const {
   ResponseStatusCodeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 
-const { chunksDecode } = __nccwpck_require__(9927)
+const { chunksDecode } = __nccwpck_require__(471)
 const CHUNK_LIMIT = 128 * 1024
 
 async function getResolveErrorBodyCallback ({ callback, body, contentType, statusCode, statusMessage, headers }) {
@@ -1964,16 +1964,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9136:
+/***/ 2784:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(4640)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(4627)
+const timers = __nccwpck_require__(1275)
 
 function noop () {}
 
@@ -2211,7 +2211,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 735:
+/***/ 2303:
 /***/ ((module) => {
 
 
@@ -2336,7 +2336,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2414:
+/***/ 3374:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -2545,7 +2545,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8707:
+/***/ 4627:
 /***/ ((module) => {
 
 
@@ -2977,7 +2977,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4655:
+/***/ 7311:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -2985,7 +2985,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const assert = __nccwpck_require__(4589)
 const {
   isValidHTTPToken,
@@ -3000,9 +3000,9 @@ const {
   validateHandler,
   getServerName,
   normalizedMethodRecords
-} = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+} = __nccwpck_require__(4640)
+const { channels } = __nccwpck_require__(3374)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -3466,7 +3466,7 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 6443:
+/***/ 4043:
 /***/ ((module) => {
 
 module.exports = {
@@ -3540,7 +3540,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7752:
+/***/ 4152:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -3548,7 +3548,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(735)
+} = __nccwpck_require__(2303)
 
 class TstNode {
   /** @type {any} */
@@ -3699,13 +3699,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3440:
+/***/ 4640:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(4043)
 const { IncomingMessage } = __nccwpck_require__(7067)
 const stream = __nccwpck_require__(7075)
 const net = __nccwpck_require__(7030)
@@ -3713,9 +3713,9 @@ const { Blob } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
 const { stringify } = __nccwpck_require__(1792)
 const { EventEmitter: EE } = __nccwpck_require__(8474)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
-const { tree } = __nccwpck_require__(7752)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
+const { tree } = __nccwpck_require__(4152)
 
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(v => Number(v))
 
@@ -4425,18 +4425,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7405:
+/***/ 8285:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
-const DispatcherBase = __nccwpck_require__(1841)
-const Pool = __nccwpck_require__(628)
-const Client = __nccwpck_require__(3701)
-const util = __nccwpck_require__(3440)
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(4043)
+const DispatcherBase = __nccwpck_require__(9265)
+const Pool = __nccwpck_require__(2244)
+const Client = __nccwpck_require__(1285)
+const util = __nccwpck_require__(4640)
+const createRedirectInterceptor = __nccwpck_require__(6036)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -4565,7 +4565,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 837:
+/***/ 2549:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4573,7 +4573,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   PoolBase,
   kClients,
@@ -4581,10 +4581,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Pool = __nccwpck_require__(628)
-const { kUrl, kInterceptors } = __nccwpck_require__(6443)
-const { parseOrigin } = __nccwpck_require__(3440)
+} = __nccwpck_require__(3856)
+const Pool = __nccwpck_require__(2244)
+const { kUrl, kInterceptors } = __nccwpck_require__(4043)
+const { parseOrigin } = __nccwpck_require__(4640)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -4781,7 +4781,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 637:
+/***/ 9133:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4789,9 +4789,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(4640)
+const { channels } = __nccwpck_require__(3374)
+const timers = __nccwpck_require__(1275)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -4804,7 +4804,7 @@ const {
   BodyTimeoutError,
   HTTPParserError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   kUrl,
   kReset,
@@ -4837,9 +4837,9 @@ const {
   kOnError,
   kResume,
   kHTTPContext
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(4043)
 
-const constants = __nccwpck_require__(2824)
+const constants = __nccwpck_require__(776)
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
 const addListener = util.addListener
@@ -4851,11 +4851,11 @@ const kSocketUsed = Symbol('kSocketUsed')
 let extractBody
 
 async function lazyllhttp () {
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(7630) : undefined
 
   let mod
   try {
-    mod = await WebAssembly.compile(__nccwpck_require__(3434))
+    mod = await WebAssembly.compile(__nccwpck_require__(8586))
   } catch (e) {
     /* istanbul ignore next */
 
@@ -4863,7 +4863,7 @@ async function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(3870))
+    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(7630))
   }
 
   return await WebAssembly.instantiate(mod, {
@@ -5778,7 +5778,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(4492).extractBody)
+      extractBody = (__nccwpck_require__(6396).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -6301,7 +6301,7 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 8788:
+/***/ 4548:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -6309,13 +6309,13 @@ module.exports = connectH1
 const assert = __nccwpck_require__(4589)
 const { errorMonitor } = __nccwpck_require__(8474)
 const { pipeline } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(4640)
 const {
   RequestContentLengthMismatchError,
   RequestAbortedError,
   SocketError,
   InformationalError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   kUrl,
   kReset,
@@ -6334,7 +6334,7 @@ const {
   kResume,
   kSize,
   kHTTPContext
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(4043)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -6740,7 +6740,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(4492).extractBody)
+    extractBody ??= (__nccwpck_require__(6396).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -7100,7 +7100,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 3701:
+/***/ 1285:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // @ts-check
@@ -7110,16 +7110,16 @@ module.exports = connectH2
 const assert = __nccwpck_require__(4589)
 const net = __nccwpck_require__(7030)
 const http = __nccwpck_require__(7067)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const Request = __nccwpck_require__(4655)
-const DispatcherBase = __nccwpck_require__(1841)
+const util = __nccwpck_require__(4640)
+const { channels } = __nccwpck_require__(3374)
+const Request = __nccwpck_require__(7311)
+const DispatcherBase = __nccwpck_require__(9265)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(4627)
+const buildConnector = __nccwpck_require__(2784)
 const {
   kUrl,
   kServerName,
@@ -7161,9 +7161,9 @@ const {
   kHTTPContext,
   kMaxConcurrentStreams,
   kResume
-} = __nccwpck_require__(6443)
-const connectH1 = __nccwpck_require__(637)
-const connectH2 = __nccwpck_require__(8788)
+} = __nccwpck_require__(4043)
+const connectH1 = __nccwpck_require__(9133)
+const connectH2 = __nccwpck_require__(4548)
 let deprecatedInterceptorWarned = false
 
 const kClosedResolve = Symbol('kClosedResolve')
@@ -7471,7 +7471,7 @@ class Client extends DispatcherBase {
   }
 }
 
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const createRedirectInterceptor = __nccwpck_require__(6036)
 
 function onError (client, err) {
   if (
@@ -7731,19 +7731,19 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 1841:
+/***/ 9265:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(883)
+const Dispatcher = __nccwpck_require__(7939)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(6443)
+} = __nccwpck_require__(4627)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(4043)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -7946,7 +7946,7 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 883:
+/***/ 7939:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8018,15 +8018,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 3137:
+/***/ 929:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
-const ProxyAgent = __nccwpck_require__(6672)
-const Agent = __nccwpck_require__(7405)
+const DispatcherBase = __nccwpck_require__(9265)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(4043)
+const ProxyAgent = __nccwpck_require__(9920)
+const Agent = __nccwpck_require__(8285)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -8185,7 +8185,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 4660:
+/***/ 5844:
 /***/ ((module) => {
 
 /* eslint-disable */
@@ -8309,15 +8309,15 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 2128:
+/***/ 3856:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const FixedQueue = __nccwpck_require__(4660)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
-const PoolStats = __nccwpck_require__(3246)
+const DispatcherBase = __nccwpck_require__(9265)
+const FixedQueue = __nccwpck_require__(5844)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(4043)
+const PoolStats = __nccwpck_require__(5710)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -8510,10 +8510,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3246:
+/***/ 5710:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(6443)
+const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(4043)
 const kPool = Symbol('pool')
 
 class PoolStats {
@@ -8551,7 +8551,7 @@ module.exports = PoolStats
 
 /***/ }),
 
-/***/ 628:
+/***/ 2244:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8562,14 +8562,14 @@ const {
   kNeedDrain,
   kAddClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
+} = __nccwpck_require__(3856)
+const Client = __nccwpck_require__(1285)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kUrl, kInterceptors } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { kUrl, kInterceptors } = __nccwpck_require__(4043)
+const buildConnector = __nccwpck_require__(2784)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -8665,19 +8665,19 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 6672:
+/***/ 9920:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
+const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(4043)
 const { URL } = __nccwpck_require__(3136)
-const Agent = __nccwpck_require__(7405)
-const Pool = __nccwpck_require__(628)
-const DispatcherBase = __nccwpck_require__(1841)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
-const Client = __nccwpck_require__(3701)
+const Agent = __nccwpck_require__(8285)
+const Pool = __nccwpck_require__(2244)
+const DispatcherBase = __nccwpck_require__(9265)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(4627)
+const buildConnector = __nccwpck_require__(2784)
+const Client = __nccwpck_require__(1285)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -8946,13 +8946,13 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 50:
+/***/ 1346:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(883)
-const RetryHandler = __nccwpck_require__(7816)
+const Dispatcher = __nccwpck_require__(7939)
+const RetryHandler = __nccwpck_require__(5640)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -8988,7 +8988,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 2581:
+/***/ 8421:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8996,8 +8996,8 @@ module.exports = RetryAgent
 // We include a version number for the Dispatcher API. In case of breaking changes,
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const Agent = __nccwpck_require__(7405)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const Agent = __nccwpck_require__(8285)
 
 if (getGlobalDispatcher() === undefined) {
   setGlobalDispatcher(new Agent())
@@ -9027,7 +9027,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8155:
+/***/ 91:
 /***/ ((module) => {
 
 
@@ -9078,15 +9078,15 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 8754:
+/***/ 7970:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { kBodyUsed } = __nccwpck_require__(6443)
+const util = __nccwpck_require__(4640)
+const { kBodyUsed } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 const EE = __nccwpck_require__(8474)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
@@ -9317,20 +9317,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 7816:
+/***/ 5640:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(6443)
-const { RequestRetryError } = __nccwpck_require__(8707)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(4043)
+const { RequestRetryError } = __nccwpck_require__(4627)
 const {
   isDisturbed,
   parseHeaders,
   parseRangeHeader,
   wrapRequestBody
-} = __nccwpck_require__(3440)
+} = __nccwpck_require__(4640)
 
 function calculateRetryAfterHeader (retryAfter) {
   const current = Date.now()
@@ -9761,14 +9761,14 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 379:
+/***/ 8731:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const { isIP } = __nccwpck_require__(7030)
 const { lookup } = __nccwpck_require__(610)
-const DecoratorHandler = __nccwpck_require__(8155)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(91)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(4627)
 const maxInt = Math.pow(2, 31) - 1
 
 class DNSInstance {
@@ -10143,14 +10143,14 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 8060:
+/***/ 8412:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const DecoratorHandler = __nccwpck_require__(8155)
+const util = __nccwpck_require__(4640)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
+const DecoratorHandler = __nccwpck_require__(91)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -10273,12 +10273,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 5092:
+/***/ 6036:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(7970)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections }) {
   return (dispatch) => {
@@ -10301,11 +10301,11 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 1514:
+/***/ 730:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(7970)
 
 module.exports = opts => {
   const globalMaxRedirections = opts?.maxRedirections
@@ -10332,11 +10332,11 @@ module.exports = opts => {
 
 /***/ }),
 
-/***/ 2026:
+/***/ 4346:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(7816)
+const RetryHandler = __nccwpck_require__(5640)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -10358,13 +10358,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 2824:
+/***/ 776:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.HEADER_STATE = exports.MINOR = exports.MAJOR = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.STRICT_TOKEN = exports.HEX = exports.URL_CHAR = exports.STRICT_URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.FINISH = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(172);
+const utils_1 = __nccwpck_require__(1308);
 // C headers
 var ERROR;
 (function (ERROR) {
@@ -10642,7 +10642,7 @@ exports.SPECIAL_HEADERS = {
 
 /***/ }),
 
-/***/ 3870:
+/***/ 7630:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10654,7 +10654,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 3434:
+/***/ 8586:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10666,7 +10666,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 172:
+/***/ 1308:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10687,13 +10687,13 @@ exports.enumToMap = enumToMap;
 
 /***/ }),
 
-/***/ 7501:
+/***/ 1437:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
+const { kClients } = __nccwpck_require__(4043)
+const Agent = __nccwpck_require__(8285)
 const {
   kAgent,
   kMockAgentSet,
@@ -10704,14 +10704,14 @@ const {
   kGetNetConnect,
   kOptions,
   kFactory
-} = __nccwpck_require__(1117)
-const MockClient = __nccwpck_require__(7365)
-const MockPool = __nccwpck_require__(4004)
-const { matchValue, buildMockOptions } = __nccwpck_require__(3397)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const Dispatcher = __nccwpck_require__(883)
-const Pluralizer = __nccwpck_require__(1529)
-const PendingInterceptorsFormatter = __nccwpck_require__(6142)
+} = __nccwpck_require__(941)
+const MockClient = __nccwpck_require__(9493)
+const MockPool = __nccwpck_require__(5220)
+const { matchValue, buildMockOptions } = __nccwpck_require__(8981)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
+const Dispatcher = __nccwpck_require__(7939)
+const Pluralizer = __nccwpck_require__(3289)
+const PendingInterceptorsFormatter = __nccwpck_require__(1726)
 
 class MockAgent extends Dispatcher {
   constructor (opts) {
@@ -10854,14 +10854,14 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 7365:
+/***/ 9493:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Client = __nccwpck_require__(3701)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Client = __nccwpck_require__(1285)
+const { buildMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kMockAgent,
@@ -10870,10 +10870,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(941)
+const { MockInterceptor } = __nccwpck_require__(5015)
+const Symbols = __nccwpck_require__(4043)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -10920,12 +10920,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 2429:
+/***/ 9917:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(8707)
+const { UndiciError } = __nccwpck_require__(4627)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -10955,12 +10955,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1511:
+/***/ 5015:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(3397)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kDispatchKey,
@@ -10968,9 +10968,9 @@ const {
   kDefaultTrailers,
   kContentLength,
   kMockDispatch
-} = __nccwpck_require__(1117)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { buildURL } = __nccwpck_require__(3440)
+} = __nccwpck_require__(941)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { buildURL } = __nccwpck_require__(4640)
 
 /**
  * Defines the scope API for an interceptor reply
@@ -11169,14 +11169,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 4004:
+/***/ 5220:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Pool = __nccwpck_require__(628)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Pool = __nccwpck_require__(2244)
+const { buildMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kMockAgent,
@@ -11185,10 +11185,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(941)
+const { MockInterceptor } = __nccwpck_require__(5015)
+const Symbols = __nccwpck_require__(4043)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -11235,7 +11235,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 1117:
+/***/ 941:
 /***/ ((module) => {
 
 
@@ -11265,20 +11265,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3397:
+/***/ 8981:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(2429)
+const { MockNotMatchedError } = __nccwpck_require__(9917)
 const {
   kDispatches,
   kMockAgent,
   kOriginalDispatch,
   kOrigin,
   kGetNetConnect
-} = __nccwpck_require__(1117)
-const { buildURL } = __nccwpck_require__(3440)
+} = __nccwpck_require__(941)
+const { buildURL } = __nccwpck_require__(4640)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const {
   types: {
@@ -11639,7 +11639,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6142:
+/***/ 1726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -11689,7 +11689,7 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 1529:
+/***/ 3289:
 /***/ ((module) => {
 
 
@@ -11725,7 +11725,7 @@ module.exports = class Pluralizer {
 
 /***/ }),
 
-/***/ 6603:
+/***/ 1275:
 /***/ ((module) => {
 
 
@@ -12155,20 +12155,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9634:
+/***/ 8514:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(109)
-const { urlEquals, getFieldValues } = __nccwpck_require__(6798)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(5893)
-const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(9051)
-const { Request, fromInnerRequest } = __nccwpck_require__(9967)
-const { kState } = __nccwpck_require__(3627)
-const { fetching } = __nccwpck_require__(4398)
-const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(3168)
+const { kConstruct } = __nccwpck_require__(61)
+const { urlEquals, getFieldValues } = __nccwpck_require__(6814)
+const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(4640)
+const { webidl } = __nccwpck_require__(5701)
+const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(715)
+const { Request, fromInnerRequest } = __nccwpck_require__(175)
+const { kState } = __nccwpck_require__(1995)
+const { fetching } = __nccwpck_require__(8702)
+const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(9520)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -13021,15 +13021,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3245:
+/***/ 5965:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(109)
-const { Cache } = __nccwpck_require__(9634)
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(61)
+const { Cache } = __nccwpck_require__(8514)
+const { webidl } = __nccwpck_require__(5701)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
 
 class CacheStorage {
   /**
@@ -13180,26 +13180,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 109:
+/***/ 61:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 module.exports = {
-  kConstruct: (__nccwpck_require__(6443).kConstruct)
+  kConstruct: (__nccwpck_require__(4043).kConstruct)
 }
 
 
 /***/ }),
 
-/***/ 6798:
+/***/ 6814:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { isValidHeaderName } = __nccwpck_require__(3168)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { isValidHeaderName } = __nccwpck_require__(9520)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -13244,7 +13244,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1276:
+/***/ 3404:
 /***/ ((module) => {
 
 
@@ -13263,15 +13263,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9061:
+/***/ 6933:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(1978)
-const { stringify } = __nccwpck_require__(7797)
-const { webidl } = __nccwpck_require__(5893)
-const { Headers } = __nccwpck_require__(660)
+const { parseSetCookie } = __nccwpck_require__(8906)
+const { stringify } = __nccwpck_require__(1077)
+const { webidl } = __nccwpck_require__(5701)
+const { Headers } = __nccwpck_require__(5524)
 
 /**
  * @typedef {Object} Cookie
@@ -13454,14 +13454,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1978:
+/***/ 8906:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(1276)
-const { isCTLExcludingHtab } = __nccwpck_require__(7797)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(1900)
+const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(3404)
+const { isCTLExcludingHtab } = __nccwpck_require__(1077)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(7708)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -13771,7 +13771,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7797:
+/***/ 1077:
 /***/ ((module) => {
 
 
@@ -14130,13 +14130,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4031:
+/***/ 335:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
 const { Transform } = __nccwpck_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(3691)
 
 /**
  * @type {number[]} BOM
@@ -14711,23 +14711,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1238:
+/***/ 1670:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(4398)
-const { makeRequest } = __nccwpck_require__(9967)
-const { webidl } = __nccwpck_require__(5893)
-const { EventSourceStream } = __nccwpck_require__(4031)
-const { parseMIMEType } = __nccwpck_require__(1900)
-const { createFastMessageEvent } = __nccwpck_require__(5188)
-const { isNetworkError } = __nccwpck_require__(9051)
-const { delay } = __nccwpck_require__(4811)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { fetching } = __nccwpck_require__(8702)
+const { makeRequest } = __nccwpck_require__(175)
+const { webidl } = __nccwpck_require__(5701)
+const { EventSourceStream } = __nccwpck_require__(335)
+const { parseMIMEType } = __nccwpck_require__(7708)
+const { createFastMessageEvent } = __nccwpck_require__(7316)
+const { isNetworkError } = __nccwpck_require__(715)
+const { delay } = __nccwpck_require__(3691)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { environmentSettingsObject } = __nccwpck_require__(9520)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
 
 let experimentalWarned = false
 
@@ -15201,7 +15201,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4811:
+/***/ 3691:
 /***/ ((module) => {
 
 
@@ -15245,12 +15245,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4492:
+/***/ 6396:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(4640)
 const {
   ReadableStreamFrom,
   isBlobLike,
@@ -15260,16 +15260,16 @@ const {
   fullyReadBody,
   extractMimeType,
   utf8DecodeBytes
-} = __nccwpck_require__(3168)
-const { FormData } = __nccwpck_require__(5910)
-const { kState } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
+} = __nccwpck_require__(9520)
+const { FormData } = __nccwpck_require__(1142)
+const { kState } = __nccwpck_require__(1995)
+const { webidl } = __nccwpck_require__(5701)
 const { Blob } = __nccwpck_require__(4573)
 const assert = __nccwpck_require__(4589)
 const { isErrored, isDisturbed } = __nccwpck_require__(7075)
 const { isArrayBuffer } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(1900)
-const { multipartFormDataParser } = __nccwpck_require__(116)
+const { serializeAMimeType } = __nccwpck_require__(7708)
+const { multipartFormDataParser } = __nccwpck_require__(3028)
 let random
 
 try {
@@ -15781,7 +15781,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4495:
+/***/ 7775:
 /***/ ((module) => {
 
 
@@ -15912,7 +15912,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1900:
+/***/ 7708:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16663,12 +16663,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6653:
+/***/ 9197:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConnected, kSize } = __nccwpck_require__(6443)
+const { kConnected, kSize } = __nccwpck_require__(4043)
 
 class CompatWeakRef {
   constructor (value) {
@@ -16716,14 +16716,14 @@ module.exports = function () {
 
 /***/ }),
 
-/***/ 7114:
+/***/ 2538:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Blob, File } = __nccwpck_require__(4573)
-const { kState } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
+const { kState } = __nccwpck_require__(1995)
+const { webidl } = __nccwpck_require__(5701)
 
 // TODO(@KhafraDev): remove
 class FileLike {
@@ -16849,16 +16849,16 @@ module.exports = { FileLike, isFileLike }
 
 /***/ }),
 
-/***/ 116:
+/***/ 3028:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { utf8DecodeBytes } = __nccwpck_require__(3168)
-const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(1900)
-const { isFileLike } = __nccwpck_require__(7114)
-const { makeEntry } = __nccwpck_require__(5910)
+const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
+const { utf8DecodeBytes } = __nccwpck_require__(9520)
+const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(7708)
+const { isFileLike } = __nccwpck_require__(2538)
+const { makeEntry } = __nccwpck_require__(1142)
 const assert = __nccwpck_require__(4589)
 const { File: NodeFile } = __nccwpck_require__(4573)
 
@@ -17330,16 +17330,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5910:
+/***/ 1142:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isBlobLike, iteratorMixin } = __nccwpck_require__(3168)
-const { kState } = __nccwpck_require__(3627)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { FileLike, isFileLike } = __nccwpck_require__(7114)
-const { webidl } = __nccwpck_require__(5893)
+const { isBlobLike, iteratorMixin } = __nccwpck_require__(9520)
+const { kState } = __nccwpck_require__(1995)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { FileLike, isFileLike } = __nccwpck_require__(2538)
+const { webidl } = __nccwpck_require__(5701)
 const { File: NativeFile } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
 
@@ -17589,7 +17589,7 @@ module.exports = { FormData, makeEntry }
 
 /***/ }),
 
-/***/ 1059:
+/***/ 179:
 /***/ ((module) => {
 
 
@@ -17636,21 +17636,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 660:
+/***/ 5524:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(6443)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(4043)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(3168)
-const { webidl } = __nccwpck_require__(5893)
+} = __nccwpck_require__(9520)
+const { webidl } = __nccwpck_require__(5701)
 const assert = __nccwpck_require__(4589)
 const util = __nccwpck_require__(7975)
 
@@ -18330,7 +18330,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4398:
+/***/ 8702:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -18343,9 +18343,9 @@ const {
   filterResponse,
   makeResponse,
   fromInnerResponse
-} = __nccwpck_require__(9051)
-const { HeadersList } = __nccwpck_require__(660)
-const { Request, cloneRequest } = __nccwpck_require__(9967)
+} = __nccwpck_require__(715)
+const { HeadersList } = __nccwpck_require__(5524)
+const { Request, cloneRequest } = __nccwpck_require__(175)
 const zlib = __nccwpck_require__(8522)
 const {
   bytesMatch,
@@ -18381,23 +18381,23 @@ const {
   buildContentRange,
   createInflate,
   extractMimeType
-} = __nccwpck_require__(3168)
-const { kState, kDispatcher } = __nccwpck_require__(3627)
+} = __nccwpck_require__(9520)
+const { kState, kDispatcher } = __nccwpck_require__(1995)
 const assert = __nccwpck_require__(4589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(4492)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(6396)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(7775)
 const EE = __nccwpck_require__(8474)
 const { Readable, pipeline, finished } = __nccwpck_require__(7075)
-const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { webidl } = __nccwpck_require__(5893)
+const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(7708)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
+const { webidl } = __nccwpck_require__(5701)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const GET_OR_HEAD = ['GET', 'HEAD']
 
@@ -20607,23 +20607,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9967:
+/***/ 175:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(4492)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(660)
-const { FinalizationRegistry } = __nccwpck_require__(6653)()
-const util = __nccwpck_require__(3440)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(6396)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(5524)
+const { FinalizationRegistry } = __nccwpck_require__(9197)()
+const util = __nccwpck_require__(4640)
 const nodeUtil = __nccwpck_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(9520)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -20633,12 +20633,12 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(7775)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(1995)
+const { webidl } = __nccwpck_require__(5701)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { kConstruct } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
 const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __nccwpck_require__(8474)
 
@@ -21651,14 +21651,14 @@ module.exports = { Request, makeRequest, fromInnerRequest, cloneRequest }
 
 /***/ }),
 
-/***/ 9051:
+/***/ 715:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(660)
-const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(4492)
-const util = __nccwpck_require__(3440)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(5524)
+const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(6396)
+const util = __nccwpck_require__(4640)
 const nodeUtil = __nccwpck_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -21670,16 +21670,16 @@ const {
   isErrorLike,
   isomorphicEncode,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(9520)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __nccwpck_require__(4495)
-const { kState, kHeaders } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
-const { FormData } = __nccwpck_require__(5910)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+} = __nccwpck_require__(7775)
+const { kState, kHeaders } = __nccwpck_require__(1995)
+const { webidl } = __nccwpck_require__(5701)
+const { FormData } = __nccwpck_require__(1142)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { kConstruct } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
 const { types } = __nccwpck_require__(7975)
 
@@ -22268,7 +22268,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3627:
+/***/ 1995:
 /***/ ((module) => {
 
 
@@ -22284,21 +22284,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3168:
+/***/ 9520:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(7075)
 const zlib = __nccwpck_require__(8522)
-const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
-const { getGlobalOrigin } = __nccwpck_require__(1059)
-const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(1900)
+const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(7775)
+const { getGlobalOrigin } = __nccwpck_require__(179)
+const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(7708)
 const { performance } = __nccwpck_require__(643)
-const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
+const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(4640)
 const assert = __nccwpck_require__(4589)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(5893)
+const { webidl } = __nccwpck_require__(5701)
 
 let supportedHashes = []
 
@@ -23923,14 +23923,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5893:
+/***/ 5701:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { types, inspect } = __nccwpck_require__(7975)
 const { markAsUncloneable } = __nccwpck_require__(5919)
-const { toUSVString } = __nccwpck_require__(3440)
+const { toUSVString } = __nccwpck_require__(4640)
 
 /** @type {import('../../../types/webidl').Webidl} */
 const webidl = {}
@@ -24625,7 +24625,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2607:
+/***/ 2927:
 /***/ ((module) => {
 
 
@@ -24922,7 +24922,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8355:
+/***/ 4848:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -24931,16 +24931,16 @@ const {
   staticPropertyDescriptors,
   readOperation,
   fireAProgressEvent
-} = __nccwpck_require__(3610)
+} = __nccwpck_require__(410)
 const {
   kState,
   kError,
   kResult,
   kEvents,
   kAborted
-} = __nccwpck_require__(961)
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+} = __nccwpck_require__(4929)
+const { webidl } = __nccwpck_require__(5701)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
 
 class FileReader extends EventTarget {
   constructor () {
@@ -25273,12 +25273,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8573:
+/***/ 5549:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
+const { webidl } = __nccwpck_require__(5701)
 
 const kState = Symbol('ProgressEvent state')
 
@@ -25358,7 +25358,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 961:
+/***/ 4929:
 /***/ ((module) => {
 
 
@@ -25375,7 +25375,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3610:
+/***/ 410:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -25386,10 +25386,10 @@ const {
   kResult,
   kAborted,
   kLastProgressEventFired
-} = __nccwpck_require__(961)
-const { ProgressEvent } = __nccwpck_require__(8573)
-const { getEncoding } = __nccwpck_require__(2607)
-const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(1900)
+} = __nccwpck_require__(4929)
+const { ProgressEvent } = __nccwpck_require__(5549)
+const { getEncoding } = __nccwpck_require__(2927)
+const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(7708)
 const { types } = __nccwpck_require__(7975)
 const { StringDecoder } = __nccwpck_require__(3193)
 const { btoa } = __nccwpck_require__(4573)
@@ -25773,27 +25773,27 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6897:
+/***/ 7905:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(6096)
 const {
   kReadyState,
   kSentClose,
   kByteParser,
   kReceivedClose,
   kResponse
-} = __nccwpck_require__(1216)
-const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(8625)
-const { channels } = __nccwpck_require__(2414)
-const { CloseEvent } = __nccwpck_require__(5188)
-const { makeRequest } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(4398)
-const { Headers, getHeadersList } = __nccwpck_require__(660)
-const { getDecodeSplit } = __nccwpck_require__(3168)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
+} = __nccwpck_require__(32)
+const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(1025)
+const { channels } = __nccwpck_require__(3374)
+const { CloseEvent } = __nccwpck_require__(7316)
+const { makeRequest } = __nccwpck_require__(175)
+const { fetching } = __nccwpck_require__(8702)
+const { Headers, getHeadersList } = __nccwpck_require__(5524)
+const { getDecodeSplit } = __nccwpck_require__(9520)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
 
 /** @type {import('crypto')} */
 let crypto
@@ -26151,7 +26151,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 736:
+/***/ 6096:
 /***/ ((module) => {
 
 
@@ -26224,14 +26224,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5188:
+/***/ 7316:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { kConstruct } = __nccwpck_require__(6443)
+const { webidl } = __nccwpck_require__(5701)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { kConstruct } = __nccwpck_require__(4043)
 const { MessagePort } = __nccwpck_require__(5919)
 
 /**
@@ -26560,12 +26560,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3264:
+/***/ 9104:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxUnsigned16Bit } = __nccwpck_require__(736)
+const { maxUnsigned16Bit } = __nccwpck_require__(6096)
 
 const BUFFER_SIZE = 16386
 
@@ -26663,14 +26663,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9469:
+/***/ 1869:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
-const { isValidClientWindowBits } = __nccwpck_require__(8625)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+const { isValidClientWindowBits } = __nccwpck_require__(1025)
+const { MessageSizeExceededError } = __nccwpck_require__(4627)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -26775,16 +26775,16 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 1652:
+/***/ 9332:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
-const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(1216)
-const { channels } = __nccwpck_require__(2414)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(6096)
+const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(32)
+const { channels } = __nccwpck_require__(3374)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -26794,11 +26794,11 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(8625)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { closeWebSocketConnection } = __nccwpck_require__(6897)
-const { PerMessageDeflate } = __nccwpck_require__(9469)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(1025)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { closeWebSocketConnection } = __nccwpck_require__(7905)
+const { PerMessageDeflate } = __nccwpck_require__(1869)
+const { MessageSizeExceededError } = __nccwpck_require__(4627)
 
 function failWebsocketConnectionWithCode (ws, code, reason) {
   closeWebSocketConnection(ws, code, reason, Buffer.byteLength(reason))
@@ -27309,14 +27309,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3900:
+/***/ 9388:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { opcodes, sendHints } = __nccwpck_require__(736)
-const FixedQueue = __nccwpck_require__(4660)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { opcodes, sendHints } = __nccwpck_require__(6096)
+const FixedQueue = __nccwpck_require__(5844)
 
 /** @type {typeof Uint8Array} */
 const FastBuffer = Buffer[Symbol.species]
@@ -27420,7 +27420,7 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 1216:
+/***/ 32:
 /***/ ((module) => {
 
 
@@ -27439,16 +27439,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8625:
+/***/ 1025:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(1216)
-const { states, opcodes } = __nccwpck_require__(736)
-const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(5188)
+const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(32)
+const { states, opcodes } = __nccwpck_require__(6096)
+const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(7316)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(1900)
+const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(7708)
 
 /* globals Blob */
 
@@ -27768,15 +27768,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3726:
+/***/ 1886:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(736)
+const { webidl } = __nccwpck_require__(5701)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { environmentSettingsObject } = __nccwpck_require__(9520)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(6096)
 const {
   kWebSocketURL,
   kReadyState,
@@ -27785,21 +27785,21 @@ const {
   kResponse,
   kSentClose,
   kByteParser
-} = __nccwpck_require__(1216)
+} = __nccwpck_require__(32)
 const {
   isConnecting,
   isEstablished,
   isClosing,
   isValidSubprotocol,
   fireEvent
-} = __nccwpck_require__(8625)
-const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(6897)
-const { ByteParser } = __nccwpck_require__(1652)
-const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(3440)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
+} = __nccwpck_require__(1025)
+const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(7905)
+const { ByteParser } = __nccwpck_require__(9332)
+const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(4640)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
 const { types } = __nccwpck_require__(7975)
-const { ErrorEvent, CloseEvent } = __nccwpck_require__(5188)
-const { SendQueue } = __nccwpck_require__(3900)
+const { ErrorEvent, CloseEvent } = __nccwpck_require__(7316)
+const { SendQueue } = __nccwpck_require__(9388)
 
 // https://websockets.spec.whatwg.org/#interface-definition
 class WebSocket extends EventTarget {
@@ -28370,7 +28370,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 249:
+/***/ 3411:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -28388,7 +28388,7 @@ function dayMonthYear(date) {
 
 /***/ }),
 
-/***/ 2595:
+/***/ 849:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -28550,7 +28550,7 @@ function countUnexplainedJobs(jobs) {
 
 /***/ }),
 
-/***/ 6894:
+/***/ 5396:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -28592,12 +28592,12 @@ const FLAKE_ORDER = [
 /** Why the reports are unread when another read's failure decided the run and stopped the rest. */
 const READING_STOPPED = 'stopped when another read failed and decided the run';
 /** The reading was stopped before its end: the read failure that stopped it decides the run. */
-function readingStopped(run) {
-    return run.unread.some((report) => report.why === READING_STOPPED);
+function readingStopped(failedTests) {
+    return failedTests.unread.some((report) => report.why === READING_STOPPED);
 }
 /** The run's failures are unknown: a report could not be read, or was read only in part. */
-function failuresUnknown(run) {
-    return run.unread.length > 0;
+function failuresUnknown(failedTests) {
+    return failedTests.unread.length > 0;
 }
 function countClasses(failures) {
     const counts = {
@@ -28630,7 +28630,7 @@ function countFlakesNeedingAttention(flaked) {
 
 /***/ }),
 
-/***/ 7593:
+/***/ 767:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -28697,11 +28697,11 @@ function afterRetries(retries) {
 
 /***/ }),
 
-/***/ 9407:
+/***/ 629:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3744);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4557);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28710,7 +28710,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3744:
+/***/ 4557:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28719,8 +28719,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 14 modules
-var lib_core = __nccwpck_require__(6288);
+// EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/core.js + 14 modules
+var lib_core = __nccwpck_require__(2608);
 ;// CONCATENATED MODULE: ./src/render/log-text.ts
 /**
  * Outside text (test names, file paths, branch names, queue states, pull request titles and authors,
@@ -28861,7 +28861,7 @@ const runLog = {
     info: (message) => lib_core.info(oneLogLine(message, MAX_LOG_LINE)),
     warning: (message) => lib_core.warning(oneLogLine(message, MAX_LOG_LINE)),
 };
-function describe(error) {
+function errorMessage(error) {
     return error instanceof Error ? error.message : String(error);
 }
 /** The report file is a convenience: when it cannot be written, the rest is still published. */
@@ -28889,7 +28889,7 @@ async function emitSummary(markdown) {
         await lib_core.summary.addRaw(markdown).write({ overwrite: false });
     }
     catch (error) {
-        runLog.warning(`The job summary was not written: ${describe(error)}.`);
+        runLog.warning(`The job summary was not written: ${errorMessage(error)}.`);
     }
 }
 async function emitComment(draft, writer) {
@@ -28899,7 +28899,7 @@ async function emitComment(draft, writer) {
         runLog.info(`Pull request comment: ${await writer(draft)}.`);
     }
     catch (error) {
-        runLog.warning(`The pull request comment was not posted: ${describe(error)}.`);
+        runLog.warning(`The pull request comment was not posted: ${errorMessage(error)}.`);
     }
 }
 function emitAnnotations(rendered) {
@@ -28918,7 +28918,7 @@ async function emit(rendered, writer) {
         emitOutputs({ ...rendered.outputs, 'report-path': reportPath });
     }
     catch (error) {
-        runLog.warning(`The step's outputs were not all written: ${describe(error)}.`);
+        runLog.warning(`The step's outputs were not all written: ${errorMessage(error)}.`);
     }
     await emitSummary(rendered.summary);
     await emitComment(rendered.comment, writer);
@@ -29029,7 +29029,7 @@ function pause(ms, signal, cancelled) {
 }
 
 // EXTERNAL MODULE: ./src/http/retry-policy.ts
-var retry_policy = __nccwpck_require__(7593);
+var retry_policy = __nccwpck_require__(767);
 ;// CONCATENATED MODULE: ./src/github/response-policy.ts
 /**
  * Which GitHub answers are worth another try, and after how long. Pure, so it is tested without
@@ -29248,7 +29248,7 @@ async function sendBounded(send, options, call) {
 async function createOctokit(token, call) {
     if (token === '')
         throw new GithubError('refused', 'github-token is empty');
-    const github = await loadLater(() => __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413)));
+    const github = await loadLater(() => __nccwpck_require__.e(/* import() */ 925).then(__nccwpck_require__.bind(__nccwpck_require__, 2925)));
     // Read at each call, not once when the module loads: the same value on a runner, and tests
     // point each client at their own simulator.
     const baseUrl = process.env.GITHUB_API_URL || 'https://api.github.com';
@@ -29965,7 +29965,7 @@ const run_context_OWN_BRANCH_EVENTS = new Set(['push', 'schedule', 'workflow_dis
 // pushed (Trunk's branch mode) or the head of a draft pull request Trunk opens (its default mode).
 const GITHUB_QUEUE_BRANCH = /^gh-readonly-queue\/(.+)\/pr-(\d+)-[0-9a-f]+$/;
 const TRUNK_QUEUE_BRANCH = /^trunk-merge\/pr-(\d+)\//;
-function run_context_text(value) {
+function nonEmptyString(value) {
     return typeof value === 'string' && value !== '' ? value : undefined;
 }
 function positiveInteger(value) {
@@ -29989,8 +29989,8 @@ function fromQueueBranch(branch) {
 function isForkPullRequest(pr) {
     if (pr === undefined)
         return false;
-    const head = pr.head?.repo === null ? undefined : run_context_text(pr.head?.repo?.full_name);
-    return head !== run_context_text(pr.base?.repo?.full_name);
+    const head = pr.head?.repo === null ? undefined : nonEmptyString(pr.head?.repo?.full_name);
+    return head !== nonEmptyString(pr.base?.repo?.full_name);
 }
 /**
  * A pull request run on its base branch; or, on Trunk Merge Queue's draft pull request (its head
@@ -29998,8 +29998,8 @@ function isForkPullRequest(pr) {
  * queue run for pull request N, which comments on neither.
  */
 function fromPullRequest(pr, fallback) {
-    const branch = run_context_text(pr?.base?.ref) ?? fallback.base;
-    const head = run_context_text(pr?.head?.ref) ?? fallback.head;
+    const branch = nonEmptyString(pr?.base?.ref) ?? fallback.base;
+    const head = nonEmptyString(pr?.head?.ref) ?? fallback.head;
     const trunk = head === undefined || isForkPullRequest(pr) ? undefined : TRUNK_QUEUE_BRANCH.exec(head);
     const queued = positiveInteger(trunk?.[1]);
     if (queued !== undefined) {
@@ -30029,11 +30029,11 @@ function fromIssueComment(event) {
 function fromWorkflowRun(event) {
     const run = event.workflow_run;
     const pr = run?.pull_requests?.[0];
-    const branch = run_context_text(run?.head_branch);
-    const ownHead = run_context_text(run?.head_repository?.full_name) === run_context_text(event.repository?.full_name);
+    const branch = nonEmptyString(run?.head_branch);
+    const ownHead = nonEmptyString(run?.head_repository?.full_name) === nonEmptyString(event.repository?.full_name);
     const queued = branch !== undefined && ownHead ? fromQueueBranch(branch) : undefined;
     if (queued) {
-        const base = queued.branch ?? run_context_text(pr?.base?.ref);
+        const base = queued.branch ?? nonEmptyString(pr?.base?.ref);
         return {
             branch: base,
             prNumber: queued.prNumber,
@@ -30041,11 +30041,11 @@ function fromWorkflowRun(event) {
             isPullRequestEvent: false,
         };
     }
-    if (!PULL_REQUEST_EVENTS.has(run_context_text(run?.event) ?? ''))
+    if (!PULL_REQUEST_EVENTS.has(nonEmptyString(run?.event) ?? ''))
         return undefined;
-    const owner = run_context_text(run?.head_repository?.owner?.login);
+    const owner = nonEmptyString(run?.head_repository?.owner?.login);
     return {
-        branch: run_context_text(pr?.base?.ref),
+        branch: nonEmptyString(pr?.base?.ref),
         prNumber: positiveInteger(pr?.number),
         inMergeQueue: false,
         isPullRequestEvent: true,
@@ -30055,23 +30055,23 @@ function fromWorkflowRun(event) {
 function fromEvent(eventName, env, event) {
     if (PULL_REQUEST_EVENTS.has(eventName)) {
         return fromPullRequest(event.pull_request, {
-            base: run_context_text(env.GITHUB_BASE_REF),
-            head: run_context_text(env.GITHUB_HEAD_REF),
+            base: nonEmptyString(env.GITHUB_BASE_REF),
+            head: nonEmptyString(env.GITHUB_HEAD_REF),
             number: event.number,
         });
     }
     if (eventName === 'issue_comment')
         return fromIssueComment(event);
     if (eventName === 'merge_group') {
-        const headBranch = branchOf(run_context_text(event.merge_group?.head_ref)) ?? '';
+        const headBranch = branchOf(nonEmptyString(event.merge_group?.head_ref)) ?? '';
         return {
-            branch: branchOf(run_context_text(event.merge_group?.base_ref)),
+            branch: branchOf(nonEmptyString(event.merge_group?.base_ref)),
             prNumber: fromQueueBranch(headBranch)?.prNumber,
             inMergeQueue: true,
             isPullRequestEvent: false,
         };
     }
-    const pushed = branchOf(run_context_text(env.GITHUB_REF));
+    const pushed = branchOf(nonEmptyString(env.GITHUB_REF));
     const queued = pushed === undefined ? undefined : fromQueueBranch(pushed);
     if (queued)
         return { ...queued, inMergeQueue: true, isPullRequestEvent: false };
@@ -30088,13 +30088,13 @@ function deriveRunContext(env, event) {
     const afterRun = eventName === 'workflow_run' ? fromWorkflowRun(event) : undefined;
     const derived = afterRun ?? fromEvent(eventName, env, event);
     const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
-    const runId = run_context_text(env.GITHUB_RUN_ID);
-    const repository = run_context_text(env.GITHUB_REPOSITORY);
+    const runId = nonEmptyString(env.GITHUB_RUN_ID);
+    const repository = nonEmptyString(env.GITHUB_REPOSITORY);
     return {
         eventName,
         serverUrl,
         repository: repository ?? '',
-        branch: derived.branch ?? run_context_text(event.repository?.default_branch),
+        branch: derived.branch ?? nonEmptyString(event.repository?.default_branch),
         prNumber: derived.prNumber,
         inMergeQueue: derived.inMergeQueue,
         isPullRequestEvent: derived.isPullRequestEvent,
@@ -30273,7 +30273,7 @@ class RetryingClient {
 }
 
 // EXTERNAL MODULE: ./src/explain/jobs.ts
-var explain_jobs = __nccwpck_require__(2595);
+var explain_jobs = __nccwpck_require__(849);
 ;// CONCATENATED MODULE: ./src/github/run-jobs.ts
 /**
  * This run attempt's jobs (`GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs`,
@@ -30282,7 +30282,7 @@ var explain_jobs = __nccwpck_require__(2595);
  */
 
 
-function run_jobs_text(value) {
+function run_jobs_nonEmptyString(value) {
     return typeof value === 'string' && value !== '' ? value : undefined;
 }
 /** A step that did not succeed and was not skipped: where the job stopped. */
@@ -30294,17 +30294,17 @@ function failedStepOf(steps) {
         return (typeof conclusion === 'string' &&
             !['success', 'skipped', 'neutral'].includes(conclusion.toLowerCase()));
     });
-    const name = run_jobs_text(failed?.name);
+    const name = run_jobs_nonEmptyString(failed?.name);
     return name === undefined ? undefined : shortMessage(name);
 }
 /** GitHub's job, in the fields used; fields are checked here, as an event payload's are. */
 function toRunJob(raw) {
     const job = (typeof raw === 'object' && raw !== null ? raw : {});
-    const name = run_jobs_text(job.name);
+    const name = run_jobs_nonEmptyString(job.name);
     if (name === undefined)
         return undefined;
-    const url = run_jobs_text(job.html_url);
-    const conclusion = run_jobs_text(job.conclusion);
+    const url = run_jobs_nonEmptyString(job.html_url);
+    const conclusion = run_jobs_nonEmptyString(job.conclusion);
     const failedStep = failedStepOf(job.steps);
     return {
         name,
@@ -30498,7 +30498,7 @@ function normaliseTest(raw, status, newSince) {
         ticketUrl: present(raw.ticket?.html_url),
         since,
         reason: present(raw.status?.reason),
-        isNew: sinceMs >= newSince,
+        recentlyUnhealthy: sinceMs >= newSince,
     };
 }
 
@@ -30541,7 +30541,7 @@ function merge(listings) {
         quarantined: listings.every((test) => test.quarantined),
         prsImpacted7d: Math.max(...listings.map((test) => test.prsImpacted7d)),
         since: earliest.since,
-        isNew: earliest.isNew,
+        recentlyUnhealthy: earliest.recentlyUnhealthy,
     };
 }
 /** An unknown since sorts after every known one. */
@@ -30572,7 +30572,7 @@ function incompleteWarning(status, list, kept) {
 function testsReportOf(flaky, broken) {
     const merged = mergeListings(flaky.tests, broken.tests);
     return {
-        report: {
+        part: {
             ...merged,
             incomplete: [
                 ...(flaky.incomplete ? ['flaky'] : []),
@@ -30627,11 +30627,11 @@ async function readQueueV1(trunk, settings) {
     const answer = await trunk.getQueue(repoRef(settings), settings.targetBranch);
     if (!answer.found) {
         return {
-            report: { kind: 'none', branch: settings.targetBranch },
+            part: { kind: 'none', branch: settings.targetBranch },
             warnings: [noQueueWarning(settings, answer.url)],
         };
     }
-    return { report: normaliseQueue(answer.queue, settings.targetBranch), warnings: [] };
+    return { part: normaliseQueue(answer.queue, settings.targetBranch), warnings: [] };
 }
 
 ;// CONCATENATED MODULE: ./src/trunk/v2/normalise-v2.ts
@@ -30674,7 +30674,7 @@ function normaliseTestV2(raw, status, newSince) {
         failureRate7d: failureRate(raw.metrics?.failureRate),
         url: present(raw.url) ?? present(raw.htmlUrl),
         since,
-        isNew: sinceMs >= newSince,
+        recentlyUnhealthy: sinceMs >= newSince,
     };
 }
 function normalise_v2_settingsOf(raw) {
@@ -30785,7 +30785,7 @@ function normaliseQueueV2(queue, order, pullRequests, targetBranch) {
 }
 
 // EXTERNAL MODULE: ./src/trunk/errors.ts
-var errors = __nccwpck_require__(3116);
+var errors = __nccwpck_require__(8297);
 ;// CONCATENATED MODULE: ./src/trunk/schema-issues.ts
 /** "tests[3].name: expected string": names the field so the message points at the break. */
 function describeIssues(error, limit = 3) {
@@ -30828,7 +30828,7 @@ function checkBody(where, answer, body, schema) {
     return parsed.data;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -31703,7 +31703,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -31846,7 +31846,7 @@ function config(newConfig) {
     return core_globalConfig;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -32364,7 +32364,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ 
     };
 })));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -32522,14 +32522,14 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -35167,7 +35167,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -35220,7 +35220,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
 
 
 
@@ -36228,7 +36228,7 @@ function _check(fn, params) {
     return ch;
 }
 // @__NO_SIDE_EFFECTS__
-function api_describe(description) {
+function describe(description) {
     const ch = new $ZodCheck({ check: "describe" });
     ch._zod.onattach = [
         (inst) => {
@@ -36325,7 +36325,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -36594,7 +36594,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -36771,7 +36771,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/schemas.js
 
 
 
@@ -37723,7 +37723,7 @@ function superRefine(fn, params) {
     return core._superRefine(fn, params);
 }
 // Re-export describe and meta from core
-const schemas_describe = api_describe;
+const schemas_describe = describe;
 const schemas_meta = meta;
 // instanceof
 class schemas_Class {
@@ -38890,7 +38890,7 @@ async function readTestsV2(client, repository, settings, now) {
     }
     const read = testsReportOf(flaky, broken);
     return {
-        report: { ...read.report, otherRepositoryTests: others.length },
+        part: { ...read.part, otherRepositoryTests: others.length },
         warnings: read.warnings,
         notes,
     };
@@ -38901,7 +38901,7 @@ async function readQueueV2(client, repository, settings, extras) {
     if (queueId === undefined) {
         const url = `${client.baseUrl}/v2/merge-queues?repositoryId=${repositoryId}&targetBranch=${encodeURIComponent(settings.targetBranch)}`;
         return {
-            report: { kind: 'none', branch: settings.targetBranch },
+            part: { kind: 'none', branch: settings.targetBranch },
             warnings: [
                 `Branch ${settings.targetBranch} of ${settings.repository} has no Trunk merge queue: ${url} listed none, so queue-state is none. Set target-branch if another branch has the queue, or check-queue: false if the repository uses GitHub's merge queue or none.`,
             ],
@@ -38924,7 +38924,7 @@ async function readQueueV2(client, repository, settings, extras) {
         : [];
     const report = normaliseQueueV2(queue, order, listed.pullRequests, settings.targetBranch);
     return {
-        report: { ...report, pullRequest: found?.story, typicalWait: found?.wait },
+        part: { ...report, pullRequest: found?.story, typicalWait: found?.wait },
         warnings,
         notes: found?.notes,
     };
@@ -38989,7 +38989,7 @@ function trunkLookups(settings, http, repository, signal) {
  */
 
 async function readTestResults(patterns, options) {
-    const reader = await loadLater(() => Promise.all(/* import() */[__nccwpck_require__.e(854), __nccwpck_require__.e(562)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5562)));
+    const reader = await loadLater(() => Promise.all(/* import() */[__nccwpck_require__.e(742), __nccwpck_require__.e(543)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5543)));
     return reader.readTestResults(patterns, options);
 }
 
@@ -39403,15 +39403,15 @@ function decidesRun(error, onApiError) {
 /** Affected tests are extra information: when they cannot be known, the step says why and goes on. */
 function affectedOf(tests, files, failOnAffected) {
     if (tests === undefined)
-        return { report: undefined, warnings: [] };
+        return { part: undefined, warnings: [] };
     // Stopped because another read already decided the run: that read's failure says why.
     if (files.status === 'rejected' && isAbortedGithubCall(files.reason)) {
-        return { report: undefined, warnings: [] };
+        return { part: undefined, warnings: [] };
     }
     if (files.status === 'rejected') {
         const why = files.reason instanceof Error ? files.reason.message : String(files.reason);
         return {
-            report: undefined,
+            part: undefined,
             warnings: [
                 `The pull request's changed files could not be listed, so affected tests are unknown: ${why}.`,
             ],
@@ -39419,11 +39419,11 @@ function affectedOf(tests, files, failOnAffected) {
     }
     if (files.value === undefined) {
         const warning = 'fail-on-affected has nothing to check: this run is not for a pull request.';
-        return { report: undefined, warnings: failOnAffected === 'none' ? [] : [warning] };
+        return { part: undefined, warnings: failOnAffected === 'none' ? [] : [warning] };
     }
     const all = [...tests.broken, ...tests.flaky];
     return {
-        report: { changedFiles: files.value.length, tests: findAffectedTests(all, files.value) },
+        part: { changedFiles: files.value.length, tests: findAffectedTests(all, files.value) },
         warnings: [],
     };
 }
@@ -39446,51 +39446,51 @@ async function collectReport(reads, context, options) {
     ]);
     const report = {
         context,
-        failures: [],
+        readFailures: [],
         warnings: [],
         notes: [],
         testsApi: reads.tests && reads.testsApi,
         queueApi: reads.queue && reads.queueApi,
     };
     if (tests.status === 'fulfilled') {
-        report.tests = tests.value?.report;
+        report.tests = tests.value?.part;
         report.warnings.push(...(tests.value?.warnings ?? []));
         report.notes?.push(...(tests.value?.notes ?? []));
     }
     else
-        report.failures.push(...failuresOf('tests', tests.reason));
+        report.readFailures.push(...failuresOf('tests', tests.reason));
     if (queue.status === 'fulfilled') {
-        report.queue = queue.value?.report;
+        report.queue = queue.value?.part;
         report.warnings.push(...(queue.value?.warnings ?? []));
         report.notes?.push(...(queue.value?.notes ?? []));
     }
     else
-        report.failures.push(...failuresOf('queue', queue.reason));
+        report.readFailures.push(...failuresOf('queue', queue.reason));
     const affected = affectedOf(report.tests, files, options.failOnAffected);
-    report.affected = affected.report;
+    report.affected = affected.part;
     report.warnings.push(...affected.warnings);
     if (reads.failedTests) {
         // The explain stage is loaded only by runs that read test reports.
-        const { explainRun, unreadResults, accountJobs } = await __nccwpck_require__.e(/* import() */ 260).then(__nccwpck_require__.bind(__nccwpck_require__, 8260));
+        const { explainRun, unreadResults, accountJobs } = await __nccwpck_require__.e(/* import() */ 654).then(__nccwpck_require__.bind(__nccwpck_require__, 654));
         const read = results.status === 'fulfilled'
             ? (results.value ?? unreadResults('none read'))
             : unreadResults(results.reason);
-        const run = await explainRun(reads.failedTests, read, { tests: report.tests, idsAreV2TestIds: report.testsApi === 'v2' }, files.status === 'fulfilled' ? files.value : undefined);
-        report.failedTests = run.report;
+        const explained = await explainRun(reads.failedTests, read, { tests: report.tests, idsAreV2TestIds: report.testsApi === 'v2' }, files.status === 'fulfilled' ? files.value : undefined);
+        report.failedTests = explained.part;
         if (reads.jobs) {
             const jobs = reads.jobs;
             const answer = runJobs.status === 'fulfilled' ? runJobs.value : undefined;
             report.failedTests.jobs = accountJobs(jobs.needs, read, jobs.workspace, answer);
         }
-        report.warnings.push(...run.warnings);
-        report.notes?.push(...(run.notes ?? []));
+        report.warnings.push(...explained.warnings);
+        report.notes?.push(...(explained.notes ?? []));
     }
     return report;
 }
 
 ;// CONCATENATED MODULE: ./src/render/annotations.ts
 const MAX_ANNOTATIONS_PER_LEVEL = 10;
-function annotations_describe(test) {
+function trunkFactsLine(test) {
     const facts = [
         test.since ? `since ${test.since.slice(0, 10)}` : undefined,
         test.owners.length > 0 ? `owners: ${test.owners.join(', ')}` : undefined,
@@ -39507,7 +39507,7 @@ function annotate(tests, level) {
         .map((test) => ({
         level,
         title: `${test.status === 'broken' ? 'Broken' : 'Flaky'} test: ${test.name}`,
-        message: annotations_describe(test),
+        message: trunkFactsLine(test),
         file: test.file,
     }));
 }
@@ -39532,7 +39532,7 @@ function buildAnnotations(tests) {
 }
 
 // EXTERNAL MODULE: ./src/explain/model.ts
-var model = __nccwpck_require__(6894);
+var model = __nccwpck_require__(5396);
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
 /**
  * Escaping for text that comes from outside (test names, paths, PR titles, authors, branches, error
@@ -39673,7 +39673,7 @@ function collapsible(title, open, body) {
 }
 
 // EXTERNAL MODULE: ./src/explain/day.ts
-var day = __nccwpck_require__(249);
+var day = __nccwpck_require__(3411);
 ;// CONCATENATED MODULE: ./src/render/format.ts
 /** Small formatting helpers shared by the job summary and the pull request comment. */
 
@@ -39861,7 +39861,7 @@ function moreNote(hidden, noun, where) {
 function testCell(test) {
     const name = truncateText(test.name, MAX_NAME);
     const link = name.trim() === '' ? NONE : mdLink(name, test.url);
-    const marked = test.isNew ? `${NEW_MARK} ${link}` : link;
+    const marked = test.recentlyUnhealthy ? `${NEW_MARK} ${link}` : link;
     return test.file ? `${marked}<br>${code(shortPath(test.file))}` : marked;
 }
 /**
@@ -39953,25 +39953,25 @@ function unreadSummary(unread) {
             : 'could not be read in full';
     return `${plural(unread.length, 'test report')} ${how}`;
 }
-function failedTestsHeadline(run) {
-    const failed = run.failures.length;
+function failedTestsHeadline(failedTests) {
+    const failed = failedTests.failures.length;
     // Never "no test failed" while a report is unread: a failure may be in what was not read.
-    if ((0,model/* readingStopped */.SU)(run))
+    if ((0,model/* readingStopped */.SU)(failedTests))
         return '⚠️ Failures unknown: the test reports were not read';
-    if ((0,model/* failuresUnknown */._q)(run))
-        return `⚠️ Failures unknown: ${unreadSummary(run.unread)}`;
-    if (run.files === 0)
+    if ((0,model/* failuresUnknown */._q)(failedTests))
+        return `⚠️ Failures unknown: ${unreadSummary(failedTests.unread)}`;
+    if (failedTests.files === 0)
         return '⚠️ No test report was read from `test-results`';
     // Nor while a needed job failed with no failed test to show for it.
-    if (failed === 0 && (0,explain_jobs/* jobsUnaccounted */.yo)(run.jobs)) {
+    if (failed === 0 && (0,explain_jobs/* jobsUnaccounted */.yo)(failedTests.jobs)) {
         return '⚠️ Failures unknown: a needed job failed and no failed test in its reports says why';
     }
     if (failed === 0) {
-        const skipped = run.skipped > 0 ? ` (${formatNumber(run.skipped)} skipped)` : '';
-        return `✅ No test failed in this run: ${plural(run.total, 'test')} ran${skipped}`;
+        const skipped = failedTests.skipped > 0 ? ` (${formatNumber(failedTests.skipped)} skipped)` : '';
+        return `✅ No test failed in this run: ${plural(failedTests.total, 'test')} ran${skipped}`;
     }
     const noun = failed === 1 ? 'test failed' : 'tests failed';
-    return `❌ ${formatNumber(failed)} ${noun} in this run; ${attention(run.failures)}`;
+    return `❌ ${formatNumber(failed)} ${noun} in this run; ${attention(failedTests.failures)}`;
 }
 /** What the pull request changing a test's own file makes of its line. */
 const OWN_FILE = 'this pull request changes its file';
@@ -40021,8 +40021,8 @@ function explainedLine(mark, item, options) {
     return `- ${parts.join(failed_tests_section_SEPARATOR)}`;
 }
 /** What the lookups in Trunk could not do, said once for the run (not on every line). */
-function lookupNotes(run) {
-    const notes = run.lookupNotes ?? [];
+function lookupNotes(failedTests) {
+    const notes = failedTests.lookupNotes ?? [];
     return notes.length === 0 ? [] : [...notes.map((note) => `_${escapeMarkdown(note)}_`), ''];
 }
 function failureLine(failure) {
@@ -40045,10 +40045,10 @@ function foldedLines(lines, total, noun, options) {
     result.push(...moreNote(total - shown.length, noun, options.moreWhere));
     return result;
 }
-function reportsLine(run) {
-    const failed = run.failures.length;
-    const read = (0,model/* failuresUnknown */._q)(run) ? ' read' : '';
-    return `<sub>${plural(run.total, 'test')} in ${plural(run.files, 'report file')}${read}: ${formatNumber(run.passed)} passed, ${formatNumber(failed)} failed, ${formatNumber(run.skipped)} skipped.</sub>`;
+function reportsLine(failedTests) {
+    const failed = failedTests.failures.length;
+    const read = (0,model/* failuresUnknown */._q)(failedTests) ? ' read' : '';
+    return `<sub>${plural(failedTests.total, 'test')} in ${plural(failedTests.files, 'report file')}${read}: ${formatNumber(failedTests.passed)} passed, ${formatNumber(failed)} failed, ${formatNumber(failedTests.skipped)} skipped.</sub>`;
 }
 /** The pattern a report came from: known when test-results has one pattern that adds files. */
 function fromPattern(patterns) {
@@ -40063,15 +40063,17 @@ function unreadLine(report, from) {
     return `- ${code(truncateText(report.file, 200)) || '(no name)'}${from}: ${what}, ${why}`;
 }
 /** What opens the section while a report is unread: which, from where, why, and what it means. */
-function unreadLines(run) {
-    if ((0,model/* readingStopped */.SU)(run)) {
+function unreadLines(failedTests) {
+    if ((0,model/* readingStopped */.SU)(failedTests)) {
         return ['Reading them stopped when another read failed and decided the run: see below.', ''];
     }
-    const from = fromPattern(run.patterns);
-    const shown = run.unread.slice(0, MAX_UNREAD_LINES).map((report) => unreadLine(report, from));
-    const more = run.unread.length - shown.length;
+    const from = fromPattern(failedTests.patterns);
+    const shown = failedTests.unread
+        .slice(0, MAX_UNREAD_LINES)
+        .map((report) => unreadLine(report, from));
+    const more = failedTests.unread.length - shown.length;
     const rest = more > 0 ? [`- and ${formatNumber(more)} more: see the warnings in the log`] : [];
-    const read = run.files === 0
+    const read = failedTests.files === 0
         ? 'No other test report was read.'
         : 'The failures below are only those of what was read.';
     return [
@@ -40082,34 +40084,34 @@ function unreadLines(run) {
         '',
     ];
 }
-function testLines(run, options) {
-    const lines = run.failures.slice(0, options.cap).map(failureLine);
-    return foldedLines(lines, run.failures.length, 'failed test', options);
+function testLines(failedTests, options) {
+    const lines = failedTests.failures.slice(0, options.cap).map(failureLine);
+    return foldedLines(lines, failedTests.failures.length, 'failed test', options);
 }
 /** The section's lines: headline, the tests (folded past OPEN_LINES), the reports' counts. */
-function failedTestsSection(run, options) {
-    if (run === undefined)
+function failedTestsSection(failedTests, options) {
+    if (failedTests === undefined)
         return [];
     const lines = [
-        `${options.heading} ${failedTestsHeadline(run)}`,
+        `${options.heading} ${failedTestsHeadline(failedTests)}`,
         '',
-        ...failedJobsLines(run.jobs),
+        ...failedJobsLines(failedTests.jobs),
     ];
-    if ((0,model/* failuresUnknown */._q)(run)) {
-        lines.push(...unreadLines(run));
-        if (run.files === 0)
+    if ((0,model/* failuresUnknown */._q)(failedTests)) {
+        lines.push(...unreadLines(failedTests));
+        if (failedTests.files === 0)
             return lines;
     }
-    else if (run.files === 0) {
-        const patterns = run.patterns.map((pattern) => code(truncateText(pattern, 200)));
+    else if (failedTests.files === 0) {
+        const patterns = failedTests.patterns.map((pattern) => code(truncateText(pattern, 200)));
         lines.push(`No file matched ${patterns.join(', ')}, or none of them is a test report this action reads: see the warnings below.`, '');
         return lines;
     }
-    if (run.failures.length > 0 && options.cap > 0) {
-        lines.push(...testLines(run, options), LEGEND, '');
+    if (failedTests.failures.length > 0 && options.cap > 0) {
+        lines.push(...testLines(failedTests, options), LEGEND, '');
     }
-    lines.push(...lookupNotes(run));
-    lines.push(reportsLine(run), '');
+    lines.push(...lookupNotes(failedTests));
+    lines.push(reportsLine(failedTests), '');
     return lines;
 }
 
@@ -40147,13 +40149,13 @@ function flaked(item) {
  * New failures as errors; flakes (new ones first: Trunk does not know them yet) and known flaky
  * failures as notices, which share GitHub's 10 a level.
  */
-function buildFailedTestAnnotations(run) {
-    const of = (klass) => run.failures.filter((f) => f.class === klass);
+function buildFailedTestAnnotations(failedTests) {
+    const of = (failureClass) => failedTests.failures.filter((f) => f.class === failureClass);
     // "New to Trunk" only when Trunk has no record of it; a test it knows is not listed flaky there.
-    const newFlakes = run.flaked.filter((flake) => flake.class === 'new-flake');
+    const newFlakes = failedTests.flaked.filter((flake) => flake.class === 'new-flake');
     const unknownToTrunk = newFlakes.filter((flake) => flake.search?.result === 'not-found');
     const notListed = newFlakes.filter((flake) => flake.search?.result !== 'not-found');
-    const otherFlakes = run.flaked.filter((flake) => flake.class !== 'new-flake');
+    const otherFlakes = failedTests.flaked.filter((flake) => flake.class !== 'new-flake');
     const notices = [
         ...failed_test_annotations_annotate(unknownToTrunk, 'notice', 'Flaked in this run, new to Trunk', flaked),
         ...failed_test_annotations_annotate(notListed, 'notice', 'Flaked in this run, not listed flaky in Trunk', flaked),
@@ -40179,7 +40181,7 @@ function countQuarantined(tests) {
 function countNew(tests) {
     let count = 0;
     for (const test of tests)
-        if (test.isNew)
+        if (test.recentlyUnhealthy)
             count += 1;
     return count;
 }
@@ -40268,7 +40270,7 @@ function flakeLine(flake) {
     });
 }
 function flaked_section_attention(flaked) {
-    const count = (klass) => flaked.filter((flake) => flake.class === klass).length;
+    const count = (flakeClass) => flaked.filter((flake) => flake.class === flakeClass).length;
     const parts = [];
     const fresh = count('new-flake');
     if (fresh > 0)
@@ -40278,35 +40280,39 @@ function flaked_section_attention(flaked) {
         parts.push(`${formatNumber(unexplained)} could not be explained`);
     return parts.length > 0 ? parts.join(', ') : 'Trunk knows each one';
 }
-function flakedHeadline(run) {
-    const count = run.flaked.length;
+function flakedHeadline(failedTests) {
+    const count = failedTests.flaked.length;
     const noun = count === 1 ? 'test flaked' : 'tests flaked';
-    const atLeast = (0,model/* failuresUnknown */._q)(run) ? 'at least ' : '';
-    return `🔁 ${atLeast}${formatNumber(count)} ${noun} in this run (failed, then passed on a retry); ${flaked_section_attention(run.flaked)}`;
+    const atLeast = (0,model/* failuresUnknown */._q)(failedTests) ? 'at least ' : '';
+    return `🔁 ${atLeast}${formatNumber(count)} ${noun} in this run (failed, then passed on a retry); ${flaked_section_attention(failedTests.flaked)}`;
 }
 /** While a report is unread, a flake may be in it: the count is a floor, and the section says so. */
-function flaked_section_unreadLine(run) {
-    if (!(0,model/* failuresUnknown */._q)(run))
+function flaked_section_unreadLine(failedTests) {
+    if (!(0,model/* failuresUnknown */._q)(failedTests))
         return [];
-    const named = run.unread
+    const named = failedTests.unread
         .slice(0, UNREAD_NAMED)
         .map((report) => code(truncateText(report.file, 120)));
-    const more = run.unread.length - named.length;
+    const more = failedTests.unread.length - named.length;
     const rest = more > 0 ? ` and ${plural(more, 'other')}` : '';
-    const verb = run.unread.length === 1 ? 'was' : 'were';
+    const verb = failedTests.unread.length === 1 ? 'was' : 'were';
     return [
         `${named.join(', ')}${escapeMarkdown(rest)} ${verb} not read in full, so more tests may have flaked.`,
         '',
     ];
 }
 /** The section's lines; none when no test flaked in the reports read. */
-function flakedSection(run, options) {
-    if (run === undefined || run.flaked.length === 0)
+function flakedSection(failedTests, options) {
+    if (failedTests === undefined || failedTests.flaked.length === 0)
         return [];
-    const lines = [`${options.heading} ${flakedHeadline(run)}`, '', ...flaked_section_unreadLine(run)];
+    const lines = [
+        `${options.heading} ${flakedHeadline(failedTests)}`,
+        '',
+        ...flaked_section_unreadLine(failedTests),
+    ];
     if (options.cap > 0) {
-        const shown = run.flaked.slice(0, options.cap).map(flakeLine);
-        lines.push(...foldedLines(shown, run.flaked.length, 'flaked test', options), flaked_section_LEGEND, '');
+        const shown = failedTests.flaked.slice(0, options.cap).map(flakeLine);
+        lines.push(...foldedLines(shown, failedTests.flaked.length, 'flaked test', options), flaked_section_LEGEND, '');
     }
     return lines;
 }
@@ -40506,9 +40512,9 @@ function queueSection(report, queue, cap, open) {
     if (queue.kind === 'none')
         return collapsible(title, open, ['This branch has no Trunk merge queue.', '']);
     const story = queueStoryParts(queue);
-    const lines = [`- **State:** ${queue_section_describe(queue.state, QUEUE_STATE_MEANINGS, 'state')}`];
+    const lines = [`- **State:** ${valueWithMeaning(queue.state, QUEUE_STATE_MEANINGS, 'state')}`];
     if (queue.mode)
-        lines.push(`- **Mode:** ${queue_section_describe(queue.mode, QUEUE_MODE_MEANINGS, 'mode')}`);
+        lines.push(`- **Mode:** ${valueWithMeaning(queue.mode, QUEUE_MODE_MEANINGS, 'mode')}`);
     // mdLink shows the text alone unless the address Trunk sent is an http(s) URL.
     if (queue.url)
         lines.push(`- ${mdLink('The queue in Trunk', queue.url)}`);
@@ -40518,7 +40524,7 @@ function queueSection(report, queue, cap, open) {
     // A pull request in the queue or entering it: its story above the fold.
     return [...story.first, ...collapsible(title, open, lines)];
 }
-function queue_section_describe(value, meanings, noun) {
+function valueWithMeaning(value, meanings, noun) {
     const meaning = Object.hasOwn(meanings, value) ? meanings[value] : undefined;
     const shown = escapeMarkdown(truncateText(value, MAX_SHORT));
     return meaning ? `${shown}: ${meaning}.` : `${shown} (a ${noun} this action does not know).`;
@@ -40533,9 +40539,9 @@ function settingLines(s) {
         ['Bisection concurrency', num(s.bisectionConcurrency)],
         ['Optimistic merging', yesNo(s.canOptimisticallyMerge, 'on', 'off')],
         ['Pending failure depth', num(s.pendingFailureDepth)],
-        ['Merge method', queue_section_text(s.mergeMethod)],
-        ['Direct merge mode', queue_section_text(s.directMergeMode)],
-        ['Optimization mode', queue_section_text(s.optimizationMode)],
+        ['Merge method', settingText(s.mergeMethod)],
+        ['Direct merge mode', settingText(s.directMergeMode)],
+        ['Optimization mode', settingText(s.optimizationMode)],
         ['Required statuses', statuses(s.requiredStatuses)],
     ];
     // One paragraph: a dozen one-word settings would each take a line of their own.
@@ -40553,7 +40559,7 @@ function minutes(value) {
 function yesNo(value, yes, no) {
     return value === undefined ? undefined : value ? yes : no;
 }
-function queue_section_text(value) {
+function settingText(value) {
     return value ? escapeMarkdown(truncateText(value, MAX_SHORT)) : undefined;
 }
 function statuses(list) {
@@ -40857,37 +40863,6 @@ function planComment(facts) {
     return { post: true, createIfMissing: facts.mode === 'always' || failed };
 }
 
-;// CONCATENATED MODULE: ./src/report/test-record.ts
-/** The fields that hold free text from Trunk, and may be cut with an ellipsis when too long. */
-const TEST_RECORD_TEXT_FIELDS = [
-    'name',
-    'file',
-    'classname',
-    'parent',
-    'variant',
-    'reason',
-];
-function toTestRecord(test) {
-    return {
-        status: test.status,
-        name: test.name,
-        file: test.file ?? null,
-        classname: test.classname ?? null,
-        parent: test.parent ?? null,
-        variant: test.variant ?? null,
-        owners: test.owners,
-        quarantined: test.quarantined,
-        prsImpacted7d: test.prsImpacted7d,
-        url: test.url ?? null,
-        ticketUrl: test.ticketUrl ?? null,
-        since: test.since ?? null,
-        reason: test.reason ?? null,
-        new: test.isNew,
-        id: test.id,
-        truncated: false,
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/render/cut-record.ts
 const cut_record_ELLIPSIS = '…';
 /** UTF-8 bytes of a value once serialised, the way an output counts them. */
@@ -41060,11 +41035,40 @@ function outputsUnits(outputs) {
     return Object.entries(outputs).reduce((sum, [name, value]) => sum + name.length + value.length, 0);
 }
 
-;// CONCATENATED MODULE: ./src/explain/failure-record.ts
+;// CONCATENATED MODULE: ./src/render/records.ts
 /**
- * One failed test as later steps read it, in failed-tests-json and the report file alike. Every
- * field is always there, null when unknown. The names are part of the action's interface.
+ * The public JSON records: what later steps read in the JSON outputs and the report file. The
+ * names are part of the action's interface (docs/outputs.md).
  */
+/** The fields that hold free text from Trunk, and may be cut with an ellipsis when too long. */
+const TEST_RECORD_TEXT_FIELDS = [
+    'name',
+    'file',
+    'classname',
+    'parent',
+    'variant',
+    'reason',
+];
+function toTestRecord(test) {
+    return {
+        status: test.status,
+        name: test.name,
+        file: test.file ?? null,
+        classname: test.classname ?? null,
+        parent: test.parent ?? null,
+        variant: test.variant ?? null,
+        owners: test.owners,
+        quarantined: test.quarantined,
+        prsImpacted7d: test.prsImpacted7d,
+        url: test.url ?? null,
+        ticketUrl: test.ticketUrl ?? null,
+        since: test.since ?? null,
+        reason: test.reason ?? null,
+        new: test.recentlyUnhealthy,
+        id: test.id,
+        truncated: false,
+    };
+}
 /** Free text that may be cut to keep an output under its limit. */
 const FAILURE_RECORD_TEXT_FIELDS = [
     'name',
@@ -41150,7 +41154,6 @@ function toFailureRecord(failure) {
 }
 
 ;// CONCATENATED MODULE: ./src/render/outputs.ts
-
 
 
 
@@ -41270,17 +41273,17 @@ const FAILED_COUNTS = [
  * unread, or none was read, the counts are empty (unknown, never a count of part of the run), and
  * failed-tests-json lists the failures of what was read.
  */
-function failedTestOutputs(run) {
+function failedTestOutputs(failedTests) {
     const emptyCounts = Object.fromEntries(FAILED_COUNTS.map((name) => [`failed-${name}`, '']));
-    if (run === undefined)
+    if (failedTests === undefined)
         return { ...emptyCounts, 'failed-tests-json': '' };
-    const counts = (0,model/* countClasses */.Eh)(run.failures);
+    const counts = (0,model/* countClasses */.Eh)(failedTests.failures);
     // No readable report is not "no failure": the counts stay empty, as the gate says.
     // A failed job no failed test accounts for is a failure no count holds: unknown too.
-    const known = (0,model/* failuresUnknown */._q)(run) || run.files === 0 || (0,explain_jobs/* jobsUnaccounted */.yo)(run.jobs)
+    const known = (0,model/* failuresUnknown */._q)(failedTests) || failedTests.files === 0 || (0,explain_jobs/* jobsUnaccounted */.yo)(failedTests.jobs)
         ? emptyCounts
         : {
-            'failed-count': String(run.failures.length),
+            'failed-count': String(failedTests.failures.length),
             'failed-new-count': String(counts.new),
             'failed-flaky-count': String(counts.flaky),
             'failed-broken-count': String(counts.broken),
@@ -41288,7 +41291,7 @@ function failedTestOutputs(run) {
             'failed-quarantined-count': String(counts.quarantined),
             'failed-unexplained-count': String(counts.unexplained),
         };
-    return { ...known, 'failed-tests-json': failureRecordsJson(run.failures) };
+    return { ...known, 'failed-tests-json': failureRecordsJson(failedTests.failures) };
 }
 /** Failure records, each cut to its share, at most 1,000, within the outputs' budget. */
 function failureRecordsJson(items) {
@@ -41299,19 +41302,19 @@ function failureRecordsJson(items) {
  * The tests that flaked in this run, with Trunk's view of each as `class`. Empty when unknown:
  * without test-results, with no report read, or while a report is unread (a flake may be in it).
  */
-function flakedTestOutputs(run) {
-    if (run === undefined || run.files === 0 || (0,model/* failuresUnknown */._q)(run)) {
+function flakedTestOutputs(failedTests) {
+    if (failedTests === undefined || failedTests.files === 0 || (0,model/* failuresUnknown */._q)(failedTests)) {
         return { 'flaked-count': '', 'flaked-new-count': '', 'flaked-tests-json': '' };
     }
     return {
-        'flaked-count': String(run.flaked.length),
-        'flaked-new-count': String((0,model/* countNewFlakes */.ui)(run.flaked)),
-        'flaked-tests-json': failureRecordsJson(run.flaked),
+        'flaked-count': String(failedTests.flaked.length),
+        'flaked-new-count': String((0,model/* countNewFlakes */.ui)(failedTests.flaked)),
+        'flaked-tests-json': failureRecordsJson(failedTests.flaked),
     };
 }
 /** The needed jobs that failed, and of those the ones no failed test accounts for; empty without needs. */
-function jobOutputs(run) {
-    const jobs = run?.jobs;
+function jobOutputs(failedTests) {
+    const jobs = failedTests?.jobs;
     if (jobs === undefined)
         return { 'failed-jobs-count': '', 'unexplained-jobs-count': '' };
     const unexplained = (0,explain_jobs/* countUnexplainedJobs */.xz)(jobs);
@@ -41345,7 +41348,6 @@ function declareOutputs(report, verdict, reportPath) {
 
 ;// CONCATENATED MODULE: ./src/render/report-file.ts
 
-
 /** The inputs that shaped the result; the tokens are left out by construction, not by filtering. */
 function inputsThatMattered(settings) {
     return {
@@ -41372,99 +41374,100 @@ function inputsThatMattered(settings) {
 }
 /**
  * The shape of the report file: 2 since tests are written as tests-json's records (version 1 wrote
- * the internal model, with `isNew` where the record says `new`).
+ * the internal model, with `recentlyUnhealthy` where the record says `new`).
  */
 const REPORT_FILE_VERSION = 2;
-/** Test lists as JSON arrays, one record at a time, so no single string holds them all. */
-function* recordsJson(tests) {
-    yield '[';
-    let separator = '';
-    for (const test of tests) {
-        yield separator + JSON.stringify(toTestRecord(test));
+/**
+ * JSON written in pieces, so no single string holds a large organisation's report (megabytes).
+ * An object is written from one object literal, whose keys TypeScript holds unique, so the file
+ * never names a key twice; an absent (undefined) field is left out, as `JSON.stringify` does.
+ */
+class JsonPieces {
+    pieces;
+    constructor(pieces) {
+        this.pieces = pieces;
+    }
+}
+function* jsonObject(fields) {
+    let separator = '{';
+    for (const [key, value] of Object.entries(fields)) {
+        if (value === undefined)
+            continue;
+        yield `${separator}${JSON.stringify(key)}:`;
+        if (value instanceof JsonPieces)
+            yield* value.pieces;
+        else
+            yield JSON.stringify(value);
         separator = ',';
     }
-    yield ']';
+    yield separator === '{' ? '{}' : '}';
 }
-function* report_file_testsJson(tests) {
-    if (tests === undefined) {
-        yield 'null';
-        return;
-    }
-    yield '{"broken":';
-    yield* recordsJson(tests.broken);
-    yield ',"flaky":';
-    yield* recordsJson(tests.flaky);
-    const others = tests.otherRepositoryTests;
-    const more = others === undefined ? '' : `,"otherRepositoryTests":${others}`;
-    yield `,"incomplete":${JSON.stringify(tests.incomplete)}${more}}`;
+/** The one JSON-array writer: one record at a time. */
+function jsonArray(items, toRecord) {
+    return new JsonPieces((function* () {
+        yield '[';
+        let separator = '';
+        for (const item of items) {
+            yield separator + JSON.stringify(toRecord(item));
+            separator = ',';
+        }
+        yield ']';
+    })());
 }
-function* affectedJson(affected) {
-    if (affected === undefined) {
-        yield 'null';
-        return;
-    }
-    yield `{"changedFiles":${affected.changedFiles},"tests":`;
-    yield* recordsJson(affected.tests);
-    yield '}';
+function nested(fields) {
+    return fields === undefined ? null : new JsonPieces(jsonObject(fields));
+}
+function report_file_testsJson(tests) {
+    return nested(tests && {
+        broken: jsonArray(tests.broken, toTestRecord),
+        flaky: jsonArray(tests.flaky, toTestRecord),
+        incomplete: tests.incomplete,
+        otherRepositoryTests: tests.otherRepositoryTests,
+    });
+}
+function affectedJson(affected) {
+    return nested(affected && {
+        changedFiles: affected.changedFiles,
+        tests: jsonArray(affected.tests, toTestRecord),
+    });
 }
 /** The run's failed tests, every one, as failed-tests-json's records; null without test-results. */
-function* failedTestsJson(run) {
-    if (run === undefined) {
-        yield 'null';
-        return;
-    }
-    // unread: the reports not read, or read in part; while any is listed the counts are of what was read.
-    const { patterns, files, total, passed, skipped, unread } = run;
-    const lookupNotes = run.lookupNotes ?? [];
-    const jobs = run.jobs ?? null;
-    const head = JSON.stringify({
-        patterns,
-        files,
-        total,
-        passed,
-        skipped,
-        unread,
-        lookupNotes,
-        jobs,
+function failedTestsJson(failedTests) {
+    return nested(failedTests && {
+        patterns: failedTests.patterns,
+        files: failedTests.files,
+        total: failedTests.total,
+        passed: failedTests.passed,
+        skipped: failedTests.skipped,
+        // The reports not read, or read in part; while any is listed the counts are of what was read.
+        unread: failedTests.unread,
+        lookupNotes: failedTests.lookupNotes ?? [],
+        jobs: failedTests.jobs ?? null,
+        failures: jsonArray(failedTests.failures, toFailureRecord),
+        flaked: jsonArray(failedTests.flaked, toFailureRecord),
     });
-    yield `${head.slice(0, -1)},"failures":[`;
-    yield* records(run.failures);
-    yield '],"flaked":[';
-    yield* records(run.flaked);
-    yield `],"unread":${JSON.stringify(run.unread)}}`;
-}
-function* records(items) {
-    let separator = '';
-    for (const item of items) {
-        yield separator + JSON.stringify(toFailureRecord(item));
-        separator = ',';
-    }
 }
 /**
  * The complete record of a run, for later steps and artifacts: unlike tests-json it keeps every
  * test, however many there are. Yielded in pieces: a large organisation's report is megabytes.
  */
 function* renderReportFile(report, verdict, settings) {
-    const head = {
+    yield* jsonObject({
         version: REPORT_FILE_VERSION,
         verdict,
         context: report.context,
         inputs: inputsThatMattered(settings),
-    };
-    yield `${JSON.stringify(head).slice(0, -1)},"tests":`;
-    yield* report_file_testsJson(report.tests);
-    yield `,"queue":${JSON.stringify(report.queue ?? null)},"affected":`;
-    yield* affectedJson(report.affected);
-    yield ',"failedTests":';
-    yield* failedTestsJson(report.failedTests);
-    const tail = {
-        failures: report.failures,
+        tests: report_file_testsJson(report.tests),
+        queue: report.queue ?? null,
+        affected: affectedJson(report.affected),
+        failedTests: failedTestsJson(report.failedTests),
+        // The public key stays `failures`: the reads that failed.
+        failures: report.readFailures,
         warnings: report.warnings,
         notes: report.notes ?? [],
         testsApi: report.testsApi ?? null,
         queueApi: report.queueApi ?? null,
-    };
-    yield `,${JSON.stringify(tail).slice(1)}`;
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/report/read-failures.ts
@@ -41533,7 +41536,7 @@ const queueStateGate = {
     row(report, check) {
         const queue = report.queue;
         if (queue === undefined) {
-            const failed = report.failures.some((failure) => failure.what === 'queue');
+            const failed = report.readFailures.some((failure) => failure.what === 'queue');
             if (!check && !failed)
                 return undefined;
             return { label: 'Merge queue', count: failed ? 'could not be read' : 'not checked' };
@@ -41590,12 +41593,14 @@ const affectedGate = {
     },
 };
 /** "reports/a.xml could not be read (empty file), and 2 more": the files, their why, bounded. */
-function unreadReason(run) {
-    const named = run.unread.slice(0, NAMES_IN_REASON).map((report) => {
+function unreadReason(failedTests) {
+    const named = failedTests.unread.slice(0, NAMES_IN_REASON).map((report) => {
         const how = report.partial ? 'was read only in part' : 'could not be read';
         return `${truncate(report.file, 200)} ${how} (${truncate(report.why, 200)})`;
     });
-    const more = run.unread.length > NAMES_IN_REASON ? `, and ${run.unread.length - NAMES_IN_REASON} more` : '';
+    const more = failedTests.unread.length > NAMES_IN_REASON
+        ? `, and ${failedTests.unread.length - NAMES_IN_REASON} more`
+        : '';
     return `${named.join('; ')}${more}`;
 }
 function truncate(text, max) {
@@ -41615,38 +41620,38 @@ function runGate(spec) {
         isOn: (s) => spec.max(s) !== undefined,
         threshold: (s) => `at most ${String(spec.max(s))}`,
         row(report, check) {
-            const run = report.failedTests;
-            if (run === undefined || (check === undefined && !spec.shownUngated(run)))
+            const failedTests = report.failedTests;
+            if (failedTests === undefined || (check === undefined && !spec.shownUngated(failedTests)))
                 return undefined;
             // A report unread: the count is unknown, never the count of what happened to be read.
             // So is a failed job no failed test accounts for: its failures are not in the count.
-            const jobs = spec.unaccounted !== undefined && (0,explain_jobs/* jobsUnaccounted */.yo)(run.jobs);
-            const count = (0,model/* failuresUnknown */._q)(run) || jobs
+            const jobs = spec.unaccounted !== undefined && (0,explain_jobs/* jobsUnaccounted */.yo)(failedTests.jobs);
+            const count = (0,model/* failuresUnknown */._q)(failedTests) || jobs
                 ? 'unknown'
-                : run.files === 0
+                : failedTests.files === 0
                     ? undefined
-                    : { of: spec.count(run) };
+                    : { of: spec.count(failedTests) };
             return { label, count };
         },
         judge(report, s) {
-            const run = report.failedTests;
-            if (run === undefined || (0,model/* readingStopped */.SU)(run))
+            const failedTests = report.failedTests;
+            if (failedTests === undefined || (0,model/* readingStopped */.SU)(failedTests))
                 return undefined;
             const limit = spec.max(s) ?? Infinity;
-            const unaccounted = spec.unaccounted?.(run, limit);
+            const unaccounted = spec.unaccounted?.(failedTests, limit);
             if (unaccounted !== undefined)
                 return { reason: unaccounted };
-            if ((0,model/* failuresUnknown */._q)(run)) {
+            if ((0,model/* failuresUnknown */._q)(failedTests)) {
                 return {
-                    reason: `The ${what} of this run are unknown: ${unreadReason(run)}, so ${input} (${String(limit)}) cannot be judged: re-run the job that writes the report, or fix what writes it (the warnings say more)`,
+                    reason: `The ${what} of this run are unknown: ${unreadReason(failedTests)}, so ${input} (${String(limit)}) cannot be judged: re-run the job that writes the report, or fix what writes it (the warnings say more)`,
                 };
             }
-            if (run.files === 0) {
+            if (failedTests.files === 0) {
                 return {
-                    reason: `No test report was read from test-results (${run.patterns.join(', ')}), so ${input} (${String(limit)}) cannot be judged: check the paths and that the tests wrote their reports`,
+                    reason: `No test report was read from test-results (${failedTests.patterns.join(', ')}), so ${input} (${String(limit)}) cannot be judged: check the paths and that the tests wrote their reports`,
                 };
             }
-            const counted = spec.count(run);
+            const counted = spec.count(failedTests);
             return counted <= limit ? { counted } : { counted, reason: spec.over(counted, limit) };
         },
     };
@@ -41657,7 +41662,7 @@ const newFailuresGate = runGate({
     label: 'New failures in this run',
     what: 'failures',
     max: (s) => s.maxNewFailures,
-    count: (run) => (0,model/* countNeedingAttention */.Sb)(run.failures),
+    count: (failedTests) => (0,model/* countNeedingAttention */.Sb)(failedTests.failures),
     shownUngated: () => true,
     over: (counted, limit) => `${counted} ${counted === 1 ? 'failed test is' : 'failed tests are'} not explained by Trunk's data (new or unexplained), more than max-new-failures (${String(limit)})`,
     unaccounted: unexplainedJobsReason,
@@ -41667,8 +41672,8 @@ const newFailuresGate = runGate({
  * out of memory, a timeout) is a failure no test names, so the gate trips at any threshold. A job
  * whose reports were not read is left to the unread reports' reason.
  */
-function unexplainedJobsReason(run, limit) {
-    const jobs = (0,explain_jobs/* unexplainedJobs */._c)(run.jobs);
+function unexplainedJobsReason(failedTests, limit) {
+    const jobs = (0,explain_jobs/* unexplainedJobs */._c)(failedTests.jobs);
     const first = jobs[0];
     if (first === undefined)
         return undefined;
@@ -41685,8 +41690,8 @@ const newFlakesGate = runGate({
     label: 'New flakes in this run',
     what: 'flakes',
     max: (s) => s.maxNewFlakes,
-    count: (run) => (0,model/* countFlakesNeedingAttention */.aM)(run.flaked),
-    shownUngated: (run) => run.flaked.length > 0,
+    count: (failedTests) => (0,model/* countFlakesNeedingAttention */.aM)(failedTests.flaked),
+    shownUngated: (failedTests) => failedTests.flaked.length > 0,
     over: (counted, limit) => `${counted} ${counted === 1 ? 'test that flaked in this run is' : 'tests that flaked in this run are'} not known to Trunk as flaky (new or unexplained), more than max-new-flakes (${String(limit)})`,
 });
 const GATES = [
@@ -41734,7 +41739,7 @@ function evaluateGates(report, settings) {
     const reasons = gates.flatMap((gate) => (gate.reason === undefined ? [] : [gate.reason]));
     if (reasons.length > 0)
         return { result: 'failed', reasons, gates };
-    return { result: report.failures.length > 0 ? 'error' : 'passed', reasons, gates };
+    return { result: report.readFailures.length > 0 ? 'error' : 'passed', reasons, gates };
 }
 
 ;// CONCATENATED MODULE: ./src/render/counts-table.ts
@@ -41783,7 +41788,7 @@ function gateCells(gate) {
 function unreadTestsRow(report) {
     if (report.tests)
         return [];
-    const what = report.failures.some((f) => f.what === 'tests')
+    const what = report.readFailures.some((f) => f.what === 'tests')
         ? 'could not be read'
         : 'not checked';
     return [tableRow(['Unhealthy tests', what, '', ''])];
@@ -41821,10 +41826,10 @@ function countByOwner(tests) {
     const counts = new Map();
     for (const test of tests) {
         for (const owner of test.owners.length > 0 ? test.owners : [NO_OWNER]) {
-            const entry = counts.get(owner) ?? { owner, broken: 0, flaky: 0, isNew: 0 };
+            const entry = counts.get(owner) ?? { owner, broken: 0, flaky: 0, recentlyUnhealthy: 0 };
             entry[test.status] += 1;
-            if (test.isNew)
-                entry.isNew += 1;
+            if (test.recentlyUnhealthy)
+                entry.recentlyUnhealthy += 1;
             counts.set(owner, entry);
         }
     }
@@ -41838,9 +41843,9 @@ function ownersSection(tests, cap) {
     if (counts.length === 0)
         return [];
     const lines = ['| Owner | Broken | Flaky | New |', '|---|---:|---:|---:|'];
-    for (const { owner, broken, flaky, isNew } of counts.slice(0, cap)) {
+    for (const { owner, broken, flaky, recentlyUnhealthy } of counts.slice(0, cap)) {
         const name = owner === NO_OWNER ? `_${NO_OWNER}_` : escapeMarkdown(truncateText(owner, MAX_SHORT));
-        lines.push(tableRow([name, ...[broken, flaky, isNew].map(formatNumber)]));
+        lines.push(tableRow([name, ...[broken, flaky, recentlyUnhealthy].map(formatNumber)]));
     }
     lines.push('');
     if (counts.length > cap)
@@ -41967,9 +41972,9 @@ function newNote(p) {
 function verdictLines(verdict, report) {
     // The tripped gates' reasons, right under the headline that counts them.
     const lines = bulletList(verdict.reasons);
-    if (report.failures.length > 0) {
+    if (report.readFailures.length > 0) {
         lines.push('**Could not read from Trunk:**', '');
-        lines.push(...bulletList(tellFailures(report.failures).map(failureText)));
+        lines.push(...bulletList(tellFailures(report.readFailures).map(failureText)));
     }
     if (report.warnings.length > 0) {
         lines.push('**Warnings:**', '');
@@ -42044,8 +42049,8 @@ function cutNote(p) {
 function tolerated({ verdict, outcome }) {
     return verdict.result === 'error' && outcome.failure === undefined;
 }
-function commentDraft(findings) {
-    const { report, verdict, settings, context } = findings;
+function commentDraft(input) {
+    const { report, verdict, settings, context } = input;
     const plan = planComment({ mode: settings.commentOnPr, verdict, ...context });
     if (!plan.post)
         return { warning: plan.why };
@@ -42055,7 +42060,7 @@ function commentDraft(findings) {
     const body = renderComment(report, verdict, {
         marker,
         runUrl: context.runUrl,
-        tolerated: tolerated(findings),
+        tolerated: tolerated(input),
     });
     return { draft: { marker, body, createIfMissing: plan.createIfMissing } };
 }
@@ -42078,9 +42083,9 @@ function annotationsOf(report) {
     return buildAnnotations(testsToAnnotate(report));
 }
 /** A run that read Trunk (or tried to) and reached a verdict. */
-function render(findings) {
-    const { report, verdict, outcome, settings } = findings;
-    const comment = commentDraft(findings);
+function render(input) {
+    const { report, verdict, outcome, settings } = input;
+    const comment = commentDraft(input);
     const warnings = [
         ...report.warnings,
         ...outcome.warnings,
@@ -42089,7 +42094,7 @@ function render(findings) {
     return {
         outputs: buildOutputs(report, verdict, ''),
         summary: summaryWanted(settings.jobSummary, outcome.failure)
-            ? renderSummary(report, verdict, { tolerated: tolerated(findings) })
+            ? renderSummary(report, verdict, { tolerated: tolerated(input) })
             : undefined,
         comment: comment.draft,
         annotations: settings.annotations ? annotationsOf(report) : [],
@@ -42110,7 +42115,7 @@ function summaryWanted(mode, failure) {
  * (result error) and says why in the summary, so no later step or reader is left guessing.
  */
 function renderStop(failure, context, jobSummary) {
-    const nothingRead = { context, failures: [], warnings: [] };
+    const nothingRead = { context, readFailures: [], warnings: [] };
     const summary = `## ❌ Trunk Health Gate stopped without a verdict\n\n${escapeMarkdown(failure)}\n`;
     return {
         outputs: buildOutputs(nothingRead, { result: 'error', reasons: [], gates: [] }, ''),
@@ -42545,7 +42550,7 @@ function describeFailure(failure) {
  * and warnings for what on-api-error: warn lets pass.
  */
 function decideOutcome(report, verdict, onApiError) {
-    const failures = tellFailures(report.failures);
+    const failures = tellFailures(report.readFailures);
     const fatal = failures.filter((failure) => !failure.tolerable || onApiError === 'fail');
     const tolerated = failures.filter((failure) => !fatal.includes(failure));
     const warnings = tolerated.map((failure) => `${describeFailure(failure)} The step passes because on-api-error is warn.`);
@@ -42586,9 +42591,9 @@ async function run() {
     let writeComment;
     let rendered;
     try {
-        const asDerived = readSettings(lib_core.getInput, context);
-        const found = await findPullRequest(asDerived, context, runLog);
-        const settings = settingsForContext(asDerived, context, found.context, lib_core.getInput);
+        const beforeLookup = readSettings(lib_core.getInput, context);
+        const found = await findPullRequest(beforeLookup, context, runLog);
+        const settings = settingsForContext(beforeLookup, context, found.context, lib_core.getInput);
         const pullRequest = found.access;
         writeComment = pullRequest && commentWriter(pullRequest, githubOptions(settings, runLog));
         const runContext = { ...found.context, prNumber: pullRequest?.pr.number };
@@ -42617,7 +42622,7 @@ function stopMessage(error) {
 
 /***/ }),
 
-/***/ 3116:
+/***/ 8297:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -42628,7 +42633,7 @@ function stopMessage(error) {
 /* harmony export */   qF: () => (/* binding */ parseJson)
 /* harmony export */ });
 /* unused harmony exports excerpt, describeResponse */
-/* harmony import */ var _http_retry_policy_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7593);
+/* harmony import */ var _http_retry_policy_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(767);
 
 class TrunkApiError extends Error {
     kind;
@@ -42982,7 +42987,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 6288:
+/***/ 2608:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 // ESM COMPAT FLAG
@@ -43020,7 +43025,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   warning: () => (/* binding */ warning)
 });
 
-// NAMESPACE OBJECT: ./node_modules/@actions/core/lib/platform.js
+// NAMESPACE OBJECT: ../main/node_modules/@actions/core/lib/platform.js
 var platform_namespaceObject = {};
 __nccwpck_require__.r(platform_namespaceObject);
 __nccwpck_require__.d(platform_namespaceObject, {
@@ -43034,7 +43039,7 @@ __nccwpck_require__.d(platform_namespaceObject, {
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /**
@@ -43070,7 +43075,7 @@ function toCommandProperties(annotationProperties) {
     };
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/command.js
 
 
 /**
@@ -43166,7 +43171,7 @@ function escapeProperty(s) {
 var external_crypto_ = __nccwpck_require__(6982);
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(9896);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -43203,9 +43208,9 @@ function prepareKeyValueMessage(key, value) {
 //# sourceMappingURL=file-command.js.map
 // EXTERNAL MODULE: external "path"
 var external_path_ = __nccwpck_require__(6928);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __nccwpck_require__(4942);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
+// EXTERNAL MODULE: ../main/node_modules/@actions/http-client/lib/index.js + 1 modules
+var lib = __nccwpck_require__(5326);
+;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/auth.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -43281,7 +43286,7 @@ class PersonalAccessTokenCredentialHandler {
     }
 }
 //# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/oidc-utils.js
 var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -43355,7 +43360,7 @@ class OidcClient {
     }
 }
 //# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/summary.js
 var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -43636,7 +43641,7 @@ const _summary = new Summary();
 const markdownSummary = _summary;
 const summary = _summary;
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/path-utils.js
 
 /**
  * toPosixPath converts the given path to the posix form. On Windows, \\ will be
@@ -43678,7 +43683,7 @@ var external_events_ = __nccwpck_require__(4434);
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "assert"
 var external_assert_ = __nccwpck_require__(2613);
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -43858,7 +43863,7 @@ function getCmdPath() {
     return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
 }
 //# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/io/lib/io.js
 var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -44132,7 +44137,7 @@ function io_copyFile(srcFile, destFile, force) {
 //# sourceMappingURL=io.js.map
 ;// CONCATENATED MODULE: external "timers"
 const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/exec/lib/toolrunner.js
 var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -44720,7 +44725,7 @@ class ExecState extends external_events_.EventEmitter {
     }
 }
 //# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/exec/lib/exec.js
 var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -44800,7 +44805,7 @@ function getExecOutput(commandLine, args, options) {
     });
 }
 //# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -44865,7 +44870,7 @@ function getDetails() {
     });
 }
 //# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/core.js
 var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -45186,7 +45191,7 @@ function getIDToken(aud) {
 
 /***/ }),
 
-/***/ 4942:
+/***/ 5326:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45203,7 +45208,7 @@ var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_
 // EXTERNAL MODULE: external "https"
 var external_https_ = __nccwpck_require__(5692);
 var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
     if (checkBypass(reqUrl)) {
@@ -45294,11 +45299,11 @@ class DecodedURL extends URL {
     }
 }
 //# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var tunnel = __nccwpck_require__(770);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
+// EXTERNAL MODULE: ../main/node_modules/tunnel/index.js
+var tunnel = __nccwpck_require__(8482);
+// EXTERNAL MODULE: ../main/node_modules/undici/index.js
+var undici = __nccwpck_require__(2480);
+;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -46266,7 +46271,7 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(9407);
+/******/ var __webpack_exports__ = __nccwpck_require__(629);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 
 

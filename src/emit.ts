@@ -31,7 +31,7 @@ export const runLog: Logger = {
   warning: (message) => core.warning(oneLogLine(message, MAX_LOG_LINE)),
 };
 
-function describe(error: unknown): string {
+function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -57,7 +57,7 @@ async function emitSummary(markdown: string | undefined): Promise<void> {
   try {
     await core.summary.addRaw(markdown).write({ overwrite: false });
   } catch (error) {
-    runLog.warning(`The job summary was not written: ${describe(error)}.`);
+    runLog.warning(`The job summary was not written: ${errorMessage(error)}.`);
   }
 }
 
@@ -66,7 +66,7 @@ async function emitComment(draft: CommentDraft | undefined, writer: CommentWrite
   try {
     runLog.info(`Pull request comment: ${await writer(draft)}.`);
   } catch (error) {
-    runLog.warning(`The pull request comment was not posted: ${describe(error)}.`);
+    runLog.warning(`The pull request comment was not posted: ${errorMessage(error)}.`);
   }
 }
 
@@ -86,7 +86,7 @@ export async function emit(rendered: Rendered, writer?: CommentWriter): Promise<
     const reportPath = await emitReportFile(rendered.reportFile);
     emitOutputs({ ...rendered.outputs, 'report-path': reportPath });
   } catch (error) {
-    runLog.warning(`The step's outputs were not all written: ${describe(error)}.`);
+    runLog.warning(`The step's outputs were not all written: ${errorMessage(error)}.`);
   }
   await emitSummary(rendered.summary);
   await emitComment(rendered.comment, writer);

@@ -25,9 +25,9 @@ export async function run(): Promise<void> {
   let writeComment: CommentWriter | undefined;
   let rendered: Rendered;
   try {
-    const asDerived = readSettings(core.getInput, context);
-    const found = await findPullRequest(asDerived, context, runLog);
-    const settings = settingsForContext(asDerived, context, found.context, core.getInput);
+    const beforeLookup = readSettings(core.getInput, context);
+    const found = await findPullRequest(beforeLookup, context, runLog);
+    const settings = settingsForContext(beforeLookup, context, found.context, core.getInput);
     const pullRequest = found.access;
     writeComment = pullRequest && commentWriter(pullRequest, githubOptions(settings, runLog));
     const runContext = { ...found.context, prNumber: pullRequest?.pr.number };

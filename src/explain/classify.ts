@@ -6,7 +6,7 @@
 
 import { dayMonthYear } from './day.js';
 import type { TestsReport, UnhealthyTest } from '../trunk/unhealthy-test.js';
-import type { FailedTestCase } from '../test-results/model.js';
+import type { ReportedTest } from '../test-results/model.js';
 import { indexTrunkTests, matchFailure, type TrunkIndex } from './match.js';
 import { CLASS_ORDER, type ExplainedFailure, type FailureClass } from './model.js';
 
@@ -36,7 +36,7 @@ export function explaining(tests: readonly UnhealthyTest[]): UnhealthyTest | und
   return [...tests].sort((a, b) => rank(a) - rank(b))[0];
 }
 
-function quarantinedReason(test: FailedTestCase, trunkTest: UnhealthyTest | undefined): string {
+function quarantinedReason(test: ReportedTest, trunkTest: UnhealthyTest | undefined): string {
   const by = trunkTest?.quarantined ? 'Trunk quarantines it' : "Trunk's upload quarantined it";
   return `quarantined (${by}), so it does not fail the job`;
 }
@@ -54,15 +54,19 @@ function flakyReason(test: UnhealthyTest): string {
   return `${knownFlaky(test)}; retry it`;
 }
 
-function classOf(test: FailedTestCase, trunkTest: UnhealthyTest | undefined): FailureClass {
+function classOf(test: ReportedTest, trunkTest: UnhealthyTest | undefined): FailureClass {
   if (test.quarantinedByUpload || trunkTest?.quarantined) return 'quarantined';
   if (trunkTest?.status === 'flaky') return 'flaky';
   if (trunkTest?.status === 'broken') return 'broken';
   return 'new';
 }
 
-function reasonOf(klass: FailureClass, test: FailedTestCase, trunkTest?: UnhealthyTest): string {
-  switch (klass) {
+function reasonOf(
+  failureClass: FailureClass,
+  test: ReportedTest,
+  trunkTest?: UnhealthyTest,
+): string {
+  switch (failureClass) {
     case 'quarantined':
       return quarantinedReason(test, trunkTest);
     case 'flaky':
@@ -76,11 +80,11 @@ function reasonOf(klass: FailureClass, test: FailedTestCase, trunkTest?: Unhealt
 
 /** A failure's class and reason against one Trunk test (or none), as the lists would give them. */
 export function classifyAgainst(
-  test: FailedTestCase,
+  test: ReportedTest,
   trunkTest: UnhealthyTest | undefined,
 ): { class: FailureClass; reason: string } {
-  const klass = classOf(test, trunkTest);
-  return { class: klass, reason: reasonOf(klass, test, trunkTest) };
+  const failureClass = classOf(test, trunkTest);
+  return { class: failureClass, reason: reasonOf(failureClass, test, trunkTest) };
 }
 
 /** Why an unmatched test cannot be called new: Trunk's lists were not (all) read. */
@@ -92,13 +96,13 @@ export function unexplainedWhy(trunk: TrunkKnowledge): string | undefined {
 }
 
 function explainOne(
-  test: FailedTestCase,
+  test: ReportedTest,
   index: TrunkIndex,
   unexplained: string | undefined,
 ): ExplainedFailure {
   const match = matchFailure(test, index);
   const trunkTest = explaining(match.tests);
-  const klass = classOf(test, trunkTest);
+  const failureClass = classOf(test, trunkTest);
   const variants = match.tests.length > 1 ? `${match.tests.length} variants in Trunk` : undefined;
   const foundBy =
     trunkTest !== undefined
@@ -114,15 +118,15 @@ function explainOne(
     foundBy,
     note: variants,
   } as const;
-  if (klass === 'new' && unexplained !== undefined) {
+  if (failureClass === 'new' && unexplained !== undefined) {
     return { ...base, class: 'unexplained', reason: `unexplained: ${unexplained}` };
   }
-  return { ...base, class: klass, reason: reasonOf(klass, test, trunkTest) };
+  return { ...base, class: failureClass, reason: reasonOf(failureClass, test, trunkTest) };
 }
 
 /** Every failure explained, in CLASS_ORDER (new first), each class in the reports' order. */
 export function explainFailures(
-  failures: readonly FailedTestCase[],
+  failures: readonly ReportedTest[],
   trunk: TrunkKnowledge,
 ): ExplainedFailure[] {
   const index = indexKnowledge(trunk);

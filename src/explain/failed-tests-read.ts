@@ -20,7 +20,7 @@ import { emptyReading } from '../test-results/file-reading.js';
 import type { TestResults } from '../test-results/model.js';
 import { lookUpInTrunk, type LookupOptions } from './trunk-lookups.js';
 import type { TrunkLookupApi } from './trunk-lookup-api.js';
-import type { Read } from '../trunk/read.js';
+import type { ReadResult } from '../trunk/read.js';
 
 export interface FailedTestsRead {
   /** The test-results patterns. */
@@ -113,7 +113,7 @@ export async function explainRun(
   results: TestResults,
   trunk: TrunkKnowledge,
   changedFiles?: readonly string[],
-): Promise<Read<FailedTestsReport>> {
+): Promise<ReadResult<FailedTestsReport>> {
   const explained = explainFailures(results.failures, trunk);
   // Trunk's lists read in part: their unexplained failures are looked up as unplaced ones are.
   const incompleteLists = (trunk.tests?.incomplete.length ?? 0) > 0;
@@ -124,7 +124,7 @@ export async function explainRun(
     incompleteLists,
   );
   return {
-    report: {
+    part: {
       patterns: read.patterns,
       files: readableFiles(results),
       total: results.total,

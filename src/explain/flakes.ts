@@ -8,7 +8,7 @@
  */
 
 import type { UnhealthyTest } from '../trunk/unhealthy-test.js';
-import type { FailedTestCase } from '../test-results/model.js';
+import type { ReportedTest } from '../test-results/model.js';
 import { day, explaining, indexKnowledge, knownFlaky, unexplainedWhy } from './classify.js';
 import type { TrunkKnowledge } from './classify.js';
 import {
@@ -32,8 +32,8 @@ function classOf(trunkTest: UnhealthyTest | undefined): FlakeClass {
   return 'new-flake';
 }
 
-function reasonOf(klass: FlakeClass, trunkTest: UnhealthyTest | undefined): string {
-  switch (klass) {
+function reasonOf(flakeClass: FlakeClass, trunkTest: UnhealthyTest | undefined): string {
+  switch (flakeClass) {
     case 'quarantined':
       return 'quarantined in Trunk, so its failures do not fail the job';
     case 'known-flaky':
@@ -50,18 +50,18 @@ function reasonOf(klass: FlakeClass, trunkTest: UnhealthyTest | undefined): stri
  * Trunk's lists and then found by a search is explained again with the test the search found.
  */
 export function explainFlake(
-  test: FailedTestCase,
+  test: ReportedTest,
   match: Match,
   unexplained: string | undefined,
 ): ExplainedFlake {
   const trunkTest = explaining(match.tests);
-  const klass = classOf(trunkTest);
+  const flakeClass = classOf(trunkTest);
   const variants = match.tests.length > 1 ? `${match.tests.length} variants in Trunk` : undefined;
   const base = { test, match: match.kind, trunkTest, note: variants };
-  if (klass === 'new-flake' && unexplained !== undefined) {
+  if (flakeClass === 'new-flake' && unexplained !== undefined) {
     return { ...base, class: 'unexplained', reason: `unexplained: ${unexplained}` };
   }
-  return { ...base, class: klass, reason: reasonOf(klass, trunkTest) };
+  return { ...base, class: flakeClass, reason: reasonOf(flakeClass, trunkTest) };
 }
 
 export function sortByFlakeClass(flaked: readonly ExplainedFlake[]): ExplainedFlake[] {
@@ -71,7 +71,7 @@ export function sortByFlakeClass(flaked: readonly ExplainedFlake[]): ExplainedFl
 
 /** Every flaked test explained, in FLAKE_ORDER (new flakes first), each class in the reports' order. */
 export function explainFlakes(
-  flaked: readonly FailedTestCase[],
+  flaked: readonly ReportedTest[],
   trunk: TrunkKnowledge,
 ): ExplainedFlake[] {
   const index = indexKnowledge(trunk);
@@ -162,7 +162,7 @@ function searched(flake: ExplainedFlake, lookup: FailureLookup | undefined): Exp
  */
 export function applyFlakeSearches(
   flaked: readonly ExplainedFlake[],
-  lookups: ReadonlyMap<FailedTestCase, FailureLookup>,
+  lookups: ReadonlyMap<ReportedTest, FailureLookup>,
 ): ExplainedFlake[] {
   return sortByFlakeClass(
     flaked.map((flake) => (searchable(flake) ? searched(flake, lookups.get(flake.test)) : flake)),

@@ -8,7 +8,7 @@
  */
 
 import type { UnhealthyTest } from '../trunk/unhealthy-test.js';
-import type { FailedTestCase } from '../test-results/model.js';
+import type { ReportedTest } from '../test-results/model.js';
 import { classifyAgainst, explaining, NEW_REASON, sortByClass } from './classify.js';
 import type {
   ExplainedFailure,
@@ -51,7 +51,7 @@ export function noRecord(where: readonly string[]): string {
 export function failuresToLookUp(
   failures: readonly ExplainedFailure[],
   incompleteLists = false,
-): FailedTestCase[] {
+): ReportedTest[] {
   const unplaced = incompleteLists
     ? failures.filter(
         (failure) =>
@@ -97,7 +97,7 @@ export function asUnhealthy(found: FoundTest): UnhealthyTest | undefined {
     status: status ?? 'flaky',
     owners: [],
     prsImpacted7d: 0,
-    isNew: false,
+    recentlyUnhealthy: false,
   };
 }
 
@@ -234,7 +234,7 @@ function settled(failure: ExplainedFailure): boolean {
 
 function applied(
   failure: ExplainedFailure,
-  lookups: ReadonlyMap<FailedTestCase, FailureLookup>,
+  lookups: ReadonlyMap<ReportedTest, FailureLookup>,
 ): ExplainedFailure {
   if (failure.class !== 'new' && failure.class !== 'unexplained') return failure;
   const lookup = lookups.get(failure.test);
@@ -264,7 +264,7 @@ function applied(
 /** The failures with Trunk's answers applied, re-sorted (new first). */
 export function applyLookups(
   failures: readonly ExplainedFailure[],
-  lookups: ReadonlyMap<FailedTestCase, FailureLookup>,
+  lookups: ReadonlyMap<ReportedTest, FailureLookup>,
 ): ExplainedFailure[] {
   return sortByClass(failures.map((failure) => applied(failure, lookups)));
 }

@@ -7,7 +7,7 @@
  */
 
 import type { UnhealthyTest } from '../trunk/unhealthy-test.js';
-import type { FailedTestCase } from '../test-results/model.js';
+import type { ReportedTest } from '../test-results/model.js';
 import { kindOf, sameFile } from '../test-results/test-identity.js';
 import type { MatchKind, NameForm } from './model.js';
 
@@ -62,7 +62,7 @@ const KIND_RANK: readonly MatchKind[] = [
 ];
 
 export function matchFailure<T extends TestIdentity>(
-  failure: FailedTestCase,
+  failure: ReportedTest,
   index: TrunkIndex<T>,
 ): Match<T> {
   const byId = failure.trunkId === undefined ? undefined : index.byId.get(failure.trunkId);
@@ -75,7 +75,7 @@ export function matchFailure<T extends TestIdentity>(
 }
 
 function matchName<T extends TestIdentity>(
-  failure: FailedTestCase,
+  failure: ReportedTest,
   name: string,
   index: TrunkIndex<T>,
 ): Match<T> {
@@ -105,7 +105,7 @@ const SUITE_JOINS = [' › ', ' > ', ' '] as const;
  * already, Playwright only in `suite`, after the project and the file ("chromium > a.spec.ts >
  * checkout"), while Trunk knows the test by the name its JUnit report gave it, describes in front.
  */
-export function namesToTry(failure: FailedTestCase): { name: string; form: NameForm }[] {
+export function namesToTry(failure: ReportedTest): { name: string; form: NameForm }[] {
   const name = failure.name.trim();
   const names: { name: string; form: NameForm }[] = [{ name, form: 'as-written' }];
   const describes = describesOf(failure);
@@ -122,7 +122,7 @@ export function namesToTry(failure: FailedTestCase): { name: string; form: NameF
 }
 
 /** The describe titles of a CTRF suite path: what follows the part that names the test's file. */
-function describesOf(failure: FailedTestCase): string[] {
+function describesOf(failure: ReportedTest): string[] {
   const path = failure.suitePath ?? [];
   const file = failure.file;
   const filePart = file === undefined ? -1 : path.findLastIndex((part) => sameFile(part, file));

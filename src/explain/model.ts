@@ -5,7 +5,7 @@
  */
 
 import type { UnhealthyTest } from '../trunk/unhealthy-test.js';
-import type { FailedTestCase, UnreadReport } from '../test-results/model.js';
+import type { ReportedTest, UnreadReport } from '../test-results/model.js';
 import type { JobsReport } from './jobs.js';
 import type { MatchKind } from '../test-results/test-identity.js';
 
@@ -136,7 +136,7 @@ export interface RunQuestions {
 }
 
 export interface ExplainedFailure {
-  test: FailedTestCase;
+  test: ReportedTest;
   class: FailureClass;
   match: MatchKind;
   /** Set when it matched by name: which form of its name. */
@@ -216,13 +216,13 @@ export interface FailedTestsReport {
 export const READING_STOPPED = 'stopped when another read failed and decided the run';
 
 /** The reading was stopped before its end: the read failure that stopped it decides the run. */
-export function readingStopped(run: FailedTestsReport): boolean {
-  return run.unread.some((report) => report.why === READING_STOPPED);
+export function readingStopped(failedTests: FailedTestsReport): boolean {
+  return failedTests.unread.some((report) => report.why === READING_STOPPED);
 }
 
 /** The run's failures are unknown: a report could not be read, or was read only in part. */
-export function failuresUnknown(run: FailedTestsReport): boolean {
-  return run.unread.length > 0;
+export function failuresUnknown(failedTests: FailedTestsReport): boolean {
+  return failedTests.unread.length > 0;
 }
 
 export type ClassCounts = Record<FailureClass, number>;

@@ -4,7 +4,7 @@
  * path written from another root (`/home/runner/work/r/r/src/a.test.ts`) still matches. Pure.
  */
 
-import type { FailedTestCase } from '../test-results/model.js';
+import type { ReportedTest } from '../test-results/model.js';
 import { sameFile } from '../test-results/test-identity.js';
 
 /**
@@ -38,7 +38,7 @@ export function indexChangedFiles(files: readonly string[]): ChangedFiles {
  * that is not one of them; undefined when it cannot be told (no list, or no file in the report).
  */
 export function changesOwnFile(
-  test: FailedTestCase,
+  test: ReportedTest,
   changed: ChangedFiles | undefined,
 ): boolean | undefined {
   const file = test.file;
@@ -48,7 +48,7 @@ export function changesOwnFile(
 }
 
 /** Each item with `changedInPullRequest` set; the items unchanged when the files are unknown. */
-export function markOwnFiles<T extends { test: FailedTestCase; changedInPullRequest?: boolean }>(
+export function markOwnFiles<T extends { test: ReportedTest; changedInPullRequest?: boolean }>(
   items: readonly T[],
   changedFiles: readonly string[] | undefined,
 ): T[] {

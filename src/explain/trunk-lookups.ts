@@ -18,7 +18,7 @@
  */
 
 import type { ThisChange } from '../settings/this-change.js';
-import type { FailedTestCase } from '../test-results/model.js';
+import type { ReportedTest } from '../test-results/model.js';
 import { TrunkApiError } from '../trunk/errors.js';
 import type { TestRunPage, TestRunRow, TestSearch } from '../trunk/v2/client.js';
 import type { Walk } from '../trunk/walk.js';
@@ -59,7 +59,7 @@ export interface LookupOptions {
 
 /** One test to look up; `questions: false` only searches (a flaked test's status, say). */
 export interface LookupRequest {
-  test: FailedTestCase;
+  test: ReportedTest;
   questions: boolean;
 }
 
@@ -67,7 +67,7 @@ export interface LookupRequest {
 export type LookupAnswer = FailureLookup;
 
 export type LookupResult =
-  | { answers: Map<FailedTestCase, LookupAnswer>; window: LookupWindow; stopped?: string }
+  | { answers: Map<ReportedTest, LookupAnswer>; window: LookupWindow; stopped?: string }
   | { skipped: string };
 
 /** Thrown to a lookup that was not sent because an earlier one met an outage. */
@@ -78,7 +78,7 @@ function stopsTheRest(error: TrunkApiError): boolean {
   return error.kind === 'outage' || error.kind === 'auth' || error.kind === 'cancelled';
 }
 
-function describe(error: unknown): string {
+function lookupErrorMessage(error: unknown): string {
   if (error instanceof TrunkApiError && error.kind === 'cancelled') return 'the run was cancelled';
   return error instanceof Error ? error.message : String(error);
 }
@@ -109,7 +109,7 @@ class Budget {
       if (!(error instanceof TrunkApiError)) throw error; // a bug, not an answer
       if (this.stopped !== undefined) throw new Skipped();
       if (stopsTheRest(error)) {
-        this.stopped = describe(error);
+        this.stopped = lookupErrorMessage(error);
         this.api.stop();
         throw new Skipped();
       }
@@ -141,7 +141,7 @@ function searchQuery(name: string): string {
 const sameUuid = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** What narrows a search to the test's file: its last segment (report paths may be absolute). */
-function fileHint(test: FailedTestCase): string | undefined {
+function fileHint(test: ReportedTest): string | undefined {
   const name = test.file?.replace(/\\/g, '/').split('/').at(-1)?.trim();
   return name === undefined || name === '' ? undefined : name;
 }
@@ -171,12 +171,12 @@ function searchEach(
  * trusting the search's ranking: rows of other repositories are dropped and the rest must match
  * exactly as the unhealthy lists do (src/explain/match.ts). At most SEARCH_PAGES per collection;
  * a collection cut there is searched again narrowed by the test's file (SEARCH_PAGES more). One
- * test id found in two collections is one test. Any FailedTestCase (a flaked one too).
+ * test id found in two collections is one test. Any ReportedTest (a flaked one too).
  */
 async function search(
   api: TrunkLookupApi,
   budget: Budget,
-  test: FailedTestCase,
+  test: ReportedTest,
   repositoryId: string,
   collections: readonly string[],
 ): Promise<SearchOutcome> {
@@ -199,7 +199,7 @@ async function search(
     }
   } catch (error) {
     if (error instanceof Skipped) throw error;
-    return { result: 'failed', error: describe(error) };
+    return { result: 'failed', error: lookupErrorMessage(error) };
   }
   const match = matched(test, rows);
   const found = match.tests.find(explainedByStatus) ?? match.tests[0];
@@ -229,7 +229,7 @@ function whyCut(cut: CollectionWalk, file: string | undefined, narrowed: Collect
     : `${search} ${pages}, and narrowed by its file ${file} stopped early (${again.incomplete})`;
 }
 
-function matched(test: FailedTestCase, rows: ReadonlyMap<string, FoundRow>) {
+function matched(test: ReportedTest, rows: ReadonlyMap<string, FoundRow>) {
   return matchFailure({ ...test, trunkId: undefined }, indexTrunkTests([...rows.values()], false));
 }
 
@@ -238,7 +238,7 @@ async function answer(budget: Budget, ask: () => Promise<RunAnswer>): Promise<Ru
     return await budget.call(ask);
   } catch (error) {
     if (error instanceof Skipped) return { skipped: true };
-    return { error: describe(error) };
+    return { error: lookupErrorMessage(error) };
   }
 }
 
@@ -524,7 +524,7 @@ export async function lookUpInTrunk(
     repository = await api.repository();
   } catch (error) {
     if (!(error instanceof TrunkApiError)) throw error;
-    return { skipped: `the repository could not be read: ${describe(error)}` };
+    return { skipped: `the repository could not be read: ${lookupErrorMessage(error)}` };
   }
   const window = {
     days: WINDOW_DAYS,

@@ -30,7 +30,7 @@ export interface RunAttemptRef {
   attempt: number;
 }
 
-function text(value: unknown): string | undefined {
+function nonEmptyString(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
@@ -44,17 +44,17 @@ function failedStepOf(steps: unknown): string | undefined {
       !['success', 'skipped', 'neutral'].includes(conclusion.toLowerCase())
     );
   }) as { name?: unknown } | undefined;
-  const name = text(failed?.name);
+  const name = nonEmptyString(failed?.name);
   return name === undefined ? undefined : shortMessage(name);
 }
 
 /** GitHub's job, in the fields used; fields are checked here, as an event payload's are. */
 export function toRunJob(raw: unknown): RunJob | undefined {
   const job = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
-  const name = text(job.name);
+  const name = nonEmptyString(job.name);
   if (name === undefined) return undefined;
-  const url = text(job.html_url);
-  const conclusion = text(job.conclusion);
+  const url = nonEmptyString(job.html_url);
+  const conclusion = nonEmptyString(job.conclusion);
   const failedStep = failedStepOf(job.steps);
   return {
     name,

@@ -10,7 +10,7 @@ export interface Annotation {
   file: string;
 }
 
-function describe(test: UnhealthyTest): string {
+function trunkFactsLine(test: UnhealthyTest): string {
   const facts = [
     test.since ? `since ${test.since.slice(0, 10)}` : undefined,
     test.owners.length > 0 ? `owners: ${test.owners.join(', ')}` : undefined,
@@ -28,7 +28,7 @@ function annotate(tests: readonly UnhealthyTest[], level: Annotation['level']): 
     .map((test) => ({
       level,
       title: `${test.status === 'broken' ? 'Broken' : 'Flaky'} test: ${test.name}`,
-      message: describe(test),
+      message: trunkFactsLine(test),
       file: test.file,
     }));
 }

@@ -49,7 +49,7 @@ function gateCells(gate: GateCheck | undefined): string[] {
 /** The tests as a whole, when they were not read: each test gate's row then says "—". */
 function unreadTestsRow(report: Report): string[] {
   if (report.tests) return [];
-  const what = report.failures.some((f) => f.what === 'tests')
+  const what = report.readFailures.some((f) => f.what === 'tests')
     ? 'could not be read'
     : 'not checked';
   return [tableRow(['Unhealthy tests', what, '', ''])];

@@ -5,7 +5,7 @@
  * this run as notices. GitHub shows at most 10 of a level per step.
  */
 
-import type { Explained } from '../explain/failure-record.js';
+import type { Explained } from './records.js';
 import type { ExplainedFailure, FailedTestsReport } from '../explain/model.js';
 import { MAX_ANNOTATIONS_PER_LEVEL, type Annotation } from './annotations.js';
 
@@ -51,13 +51,14 @@ function flaked(item: Annotated): string {
  * New failures as errors; flakes (new ones first: Trunk does not know them yet) and known flaky
  * failures as notices, which share GitHub's 10 a level.
  */
-export function buildFailedTestAnnotations(run: FailedTestsReport): RunAnnotation[] {
-  const of = (klass: ExplainedFailure['class']) => run.failures.filter((f) => f.class === klass);
+export function buildFailedTestAnnotations(failedTests: FailedTestsReport): RunAnnotation[] {
+  const of = (failureClass: ExplainedFailure['class']) =>
+    failedTests.failures.filter((f) => f.class === failureClass);
   // "New to Trunk" only when Trunk has no record of it; a test it knows is not listed flaky there.
-  const newFlakes = run.flaked.filter((flake) => flake.class === 'new-flake');
+  const newFlakes = failedTests.flaked.filter((flake) => flake.class === 'new-flake');
   const unknownToTrunk = newFlakes.filter((flake) => flake.search?.result === 'not-found');
   const notListed = newFlakes.filter((flake) => flake.search?.result !== 'not-found');
-  const otherFlakes = run.flaked.filter((flake) => flake.class !== 'new-flake');
+  const otherFlakes = failedTests.flaked.filter((flake) => flake.class !== 'new-flake');
   const notices = [
     ...annotate(unknownToTrunk, 'notice', 'Flaked in this run, new to Trunk', flaked),
     ...annotate(notListed, 'notice', 'Flaked in this run, not listed flaky in Trunk', flaked),

@@ -4,7 +4,7 @@
  * with the marks of Trunk's own recipe. Pure; every outside text escaped.
  */
 
-import type { Explained } from '../explain/failure-record.js';
+import type { Explained } from './records.js';
 import type { ExplainedFailure, FailedTestsReport, FailureClass } from '../explain/model.js';
 import { countClasses, failuresUnknown, readingStopped } from '../explain/model.js';
 import type { UnreadReport } from '../test-results/model.js';
@@ -14,7 +14,7 @@ import { jobsUnaccounted } from '../explain/jobs.js';
 import { formatNumber, MAX_NAME, plural, shortPath } from './format.js';
 import { code, escapeMarkdown, mdLink, truncateText } from './markdown.js';
 import { moreNote } from './test-table.js';
-import type { FailedTestCase } from '../test-results/model.js';
+import type { ReportedTest } from '../test-results/model.js';
 
 /** The marks people know from Trunk's "Explain a Failed Pull Request" recipe. */
 export const CLASS_MARK: Readonly<Record<FailureClass, string>> = {
@@ -71,28 +71,30 @@ export function unreadSummary(unread: readonly UnreadReport[]): string {
   return `${plural(unread.length, 'test report')} ${how}`;
 }
 
-export function failedTestsHeadline(run: FailedTestsReport): string {
-  const failed = run.failures.length;
+export function failedTestsHeadline(failedTests: FailedTestsReport): string {
+  const failed = failedTests.failures.length;
   // Never "no test failed" while a report is unread: a failure may be in what was not read.
-  if (readingStopped(run)) return '⚠️ Failures unknown: the test reports were not read';
-  if (failuresUnknown(run)) return `⚠️ Failures unknown: ${unreadSummary(run.unread)}`;
-  if (run.files === 0) return '⚠️ No test report was read from `test-results`';
+  if (readingStopped(failedTests)) return '⚠️ Failures unknown: the test reports were not read';
+  if (failuresUnknown(failedTests))
+    return `⚠️ Failures unknown: ${unreadSummary(failedTests.unread)}`;
+  if (failedTests.files === 0) return '⚠️ No test report was read from `test-results`';
   // Nor while a needed job failed with no failed test to show for it.
-  if (failed === 0 && jobsUnaccounted(run.jobs)) {
+  if (failed === 0 && jobsUnaccounted(failedTests.jobs)) {
     return '⚠️ Failures unknown: a needed job failed and no failed test in its reports says why';
   }
   if (failed === 0) {
-    const skipped = run.skipped > 0 ? ` (${formatNumber(run.skipped)} skipped)` : '';
-    return `✅ No test failed in this run: ${plural(run.total, 'test')} ran${skipped}`;
+    const skipped =
+      failedTests.skipped > 0 ? ` (${formatNumber(failedTests.skipped)} skipped)` : '';
+    return `✅ No test failed in this run: ${plural(failedTests.total, 'test')} ran${skipped}`;
   }
   const noun = failed === 1 ? 'test failed' : 'tests failed';
-  return `❌ ${formatNumber(failed)} ${noun} in this run; ${attention(run.failures)}`;
+  return `❌ ${formatNumber(failed)} ${noun} in this run; ${attention(failedTests.failures)}`;
 }
 
 /** What the pull request changing a test's own file makes of its line. */
 export const OWN_FILE = 'this pull request changes its file';
 
-function where(test: FailedTestCase): string {
+function where(test: ReportedTest): string {
   const { file, line, classname } = test;
   if (file) return code(`${shortPath(file)}${line === undefined ? '' : `:${line}`}`);
   return classname ? code(truncateText(classname, 80)) : '';
@@ -146,8 +148,8 @@ export function explainedLine(
 }
 
 /** What the lookups in Trunk could not do, said once for the run (not on every line). */
-function lookupNotes(run: FailedTestsReport): string[] {
-  const notes = run.lookupNotes ?? [];
+function lookupNotes(failedTests: FailedTestsReport): string[] {
+  const notes = failedTests.lookupNotes ?? [];
   return notes.length === 0 ? [] : [...notes.map((note) => `_${escapeMarkdown(note)}_`), ''];
 }
 
@@ -178,10 +180,10 @@ export function foldedLines(
   return result;
 }
 
-function reportsLine(run: FailedTestsReport): string {
-  const failed = run.failures.length;
-  const read = failuresUnknown(run) ? ' read' : '';
-  return `<sub>${plural(run.total, 'test')} in ${plural(run.files, 'report file')}${read}: ${formatNumber(run.passed)} passed, ${formatNumber(failed)} failed, ${formatNumber(run.skipped)} skipped.</sub>`;
+function reportsLine(failedTests: FailedTestsReport): string {
+  const failed = failedTests.failures.length;
+  const read = failuresUnknown(failedTests) ? ' read' : '';
+  return `<sub>${plural(failedTests.total, 'test')} in ${plural(failedTests.files, 'report file')}${read}: ${formatNumber(failedTests.passed)} passed, ${formatNumber(failed)} failed, ${formatNumber(failedTests.skipped)} skipped.</sub>`;
 }
 
 /** The pattern a report came from: known when test-results has one pattern that adds files. */
@@ -199,16 +201,18 @@ function unreadLine(report: UnreadReport, from: string): string {
 }
 
 /** What opens the section while a report is unread: which, from where, why, and what it means. */
-function unreadLines(run: FailedTestsReport): string[] {
-  if (readingStopped(run)) {
+function unreadLines(failedTests: FailedTestsReport): string[] {
+  if (readingStopped(failedTests)) {
     return ['Reading them stopped when another read failed and decided the run: see below.', ''];
   }
-  const from = fromPattern(run.patterns);
-  const shown = run.unread.slice(0, MAX_UNREAD_LINES).map((report) => unreadLine(report, from));
-  const more = run.unread.length - shown.length;
+  const from = fromPattern(failedTests.patterns);
+  const shown = failedTests.unread
+    .slice(0, MAX_UNREAD_LINES)
+    .map((report) => unreadLine(report, from));
+  const more = failedTests.unread.length - shown.length;
   const rest = more > 0 ? [`- and ${formatNumber(more)} more: see the warnings in the log`] : [];
   const read =
-    run.files === 0
+    failedTests.files === 0
       ? 'No other test report was read.'
       : 'The failures below are only those of what was read.';
   return [
@@ -220,37 +224,37 @@ function unreadLines(run: FailedTestsReport): string[] {
   ];
 }
 
-function testLines(run: FailedTestsReport, options: FailedSectionOptions): string[] {
-  const lines = run.failures.slice(0, options.cap).map(failureLine);
-  return foldedLines(lines, run.failures.length, 'failed test', options);
+function testLines(failedTests: FailedTestsReport, options: FailedSectionOptions): string[] {
+  const lines = failedTests.failures.slice(0, options.cap).map(failureLine);
+  return foldedLines(lines, failedTests.failures.length, 'failed test', options);
 }
 
 /** The section's lines: headline, the tests (folded past OPEN_LINES), the reports' counts. */
 export function failedTestsSection(
-  run: FailedTestsReport | undefined,
+  failedTests: FailedTestsReport | undefined,
   options: FailedSectionOptions,
 ): string[] {
-  if (run === undefined) return [];
+  if (failedTests === undefined) return [];
   const lines = [
-    `${options.heading} ${failedTestsHeadline(run)}`,
+    `${options.heading} ${failedTestsHeadline(failedTests)}`,
     '',
-    ...failedJobsLines(run.jobs),
+    ...failedJobsLines(failedTests.jobs),
   ];
-  if (failuresUnknown(run)) {
-    lines.push(...unreadLines(run));
-    if (run.files === 0) return lines;
-  } else if (run.files === 0) {
-    const patterns = run.patterns.map((pattern) => code(truncateText(pattern, 200)));
+  if (failuresUnknown(failedTests)) {
+    lines.push(...unreadLines(failedTests));
+    if (failedTests.files === 0) return lines;
+  } else if (failedTests.files === 0) {
+    const patterns = failedTests.patterns.map((pattern) => code(truncateText(pattern, 200)));
     lines.push(
       `No file matched ${patterns.join(', ')}, or none of them is a test report this action reads: see the warnings below.`,
       '',
     );
     return lines;
   }
-  if (run.failures.length > 0 && options.cap > 0) {
-    lines.push(...testLines(run, options), LEGEND, '');
+  if (failedTests.failures.length > 0 && options.cap > 0) {
+    lines.push(...testLines(failedTests, options), LEGEND, '');
   }
-  lines.push(...lookupNotes(run));
-  lines.push(reportsLine(run), '');
+  lines.push(...lookupNotes(failedTests));
+  lines.push(reportsLine(failedTests), '');
   return lines;
 }

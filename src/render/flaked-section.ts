@@ -51,7 +51,8 @@ export function flakeLine(flake: ExplainedFlake): string {
 }
 
 function attention(flaked: readonly ExplainedFlake[]): string {
-  const count = (klass: FlakeClass) => flaked.filter((flake) => flake.class === klass).length;
+  const count = (flakeClass: FlakeClass) =>
+    flaked.filter((flake) => flake.class === flakeClass).length;
   const parts: string[] = [];
   const fresh = count('new-flake');
   if (fresh > 0) parts.push(`${formatNumber(fresh)} not known to Trunk as flaky or broken`);
@@ -60,22 +61,22 @@ function attention(flaked: readonly ExplainedFlake[]): string {
   return parts.length > 0 ? parts.join(', ') : 'Trunk knows each one';
 }
 
-export function flakedHeadline(run: FailedTestsReport): string {
-  const count = run.flaked.length;
+export function flakedHeadline(failedTests: FailedTestsReport): string {
+  const count = failedTests.flaked.length;
   const noun = count === 1 ? 'test flaked' : 'tests flaked';
-  const atLeast = failuresUnknown(run) ? 'at least ' : '';
-  return `🔁 ${atLeast}${formatNumber(count)} ${noun} in this run (failed, then passed on a retry); ${attention(run.flaked)}`;
+  const atLeast = failuresUnknown(failedTests) ? 'at least ' : '';
+  return `🔁 ${atLeast}${formatNumber(count)} ${noun} in this run (failed, then passed on a retry); ${attention(failedTests.flaked)}`;
 }
 
 /** While a report is unread, a flake may be in it: the count is a floor, and the section says so. */
-function unreadLine(run: FailedTestsReport): string[] {
-  if (!failuresUnknown(run)) return [];
-  const named = run.unread
+function unreadLine(failedTests: FailedTestsReport): string[] {
+  if (!failuresUnknown(failedTests)) return [];
+  const named = failedTests.unread
     .slice(0, UNREAD_NAMED)
     .map((report) => code(truncateText(report.file, 120)));
-  const more = run.unread.length - named.length;
+  const more = failedTests.unread.length - named.length;
   const rest = more > 0 ? ` and ${plural(more, 'other')}` : '';
-  const verb = run.unread.length === 1 ? 'was' : 'were';
+  const verb = failedTests.unread.length === 1 ? 'was' : 'were';
   return [
     `${named.join(', ')}${escapeMarkdown(rest)} ${verb} not read in full, so more tests may have flaked.`,
     '',
@@ -84,14 +85,22 @@ function unreadLine(run: FailedTestsReport): string[] {
 
 /** The section's lines; none when no test flaked in the reports read. */
 export function flakedSection(
-  run: FailedTestsReport | undefined,
+  failedTests: FailedTestsReport | undefined,
   options: FlakedSectionOptions,
 ): string[] {
-  if (run === undefined || run.flaked.length === 0) return [];
-  const lines = [`${options.heading} ${flakedHeadline(run)}`, '', ...unreadLine(run)];
+  if (failedTests === undefined || failedTests.flaked.length === 0) return [];
+  const lines = [
+    `${options.heading} ${flakedHeadline(failedTests)}`,
+    '',
+    ...unreadLine(failedTests),
+  ];
   if (options.cap > 0) {
-    const shown = run.flaked.slice(0, options.cap).map(flakeLine);
-    lines.push(...foldedLines(shown, run.flaked.length, 'flaked test', options), LEGEND, '');
+    const shown = failedTests.flaked.slice(0, options.cap).map(flakeLine);
+    lines.push(
+      ...foldedLines(shown, failedTests.flaked.length, 'flaked test', options),
+      LEGEND,
+      '',
+    );
   }
   return lines;
 }

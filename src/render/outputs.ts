@@ -3,7 +3,6 @@ import type { Report } from '../report/model.js';
 import type { TestsReport, UnhealthyTest } from '../trunk/unhealthy-test.js';
 import type { Verdict } from '../verdict/model.js';
 import { countNew, countQuarantined, queueDepth, queuePosition } from '../report/counts.js';
-import { TEST_RECORD_TEXT_FIELDS, toTestRecord } from '../report/test-record.js';
 import { cutRecordsJson } from './cut-record.js';
 import {
   fitOutputs,
@@ -19,9 +18,11 @@ import { countClasses, countNewFlakes, failuresUnknown } from '../explain/model.
 import { countUnexplainedJobs, jobsUnaccounted } from '../explain/jobs.js';
 import {
   FAILURE_RECORD_TEXT_FIELDS,
+  TEST_RECORD_TEXT_FIELDS,
   toFailureRecord,
+  toTestRecord,
   type Explained,
-} from '../explain/failure-record.js';
+} from './records.js';
 
 export const MAX_TESTS_JSON_RECORDS = 1000;
 
@@ -160,17 +161,17 @@ const FAILED_COUNTS = [
  * unread, or none was read, the counts are empty (unknown, never a count of part of the run), and
  * failed-tests-json lists the failures of what was read.
  */
-function failedTestOutputs(run: FailedTestsReport | undefined): Declared {
+function failedTestOutputs(failedTests: FailedTestsReport | undefined): Declared {
   const emptyCounts = Object.fromEntries(FAILED_COUNTS.map((name) => [`failed-${name}`, '']));
-  if (run === undefined) return { ...emptyCounts, 'failed-tests-json': '' };
-  const counts = countClasses(run.failures);
+  if (failedTests === undefined) return { ...emptyCounts, 'failed-tests-json': '' };
+  const counts = countClasses(failedTests.failures);
   // No readable report is not "no failure": the counts stay empty, as the gate says.
   // A failed job no failed test accounts for is a failure no count holds: unknown too.
   const known =
-    failuresUnknown(run) || run.files === 0 || jobsUnaccounted(run.jobs)
+    failuresUnknown(failedTests) || failedTests.files === 0 || jobsUnaccounted(failedTests.jobs)
       ? emptyCounts
       : {
-          'failed-count': String(run.failures.length),
+          'failed-count': String(failedTests.failures.length),
           'failed-new-count': String(counts.new),
           'failed-flaky-count': String(counts.flaky),
           'failed-broken-count': String(counts.broken),
@@ -178,7 +179,7 @@ function failedTestOutputs(run: FailedTestsReport | undefined): Declared {
           'failed-quarantined-count': String(counts.quarantined),
           'failed-unexplained-count': String(counts.unexplained),
         };
-  return { ...known, 'failed-tests-json': failureRecordsJson(run.failures) };
+  return { ...known, 'failed-tests-json': failureRecordsJson(failedTests.failures) };
 }
 
 /** Failure records, each cut to its share, at most 1,000, within the outputs' budget. */
@@ -195,20 +196,20 @@ function failureRecordsJson<C extends string>(items: readonly Explained<C>[]): J
  * The tests that flaked in this run, with Trunk's view of each as `class`. Empty when unknown:
  * without test-results, with no report read, or while a report is unread (a flake may be in it).
  */
-function flakedTestOutputs(run: FailedTestsReport | undefined): Declared {
-  if (run === undefined || run.files === 0 || failuresUnknown(run)) {
+function flakedTestOutputs(failedTests: FailedTestsReport | undefined): Declared {
+  if (failedTests === undefined || failedTests.files === 0 || failuresUnknown(failedTests)) {
     return { 'flaked-count': '', 'flaked-new-count': '', 'flaked-tests-json': '' };
   }
   return {
-    'flaked-count': String(run.flaked.length),
-    'flaked-new-count': String(countNewFlakes(run.flaked)),
-    'flaked-tests-json': failureRecordsJson(run.flaked),
+    'flaked-count': String(failedTests.flaked.length),
+    'flaked-new-count': String(countNewFlakes(failedTests.flaked)),
+    'flaked-tests-json': failureRecordsJson(failedTests.flaked),
   };
 }
 
 /** The needed jobs that failed, and of those the ones no failed test accounts for; empty without needs. */
-function jobOutputs(run: FailedTestsReport | undefined): Declared {
-  const jobs = run?.jobs;
+function jobOutputs(failedTests: FailedTestsReport | undefined): Declared {
+  const jobs = failedTests?.jobs;
   if (jobs === undefined) return { 'failed-jobs-count': '', 'unexplained-jobs-count': '' };
   const unexplained = countUnexplainedJobs(jobs);
   return {

@@ -11,7 +11,7 @@ interface OwnerCounts {
   owner: string;
   broken: number;
   flaky: number;
-  isNew: number;
+  recentlyUnhealthy: number;
 }
 
 /** A test with several owners counts for each of them. */
@@ -19,9 +19,9 @@ export function countByOwner(tests: readonly UnhealthyTest[]): OwnerCounts[] {
   const counts = new Map<string, OwnerCounts>();
   for (const test of tests) {
     for (const owner of test.owners.length > 0 ? test.owners : [NO_OWNER]) {
-      const entry = counts.get(owner) ?? { owner, broken: 0, flaky: 0, isNew: 0 };
+      const entry = counts.get(owner) ?? { owner, broken: 0, flaky: 0, recentlyUnhealthy: 0 };
       entry[test.status] += 1;
-      if (test.isNew) entry.isNew += 1;
+      if (test.recentlyUnhealthy) entry.recentlyUnhealthy += 1;
       counts.set(owner, entry);
     }
   }
@@ -38,10 +38,10 @@ export function ownersSection(tests: readonly UnhealthyTest[], cap: number): str
   const counts = countByOwner(tests);
   if (counts.length === 0) return [];
   const lines = ['| Owner | Broken | Flaky | New |', '|---|---:|---:|---:|'];
-  for (const { owner, broken, flaky, isNew } of counts.slice(0, cap)) {
+  for (const { owner, broken, flaky, recentlyUnhealthy } of counts.slice(0, cap)) {
     const name =
       owner === NO_OWNER ? `_${NO_OWNER}_` : escapeMarkdown(truncateText(owner, MAX_SHORT));
-    lines.push(tableRow([name, ...[broken, flaky, isNew].map(formatNumber)]));
+    lines.push(tableRow([name, ...[broken, flaky, recentlyUnhealthy].map(formatNumber)]));
   }
   lines.push('');
   if (counts.length > cap) lines.push(`…and ${formatNumber(counts.length - cap)} more owners.`, '');

@@ -41,8 +41,9 @@ export function queueSection(
   if (queue.kind === 'none')
     return collapsible(title, open, ['This branch has no Trunk merge queue.', '']);
   const story = queueStoryParts(queue);
-  const lines = [`- **State:** ${describe(queue.state, QUEUE_STATE_MEANINGS, 'state')}`];
-  if (queue.mode) lines.push(`- **Mode:** ${describe(queue.mode, QUEUE_MODE_MEANINGS, 'mode')}`);
+  const lines = [`- **State:** ${valueWithMeaning(queue.state, QUEUE_STATE_MEANINGS, 'state')}`];
+  if (queue.mode)
+    lines.push(`- **Mode:** ${valueWithMeaning(queue.mode, QUEUE_MODE_MEANINGS, 'mode')}`);
   // mdLink shows the text alone unless the address Trunk sent is an http(s) URL.
   if (queue.url) lines.push(`- ${mdLink('The queue in Trunk', queue.url)}`);
   lines.push('', ...story.after);
@@ -52,7 +53,7 @@ export function queueSection(
   return [...story.first, ...collapsible(title, open, lines)];
 }
 
-export function describe(
+export function valueWithMeaning(
   value: string,
   meanings: Readonly<Record<string, string>>,
   noun: string,
@@ -72,9 +73,9 @@ function settingLines(s: QueueSettings): string[] {
     ['Bisection concurrency', num(s.bisectionConcurrency)],
     ['Optimistic merging', yesNo(s.canOptimisticallyMerge, 'on', 'off')],
     ['Pending failure depth', num(s.pendingFailureDepth)],
-    ['Merge method', text(s.mergeMethod)],
-    ['Direct merge mode', text(s.directMergeMode)],
-    ['Optimization mode', text(s.optimizationMode)],
+    ['Merge method', settingText(s.mergeMethod)],
+    ['Direct merge mode', settingText(s.directMergeMode)],
+    ['Optimization mode', settingText(s.optimizationMode)],
     ['Required statuses', statuses(s.requiredStatuses)],
   ];
   // One paragraph: a dozen one-word settings would each take a line of their own.
@@ -96,7 +97,7 @@ function yesNo(value: boolean | undefined, yes: string, no: string): string | un
   return value === undefined ? undefined : value ? yes : no;
 }
 
-function text(value: string | undefined): string | undefined {
+function settingText(value: string | undefined): string | undefined {
   return value ? escapeMarkdown(truncateText(value, MAX_SHORT)) : undefined;
 }
 

@@ -46,7 +46,7 @@ export interface Rendered {
   failure?: string;
 }
 
-export interface Findings {
+export interface RenderInput {
   report: Report;
   verdict: Verdict;
   outcome: Outcome;
@@ -55,12 +55,12 @@ export interface Findings {
 }
 
 /** Trunk could not be read, and the step passes anyway because on-api-error is warn. */
-function tolerated({ verdict, outcome }: Findings): boolean {
+function tolerated({ verdict, outcome }: RenderInput): boolean {
   return verdict.result === 'error' && outcome.failure === undefined;
 }
 
-function commentDraft(findings: Findings): { draft?: CommentDraft; warning?: string } {
-  const { report, verdict, settings, context } = findings;
+function commentDraft(input: RenderInput): { draft?: CommentDraft; warning?: string } {
+  const { report, verdict, settings, context } = input;
   const plan = planComment({ mode: settings.commentOnPr, verdict, ...context });
   if (!plan.post) return { warning: plan.why };
   if (context.prNumber === undefined) return {};
@@ -68,7 +68,7 @@ function commentDraft(findings: Findings): { draft?: CommentDraft; warning?: str
   const body = renderComment(report, verdict, {
     marker,
     runUrl: context.runUrl,
-    tolerated: tolerated(findings),
+    tolerated: tolerated(input),
   });
   return { draft: { marker, body, createIfMissing: plan.createIfMissing } };
 }
@@ -93,9 +93,9 @@ function annotationsOf(report: Report): RunAnnotation[] {
 }
 
 /** A run that read Trunk (or tried to) and reached a verdict. */
-export function render(findings: Findings): Rendered {
-  const { report, verdict, outcome, settings } = findings;
-  const comment = commentDraft(findings);
+export function render(input: RenderInput): Rendered {
+  const { report, verdict, outcome, settings } = input;
+  const comment = commentDraft(input);
   const warnings = [
     ...report.warnings,
     ...outcome.warnings,
@@ -104,7 +104,7 @@ export function render(findings: Findings): Rendered {
   return {
     outputs: buildOutputs(report, verdict, ''),
     summary: summaryWanted(settings.jobSummary, outcome.failure)
-      ? renderSummary(report, verdict, { tolerated: tolerated(findings) })
+      ? renderSummary(report, verdict, { tolerated: tolerated(input) })
       : undefined,
     comment: comment.draft,
     annotations: settings.annotations ? annotationsOf(report) : [],
@@ -127,7 +127,7 @@ function summaryWanted(mode: JobSummaryMode, failure: string | undefined): boole
  * (result error) and says why in the summary, so no later step or reader is left guessing.
  */
 export function renderStop(failure: string, context: RunContext, jobSummary: boolean): Rendered {
-  const nothingRead: Report = { context, failures: [], warnings: [] };
+  const nothingRead: Report = { context, readFailures: [], warnings: [] };
   const summary = `## ❌ Trunk Health Gate stopped without a verdict\n\n${escapeMarkdown(failure)}\n`;
   return {
     outputs: buildOutputs(nothingRead, { result: 'error', reasons: [], gates: [] }, ''),

@@ -1,8 +1,7 @@
 import type { AffectedTests, Report } from '../report/model.js';
-import type { TestsReport, UnhealthyTest } from '../trunk/unhealthy-test.js';
+import type { TestsReport } from '../trunk/unhealthy-test.js';
 import type { Verdict } from '../verdict/model.js';
-import { toTestRecord } from '../report/test-record.js';
-import { toFailureRecord, type Explained } from '../explain/failure-record.js';
+import { toFailureRecord, toTestRecord } from './records.js';
 import type { FailedTestsReport } from '../explain/model.js';
 import type { Settings } from '../settings/settings.js';
 
@@ -33,78 +32,87 @@ function inputsThatMattered(settings: Settings) {
 
 /**
  * The shape of the report file: 2 since tests are written as tests-json's records (version 1 wrote
- * the internal model, with `isNew` where the record says `new`).
+ * the internal model, with `recentlyUnhealthy` where the record says `new`).
  */
 export const REPORT_FILE_VERSION = 2;
 
-/** Test lists as JSON arrays, one record at a time, so no single string holds them all. */
-function* recordsJson(tests: readonly UnhealthyTest[]): Generator<string> {
-  yield '[';
-  let separator = '';
-  for (const test of tests) {
-    yield separator + JSON.stringify(toTestRecord(test));
+/**
+ * JSON written in pieces, so no single string holds a large organisation's report (megabytes).
+ * An object is written from one object literal, whose keys TypeScript holds unique, so the file
+ * never names a key twice; an absent (undefined) field is left out, as `JSON.stringify` does.
+ */
+class JsonPieces {
+  constructor(readonly pieces: Iterable<string>) {}
+}
+
+function* jsonObject(fields: Readonly<Record<string, unknown>>): Generator<string> {
+  let separator = '{';
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    yield `${separator}${JSON.stringify(key)}:`;
+    if (value instanceof JsonPieces) yield* value.pieces;
+    else yield JSON.stringify(value);
     separator = ',';
   }
-  yield ']';
+  yield separator === '{' ? '{}' : '}';
 }
 
-function* testsJson(tests: TestsReport | undefined): Generator<string> {
-  if (tests === undefined) {
-    yield 'null';
-    return;
-  }
-  yield '{"broken":';
-  yield* recordsJson(tests.broken);
-  yield ',"flaky":';
-  yield* recordsJson(tests.flaky);
-  const others = tests.otherRepositoryTests;
-  const more = others === undefined ? '' : `,"otherRepositoryTests":${others}`;
-  yield `,"incomplete":${JSON.stringify(tests.incomplete)}${more}}`;
+/** The one JSON-array writer: one record at a time. */
+function jsonArray<T>(items: readonly T[], toRecord: (item: T) => unknown): JsonPieces {
+  return new JsonPieces(
+    (function* () {
+      yield '[';
+      let separator = '';
+      for (const item of items) {
+        yield separator + JSON.stringify(toRecord(item));
+        separator = ',';
+      }
+      yield ']';
+    })(),
+  );
 }
 
-function* affectedJson(affected: AffectedTests | undefined): Generator<string> {
-  if (affected === undefined) {
-    yield 'null';
-    return;
-  }
-  yield `{"changedFiles":${affected.changedFiles},"tests":`;
-  yield* recordsJson(affected.tests);
-  yield '}';
+function nested(fields: Readonly<Record<string, unknown>> | undefined): JsonPieces | null {
+  return fields === undefined ? null : new JsonPieces(jsonObject(fields));
+}
+
+function testsJson(tests: TestsReport | undefined): JsonPieces | null {
+  return nested(
+    tests && {
+      broken: jsonArray(tests.broken, toTestRecord),
+      flaky: jsonArray(tests.flaky, toTestRecord),
+      incomplete: tests.incomplete,
+      otherRepositoryTests: tests.otherRepositoryTests,
+    },
+  );
+}
+
+function affectedJson(affected: AffectedTests | undefined): JsonPieces | null {
+  return nested(
+    affected && {
+      changedFiles: affected.changedFiles,
+      tests: jsonArray(affected.tests, toTestRecord),
+    },
+  );
 }
 
 /** The run's failed tests, every one, as failed-tests-json's records; null without test-results. */
-function* failedTestsJson(run: FailedTestsReport | undefined): Generator<string> {
-  if (run === undefined) {
-    yield 'null';
-    return;
-  }
-  // unread: the reports not read, or read in part; while any is listed the counts are of what was read.
-  const { patterns, files, total, passed, skipped, unread } = run;
-  const lookupNotes = run.lookupNotes ?? [];
-  const jobs = run.jobs ?? null;
-  const head = JSON.stringify({
-    patterns,
-    files,
-    total,
-    passed,
-    skipped,
-    unread,
-    lookupNotes,
-    jobs,
-  });
-  yield `${head.slice(0, -1)},"failures":[`;
-  yield* records(run.failures);
-  yield '],"flaked":[';
-  yield* records(run.flaked);
-  yield `],"unread":${JSON.stringify(run.unread)}}`;
-}
-
-function* records(items: readonly Explained<string>[]): Generator<string> {
-  let separator = '';
-  for (const item of items) {
-    yield separator + JSON.stringify(toFailureRecord(item));
-    separator = ',';
-  }
+function failedTestsJson(failedTests: FailedTestsReport | undefined): JsonPieces | null {
+  return nested(
+    failedTests && {
+      patterns: failedTests.patterns,
+      files: failedTests.files,
+      total: failedTests.total,
+      passed: failedTests.passed,
+      skipped: failedTests.skipped,
+      // The reports not read, or read in part; while any is listed the counts are of what was read.
+      unread: failedTests.unread,
+      lookupNotes: failedTests.lookupNotes ?? [],
+      jobs: failedTests.jobs ?? null,
+      failures: jsonArray(failedTests.failures, toFailureRecord),
+      flaked: jsonArray(failedTests.flaked, toFailureRecord),
+    },
+  );
 }
 
 /**
@@ -116,24 +124,20 @@ export function* renderReportFile(
   verdict: Verdict,
   settings: Settings,
 ): Generator<string> {
-  const head = {
+  yield* jsonObject({
     version: REPORT_FILE_VERSION,
     verdict,
     context: report.context,
     inputs: inputsThatMattered(settings),
-  };
-  yield `${JSON.stringify(head).slice(0, -1)},"tests":`;
-  yield* testsJson(report.tests);
-  yield `,"queue":${JSON.stringify(report.queue ?? null)},"affected":`;
-  yield* affectedJson(report.affected);
-  yield ',"failedTests":';
-  yield* failedTestsJson(report.failedTests);
-  const tail = {
-    failures: report.failures,
+    tests: testsJson(report.tests),
+    queue: report.queue ?? null,
+    affected: affectedJson(report.affected),
+    failedTests: failedTestsJson(report.failedTests),
+    // The public key stays `failures`: the reads that failed.
+    failures: report.readFailures,
     warnings: report.warnings,
     notes: report.notes ?? [],
     testsApi: report.testsApi ?? null,
     queueApi: report.queueApi ?? null,
-  };
-  yield `,${JSON.stringify(tail).slice(1)}`;
+  });
 }

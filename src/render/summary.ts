@@ -162,9 +162,9 @@ function newNote(p: Prepared): string[] {
 function verdictLines(verdict: Verdict, report: Report): string[] {
   // The tripped gates' reasons, right under the headline that counts them.
   const lines = bulletList(verdict.reasons);
-  if (report.failures.length > 0) {
+  if (report.readFailures.length > 0) {
     lines.push('**Could not read from Trunk:**', '');
-    lines.push(...bulletList(tellFailures(report.failures).map(failureText)));
+    lines.push(...bulletList(tellFailures(report.readFailures).map(failureText)));
   }
   if (report.warnings.length > 0) {
     lines.push('**Warnings:**', '');

@@ -43,7 +43,7 @@ export function moreNote(hidden: number, noun: string, where: string): string[] 
 function testCell(test: UnhealthyTest): string {
   const name = truncateText(test.name, MAX_NAME);
   const link = name.trim() === '' ? NONE : mdLink(name, test.url);
-  const marked = test.isNew ? `${NEW_MARK} ${link}` : link;
+  const marked = test.recentlyUnhealthy ? `${NEW_MARK} ${link}` : link;
   return test.file ? `${marked}<br>${code(shortPath(test.file))}` : marked;
 }
 

@@ -6,7 +6,7 @@ import type { FailedTestsRead } from '../explain/failed-tests-read.js';
 import type { AffectedTests, ReadFailure, Report, RunContext, TrunkApi } from './model.js';
 import type { QueueReport } from '../trunk/queue.js';
 import type { TestsReport } from '../trunk/unhealthy-test.js';
-import type { Read } from '../trunk/read.js';
+import type { ReadResult } from '../trunk/read.js';
 import type { NeededJob } from '../settings/needs.js';
 import type { RunJobsRead } from '../explain/jobs.js';
 
@@ -21,8 +21,8 @@ export interface JobsRead {
 
 /** The reads a run makes, each already bound to its API and settings; absent when not asked for. */
 export interface Reads {
-  tests?: () => Promise<Read<TestsReport>>;
-  queue?: () => Promise<Read<QueueReport>>;
+  tests?: () => Promise<ReadResult<TestsReport>>;
+  queue?: () => Promise<ReadResult<QueueReport>>;
   /** The pull request's changed files; absent when the run has no pull request. */
   changedFiles?: () => Promise<string[]>;
   /** The run's own test reports; absent when test-results is not set. */
@@ -58,16 +58,16 @@ function affectedOf(
   tests: TestsReport | undefined,
   files: PromiseSettledResult<string[] | undefined>,
   failOnAffected: FailOnAffected,
-): Read<AffectedTests | undefined> {
-  if (tests === undefined) return { report: undefined, warnings: [] };
+): ReadResult<AffectedTests | undefined> {
+  if (tests === undefined) return { part: undefined, warnings: [] };
   // Stopped because another read already decided the run: that read's failure says why.
   if (files.status === 'rejected' && isAbortedGithubCall(files.reason)) {
-    return { report: undefined, warnings: [] };
+    return { part: undefined, warnings: [] };
   }
   if (files.status === 'rejected') {
     const why = files.reason instanceof Error ? files.reason.message : String(files.reason);
     return {
-      report: undefined,
+      part: undefined,
       warnings: [
         `The pull request's changed files could not be listed, so affected tests are unknown: ${why}.`,
       ],
@@ -75,11 +75,11 @@ function affectedOf(
   }
   if (files.value === undefined) {
     const warning = 'fail-on-affected has nothing to check: this run is not for a pull request.';
-    return { report: undefined, warnings: failOnAffected === 'none' ? [] : [warning] };
+    return { part: undefined, warnings: failOnAffected === 'none' ? [] : [warning] };
   }
   const all = [...tests.broken, ...tests.flaky];
   return {
-    report: { changedFiles: files.value.length, tests: findAffectedTests(all, files.value) },
+    part: { changedFiles: files.value.length, tests: findAffectedTests(all, files.value) },
     warnings: [],
   };
 }
@@ -107,24 +107,24 @@ export async function collectReport(
   ]);
   const report: Report = {
     context,
-    failures: [],
+    readFailures: [],
     warnings: [],
     notes: [],
     testsApi: reads.tests && reads.testsApi,
     queueApi: reads.queue && reads.queueApi,
   };
   if (tests.status === 'fulfilled') {
-    report.tests = tests.value?.report;
+    report.tests = tests.value?.part;
     report.warnings.push(...(tests.value?.warnings ?? []));
     report.notes?.push(...(tests.value?.notes ?? []));
-  } else report.failures.push(...failuresOf('tests', tests.reason));
+  } else report.readFailures.push(...failuresOf('tests', tests.reason));
   if (queue.status === 'fulfilled') {
-    report.queue = queue.value?.report;
+    report.queue = queue.value?.part;
     report.warnings.push(...(queue.value?.warnings ?? []));
     report.notes?.push(...(queue.value?.notes ?? []));
-  } else report.failures.push(...failuresOf('queue', queue.reason));
+  } else report.readFailures.push(...failuresOf('queue', queue.reason));
   const affected = affectedOf(report.tests, files, options.failOnAffected);
-  report.affected = affected.report;
+  report.affected = affected.part;
   report.warnings.push(...affected.warnings);
   if (reads.failedTests) {
     // The explain stage is loaded only by runs that read test reports.
@@ -134,20 +134,20 @@ export async function collectReport(
       results.status === 'fulfilled'
         ? (results.value ?? unreadResults('none read'))
         : unreadResults(results.reason);
-    const run = await explainRun(
+    const explained = await explainRun(
       reads.failedTests,
       read,
       { tests: report.tests, idsAreV2TestIds: report.testsApi === 'v2' },
       files.status === 'fulfilled' ? files.value : undefined,
     );
-    report.failedTests = run.report;
+    report.failedTests = explained.part;
     if (reads.jobs) {
       const jobs = reads.jobs;
       const answer = runJobs.status === 'fulfilled' ? runJobs.value : undefined;
       report.failedTests.jobs = accountJobs(jobs.needs, read, jobs.workspace, answer);
     }
-    report.warnings.push(...run.warnings);
-    report.notes?.push(...(run.notes ?? []));
+    report.warnings.push(...explained.warnings);
+    report.notes?.push(...(explained.notes ?? []));
   }
   return report;
 }

@@ -11,7 +11,7 @@ export function countQuarantined(tests: readonly UnhealthyTest[]): number {
 
 export function countNew(tests: readonly UnhealthyTest[]): number {
   let count = 0;
-  for (const test of tests) if (test.isNew) count += 1;
+  for (const test of tests) if (test.recentlyUnhealthy) count += 1;
   return count;
 }
 

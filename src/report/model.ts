@@ -35,7 +35,7 @@ export interface Report {
   affected?: AffectedTests;
   /** The run's failed tests explained; undefined when test-results is not set. */
   failedTests?: FailedTestsReport;
-  failures: ReadFailure[];
+  readFailures: ReadFailure[];
   warnings: string[];
   /** Informational lines for the summary: not warnings (no annotation), e.g. where v1 cannot see. */
   notes?: string[];

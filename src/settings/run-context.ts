@@ -69,7 +69,7 @@ const OWN_BRANCH_EVENTS = new Set(['push', 'schedule', 'workflow_dispatch']);
 const GITHUB_QUEUE_BRANCH = /^gh-readonly-queue\/(.+)\/pr-(\d+)-[0-9a-f]+$/;
 const TRUNK_QUEUE_BRANCH = /^trunk-merge\/pr-(\d+)\//;
 
-function text(value: unknown): string | undefined {
+function nonEmptyString(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
@@ -98,8 +98,8 @@ function fromQueueBranch(branch: string): Pick<RunContext, 'branch' | 'prNumber'
 /** A deleted head repository (null) is treated as a fork: its token is read-only too. */
 function isForkPullRequest(pr: PullRequestPayload | undefined): boolean {
   if (pr === undefined) return false;
-  const head = pr.head?.repo === null ? undefined : text(pr.head?.repo?.full_name);
-  return head !== text(pr.base?.repo?.full_name);
+  const head = pr.head?.repo === null ? undefined : nonEmptyString(pr.head?.repo?.full_name);
+  return head !== nonEmptyString(pr.base?.repo?.full_name);
 }
 
 /**
@@ -111,8 +111,8 @@ function fromPullRequest(
   pr: PullRequestPayload | undefined,
   fallback: { base?: string; head?: string; number?: unknown },
 ): Derived {
-  const branch = text(pr?.base?.ref) ?? fallback.base;
-  const head = text(pr?.head?.ref) ?? fallback.head;
+  const branch = nonEmptyString(pr?.base?.ref) ?? fallback.base;
+  const head = nonEmptyString(pr?.head?.ref) ?? fallback.head;
   const trunk =
     head === undefined || isForkPullRequest(pr) ? undefined : TRUNK_QUEUE_BRANCH.exec(head);
   const queued = positiveInteger(trunk?.[1]);
@@ -145,11 +145,12 @@ function fromIssueComment(event: EventPayload): Derived {
 function fromWorkflowRun(event: EventPayload): Derived | undefined {
   const run = event.workflow_run;
   const pr = run?.pull_requests?.[0];
-  const branch = text(run?.head_branch);
-  const ownHead = text(run?.head_repository?.full_name) === text(event.repository?.full_name);
+  const branch = nonEmptyString(run?.head_branch);
+  const ownHead =
+    nonEmptyString(run?.head_repository?.full_name) === nonEmptyString(event.repository?.full_name);
   const queued = branch !== undefined && ownHead ? fromQueueBranch(branch) : undefined;
   if (queued) {
-    const base = queued.branch ?? text(pr?.base?.ref);
+    const base = queued.branch ?? nonEmptyString(pr?.base?.ref);
     return {
       branch: base,
       prNumber: queued.prNumber,
@@ -157,10 +158,10 @@ function fromWorkflowRun(event: EventPayload): Derived | undefined {
       isPullRequestEvent: false,
     };
   }
-  if (!PULL_REQUEST_EVENTS.has(text(run?.event) ?? '')) return undefined;
-  const owner = text(run?.head_repository?.owner?.login);
+  if (!PULL_REQUEST_EVENTS.has(nonEmptyString(run?.event) ?? '')) return undefined;
+  const owner = nonEmptyString(run?.head_repository?.owner?.login);
   return {
-    branch: text(pr?.base?.ref),
+    branch: nonEmptyString(pr?.base?.ref),
     prNumber: positiveInteger(pr?.number),
     inMergeQueue: false,
     isPullRequestEvent: true,
@@ -171,22 +172,22 @@ function fromWorkflowRun(event: EventPayload): Derived | undefined {
 function fromEvent(eventName: string, env: NodeJS.ProcessEnv, event: EventPayload): Derived {
   if (PULL_REQUEST_EVENTS.has(eventName)) {
     return fromPullRequest(event.pull_request, {
-      base: text(env.GITHUB_BASE_REF),
-      head: text(env.GITHUB_HEAD_REF),
+      base: nonEmptyString(env.GITHUB_BASE_REF),
+      head: nonEmptyString(env.GITHUB_HEAD_REF),
       number: event.number,
     });
   }
   if (eventName === 'issue_comment') return fromIssueComment(event);
   if (eventName === 'merge_group') {
-    const headBranch = branchOf(text(event.merge_group?.head_ref)) ?? '';
+    const headBranch = branchOf(nonEmptyString(event.merge_group?.head_ref)) ?? '';
     return {
-      branch: branchOf(text(event.merge_group?.base_ref)),
+      branch: branchOf(nonEmptyString(event.merge_group?.base_ref)),
       prNumber: fromQueueBranch(headBranch)?.prNumber,
       inMergeQueue: true,
       isPullRequestEvent: false,
     };
   }
-  const pushed = branchOf(text(env.GITHUB_REF));
+  const pushed = branchOf(nonEmptyString(env.GITHUB_REF));
   const queued = pushed === undefined ? undefined : fromQueueBranch(pushed);
   if (queued) return { ...queued, inMergeQueue: true, isPullRequestEvent: false };
   // A scheduled run's ref is the default branch, even when the payload does not name it.
@@ -203,13 +204,13 @@ export function deriveRunContext(env: NodeJS.ProcessEnv, event: EventPayload): R
   const afterRun = eventName === 'workflow_run' ? fromWorkflowRun(event) : undefined;
   const derived = afterRun ?? fromEvent(eventName, env, event);
   const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
-  const runId = text(env.GITHUB_RUN_ID);
-  const repository = text(env.GITHUB_REPOSITORY);
+  const runId = nonEmptyString(env.GITHUB_RUN_ID);
+  const repository = nonEmptyString(env.GITHUB_REPOSITORY);
   return {
     eventName,
     serverUrl,
     repository: repository ?? '',
-    branch: derived.branch ?? text(event.repository?.default_branch),
+    branch: derived.branch ?? nonEmptyString(event.repository?.default_branch),
     prNumber: derived.prNumber,
     inMergeQueue: derived.inMergeQueue,
     isPullRequestEvent: derived.isPullRequestEvent,

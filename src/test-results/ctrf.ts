@@ -16,7 +16,7 @@ import {
   type FileReading,
   type Json,
 } from './file-reading.js';
-import type { FailedTestCase } from './model.js';
+import type { ReportedTest } from './model.js';
 
 /** At most this many tests are named in the warning about tests that could not be read. */
 const NAMED_BAD_TESTS = 3;
@@ -87,10 +87,10 @@ function readTest(entry: unknown, shown: string, reading: FileReading): string |
   return undefined;
 }
 
-function testCase(entry: Json, name: string, shown: string): FailedTestCase {
+function testCase(entry: Json, name: string, shown: string): ReportedTest {
   return {
     name,
-    file: text(entry.filePath),
+    file: trimmedString(entry.filePath),
     line: lineNumber(entry.line),
     message: messageOf(entry),
     suitePath: suitePath(entry.suite),
@@ -107,7 +107,7 @@ function flaked(entry: Json): boolean {
   return entry.flaky === true || failedAttempts(entry).length > 0 || (retries(entry) ?? 0) > 0;
 }
 
-function flake(entry: Json, name: string, shown: string): FailedTestCase {
+function flake(entry: Json, name: string, shown: string): ReportedTest {
   const failed = failedAttempts(entry);
   const firstFailure = failed.map(messageOf).find((message) => message !== undefined);
   return {
@@ -159,6 +159,6 @@ function plain(value: unknown): string | undefined {
   return typeof value === 'string' ? value.slice(0, 100_000).replace(ANSI, '') : undefined;
 }
 
-function text(value: unknown): string | undefined {
+function trimmedString(value: unknown): string | undefined {
   return typeof value === 'string' ? capped(value.trim()) : undefined;
 }

@@ -19,7 +19,7 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { capped, emptyReading, firstLine, lineNumber, type FileReading } from './file-reading.js';
 import { fileFromClassname } from './junit-file.js';
-import type { FailedTestCase } from './model.js';
+import type { ReportedTest } from './model.js';
 
 /**
  * saxes holds an attribute or a text node whole until its end: past this many characters without a
@@ -56,7 +56,7 @@ interface OpenCase {
   attributes: Record<string, string>;
   suite?: Suite;
   /** Built when a `failure` or `error` turns up: most tests pass, and need no record. */
-  record?: FailedTestCase;
+  record?: ReportedTest;
   failureText?: string;
   /** The `type` of a failure without a message: the message when its text has none either. */
   failureType?: string;
@@ -69,7 +69,7 @@ interface OpenCase {
 
 /** A failed attempt of a test, which a later attempt in the same suite element may replace. */
 interface FailedAttempt {
-  record: FailedTestCase;
+  record: ReportedTest;
   /** The first failed attempt's message: a flaked test is shown with it. */
   firstMessage?: string;
 }
@@ -229,7 +229,7 @@ class JunitReader {
     this.current = { key, attributes, suite, skipped: false, reruns: 0, flakyAttempts: 0 };
   }
 
-  private recordOf(current: OpenCase): FailedTestCase {
+  private recordOf(current: OpenCase): ReportedTest {
     const { attributes, suite } = current;
     const classname = capped(attributes.classname);
     return {
@@ -380,7 +380,7 @@ class JunitReader {
  * Lines a runner puts before the message in a failure's text: PHPUnit's `Class::method` (with its data
  * set), go test's `=== RUN` and `--- FAIL:` markers.
  */
-function isTestHeading(test: FailedTestCase): (line: string) => boolean {
+function isTestHeading(test: ReportedTest): (line: string) => boolean {
   const heading = test.classname === undefined ? undefined : `${test.classname}::`;
   return (line) =>
     (heading !== undefined && line.startsWith(heading)) ||

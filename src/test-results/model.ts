@@ -7,7 +7,7 @@
 export type ReportFormat = 'junit' | 'trunk-summary' | 'ctrf';
 
 /** One test that failed (a `failure` or `error` in JUnit; an entry of the upload summary's lists). */
-export interface FailedTestCase {
+export interface ReportedTest {
   name: string;
   /** JUnit `classname`, or the upload summary's `className`. */
   classname?: string;
@@ -59,12 +59,12 @@ export interface TestResults {
   passed: number;
   failed: number;
   skipped: number;
-  failures: FailedTestCase[];
+  failures: ReportedTest[];
   /**
    * Tests whose final result in this run is a pass after one or more failed attempts (Surefire's
    * flakyFailure, a rerun testcase that passed, CTRF's `flaky: true`); counted in `passed`.
    */
-  flaked: FailedTestCase[];
+  flaked: ReportedTest[];
   /** Reports not read, or read in part: while any is here, the run's failures are unknown. */
   unread: UnreadReport[];
   /**

@@ -14,7 +14,7 @@ import { identifiersAgree } from './test-identity.js';
 import { looksLikeCtrf, readCtrf } from './ctrf.js';
 import { capped, emptyReading, type FileReading } from './file-reading.js';
 import { readJunit } from './junit.js';
-import type { FailedTestCase, ReportFormat, TestResults } from './model.js';
+import type { ReportedTest, ReportFormat, TestResults } from './model.js';
 import { looksLikeTrunkSummary, readTrunkSummary } from './trunk-summary.js';
 
 export interface ReadTestResultsOptions {
@@ -93,9 +93,9 @@ function countedOnce(readings: FormatReading[]): FileReading[] {
   const others = readings.flatMap((reading) =>
     reading.format === 'trunk-summary' ? [] : reading.failures,
   );
-  const taken = new Set<FailedTestCase>();
+  const taken = new Set<ReportedTest>();
   for (const held of summaries.flatMap((reading) => reading.failures)) {
-    let best: FailedTestCase | undefined;
+    let best: ReportedTest | undefined;
     for (const failure of others) {
       if (taken.has(failure) || !sameTest(failure, held)) continue;
       if (best === undefined || nearness(failure, held) > nearness(best, held)) best = failure;
@@ -121,12 +121,12 @@ function countedOnce(readings: FormatReading[]): FileReading[] {
  * when one ends the other at a `/` (a summary's are repository-relative, a runner's may start at its
  * working directory or with `./`).
  */
-function sameTest(a: FailedTestCase, b: FailedTestCase): boolean {
+function sameTest(a: ReportedTest, b: ReportedTest): boolean {
   return a.name.trim() === b.name.trim() && identifiersAgree(a, b);
 }
 
 /** How many folders two report files share from the top: a job's files sit in one folder. */
-function nearness(a: FailedTestCase, b: FailedTestCase): number {
+function nearness(a: ReportedTest, b: ReportedTest): number {
   const [x, y] = [dirname(a.reportFile).split('/'), dirname(b.reportFile).split('/')];
   let shared = 0;
   while (shared < x.length && x[shared] === y[shared]) shared += 1;

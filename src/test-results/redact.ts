@@ -5,7 +5,7 @@
  * (`trk\_live\_…`), HTML, a URL or JSON escapes it in a summary, a comment, an output or a file.
  * So every text is redacted here, once, while it is still raw.
  */
-import type { FailedTestCase, TestResults, UnreadReport } from './model.js';
+import type { ReportedTest, TestResults, UnreadReport } from './model.js';
 
 export const REDACTED = '***';
 
@@ -43,12 +43,12 @@ export function redactText(text: string, secrets: readonly string[]): string {
 }
 
 /** Every text field of a test record; numbers and flags are the reader's own. */
-function redactCase(test: FailedTestCase, secrets: readonly string[]): FailedTestCase {
+function redactCase(test: ReportedTest, secrets: readonly string[]): ReportedTest {
   const copy: Record<string, unknown> = { ...test };
   for (const [key, value] of Object.entries(copy)) {
     if (typeof value === 'string') copy[key] = redactText(value, secrets);
   }
-  return copy as unknown as FailedTestCase;
+  return copy as unknown as ReportedTest;
 }
 
 function redactUnread(unread: UnreadReport, secrets: readonly string[]): UnreadReport {

@@ -53,10 +53,10 @@ type Identifiers = Pick<UnhealthyTest, 'file' | 'classname' | 'parent'>;
 /** How a test of the same name matches, or undefined when an identifier both sides give differs. */
 export function kindOf(failure: Identifiers, test: Identifiers): MatchKind | undefined {
   const file = compare(failure.file, test.file, sameFile);
-  const klass = compare(failure.classname, test.classname, equal);
+  const classname = compare(failure.classname, test.classname, equal);
   const parent = compare(failure.parent, test.parent, equal);
-  if (file === 'clash' || klass === 'clash' || parent === 'clash') return undefined;
-  if (klass === 'agree') return file === 'agree' ? 'name+class+file' : 'name+class';
+  if (file === 'clash' || classname === 'clash' || parent === 'clash') return undefined;
+  if (classname === 'agree') return file === 'agree' ? 'name+class+file' : 'name+class';
   if (parent === 'agree') return file === 'agree' ? 'name+parent+file' : 'name+parent';
   if (file === 'agree') return 'name+file';
   return 'name';

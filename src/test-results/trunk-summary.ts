@@ -16,7 +16,7 @@ import {
   type FileReading,
   type Json,
 } from './file-reading.js';
-import type { FailedTestCase } from './model.js';
+import type { ReportedTest } from './model.js';
 
 /**
  * The shape of a summary: an object with a `schemaVersion` and one of the summary's own fields. Other
@@ -59,8 +59,8 @@ function readVersion1(document: Json, reportFile: string): FileReading {
     // `trunkUrl` ends in the CLI's own id, not the v2 test id: it is a link, never an id.
     reading.failures.push({
       ...common(entry, reportFile),
-      classname: text(entry.className),
-      parent: text(entry.suiteName),
+      classname: cappedString(entry.className),
+      parent: cappedString(entry.suiteName),
       line: lineNumber(entry.lineNumber),
       trunkUrl: link(entry.trunkUrl),
       quarantinedByUpload: entry.isQuarantined === true ? true : undefined,
@@ -89,15 +89,16 @@ function readVersion2(document: Json, reportFile: string): FileReading {
   return reading;
 }
 
-function version2Test(entry: Json, quarantined: boolean, reportFile: string): FailedTestCase {
+function version2Test(entry: Json, quarantined: boolean, reportFile: string): ReportedTest {
   const url = link(entry.link);
   return {
     ...common(entry, reportFile),
-    classname: text(entry.className),
-    parent: text(entry.suiteName),
+    classname: cappedString(entry.className),
+    parent: cappedString(entry.suiteName),
     line: lineNumber(entry.lineNumber),
     message:
-      firstLine(text(entry.failureMessage, 100_000)) ?? firstLine(text(entry.failureText, 100_000)),
+      firstLine(cappedString(entry.failureMessage, 100_000)) ??
+      firstLine(cappedString(entry.failureText, 100_000)),
     // Since CLI 1.0.0 `id` is the v2 test id, or null when Trunk could not place the test; older 2.x
     // summaries have no `id`, and the test id is the last segment of `link`.
     trunkId:
@@ -109,11 +110,11 @@ function version2Test(entry: Json, quarantined: boolean, reportFile: string): Fa
   };
 }
 
-function common(entry: Json, reportFile: string): FailedTestCase {
+function common(entry: Json, reportFile: string): ReportedTest {
   return {
-    name: text(entry.name) ?? '',
-    file: text(entry.file),
-    message: firstLine(text(entry.failureMessage, 100_000)),
+    name: cappedString(entry.name) ?? '',
+    file: cappedString(entry.file),
+    message: firstLine(cappedString(entry.failureMessage, 100_000)),
     format: 'trunk-summary',
     reportFile,
   };
@@ -131,11 +132,11 @@ function testsIn(list: unknown, groupFile?: string, depth = 0): Json[] {
       (value) => Array.isArray(value) && value.some(isObject),
     );
     if (typeof entry.name !== 'string' && nested.length > 0 && depth < 3) {
-      const file = text(entry.file) ?? groupFile;
+      const file = cappedString(entry.file) ?? groupFile;
       for (const inner of nested) tests.push(...testsIn(inner, file, depth + 1));
     } else if (typeof entry.name === 'string') {
       tests.push(
-        groupFile !== undefined && text(entry.file) === undefined
+        groupFile !== undefined && cappedString(entry.file) === undefined
           ? { ...entry, file: groupFile }
           : entry,
       );
@@ -168,13 +169,13 @@ function arrayOf(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
-function text(value: unknown, max?: number): string | undefined {
+function cappedString(value: unknown, max?: number): string | undefined {
   return typeof value === 'string' ? capped(value, max) : undefined;
 }
 
 /** A link as given, only when it is http(s): it may end up in Markdown. */
 function link(value: unknown): string | undefined {
-  const url = text(value, 2_000);
+  const url = cappedString(value, 2_000);
   return url !== undefined && /^https?:\/\//i.test(url) ? url : undefined;
 }
 

@@ -44,7 +44,7 @@ function merge(listings: UnhealthyTest[]): UnhealthyTest {
     quarantined: listings.every((test) => test.quarantined),
     prsImpacted7d: Math.max(...listings.map((test) => test.prsImpacted7d)),
     since: earliest.since,
-    isNew: earliest.isNew,
+    recentlyUnhealthy: earliest.recentlyUnhealthy,
   };
 }
 

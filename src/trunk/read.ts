@@ -3,8 +3,8 @@ import { mergeListings } from './merge-listings.js';
 import type { Walk } from './walk.js';
 
 /** What one read of the report's facts gives: its part of the report and what it warns about. */
-export interface Read<T> {
-  report: T;
+export interface ReadResult<T> {
+  part: T;
   warnings: string[];
   /** Informational lines for the summary, not warnings. */
   notes?: string[];
@@ -27,10 +27,10 @@ function incompleteWarning(status: TestStatus, list: StatusList, kept: number): 
 }
 
 /** Both statuses as the report holds them: each test once, sorted, and every early stop said. */
-export function testsReportOf(flaky: StatusList, broken: StatusList): Read<TestsReport> {
+export function testsReportOf(flaky: StatusList, broken: StatusList): ReadResult<TestsReport> {
   const merged = mergeListings(flaky.tests, broken.tests);
   return {
-    report: {
+    part: {
       ...merged,
       incomplete: [
         ...(flaky.incomplete ? ['flaky' as const] : []),

@@ -25,7 +25,7 @@ export interface UnhealthyTest {
   since?: string;
   reason?: string;
   /** In this status for no longer than new-within-days. */
-  isNew: boolean;
+  recentlyUnhealthy: boolean;
 }
 
 export interface TestsReport {

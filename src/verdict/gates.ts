@@ -109,7 +109,7 @@ const queueStateGate: Gate = {
   row(report, check) {
     const queue = report.queue;
     if (queue === undefined) {
-      const failed = report.failures.some((failure) => failure.what === 'queue');
+      const failed = report.readFailures.some((failure) => failure.what === 'queue');
       if (!check && !failed) return undefined;
       return { label: 'Merge queue', count: failed ? 'could not be read' : 'not checked' };
     }
@@ -167,13 +167,15 @@ const affectedGate: Gate = {
 };
 
 /** "reports/a.xml could not be read (empty file), and 2 more": the files, their why, bounded. */
-function unreadReason(run: FailedTestsReport): string {
-  const named = run.unread.slice(0, NAMES_IN_REASON).map((report) => {
+function unreadReason(failedTests: FailedTestsReport): string {
+  const named = failedTests.unread.slice(0, NAMES_IN_REASON).map((report) => {
     const how = report.partial ? 'was read only in part' : 'could not be read';
     return `${truncate(report.file, 200)} ${how} (${truncate(report.why, 200)})`;
   });
   const more =
-    run.unread.length > NAMES_IN_REASON ? `, and ${run.unread.length - NAMES_IN_REASON} more` : '';
+    failedTests.unread.length > NAMES_IN_REASON
+      ? `, and ${failedTests.unread.length - NAMES_IN_REASON} more`
+      : '';
   return `${named.join('; ')}${more}`;
 }
 
@@ -188,13 +190,13 @@ interface RunGateSpec {
   /** "failures", "flakes": what is unknown while a report is unread. */
   what: string;
   max(settings: GateSettings): number | undefined;
-  count(run: FailedTestsReport): number;
+  count(failedTests: FailedTestsReport): number;
   /** Its row shows without the gate too: always for failures, for flakes when something flaked. */
-  shownUngated(run: FailedTestsReport): boolean;
+  shownUngated(failedTests: FailedTestsReport): boolean;
   /** The reason when `counted` is over `limit`. */
   over(counted: number, limit: number): string;
   /** What is unknown whatever the count (a failed job no failed test accounts for). */
-  unaccounted?(run: FailedTestsReport, limit: number): string | undefined;
+  unaccounted?(failedTests: FailedTestsReport, limit: number): string | undefined;
 }
 
 /**
@@ -211,36 +213,37 @@ function runGate(spec: RunGateSpec): Gate {
     isOn: (s) => spec.max(s) !== undefined,
     threshold: (s) => `at most ${String(spec.max(s))}`,
     row(report, check) {
-      const run = report.failedTests;
-      if (run === undefined || (check === undefined && !spec.shownUngated(run))) return undefined;
+      const failedTests = report.failedTests;
+      if (failedTests === undefined || (check === undefined && !spec.shownUngated(failedTests)))
+        return undefined;
       // A report unread: the count is unknown, never the count of what happened to be read.
       // So is a failed job no failed test accounts for: its failures are not in the count.
-      const jobs = spec.unaccounted !== undefined && jobsUnaccounted(run.jobs);
+      const jobs = spec.unaccounted !== undefined && jobsUnaccounted(failedTests.jobs);
       const count =
-        failuresUnknown(run) || jobs
+        failuresUnknown(failedTests) || jobs
           ? 'unknown'
-          : run.files === 0
+          : failedTests.files === 0
             ? undefined
-            : { of: spec.count(run) };
+            : { of: spec.count(failedTests) };
       return { label, count };
     },
     judge(report, s) {
-      const run = report.failedTests;
-      if (run === undefined || readingStopped(run)) return undefined;
+      const failedTests = report.failedTests;
+      if (failedTests === undefined || readingStopped(failedTests)) return undefined;
       const limit = spec.max(s) ?? Infinity;
-      const unaccounted = spec.unaccounted?.(run, limit);
+      const unaccounted = spec.unaccounted?.(failedTests, limit);
       if (unaccounted !== undefined) return { reason: unaccounted };
-      if (failuresUnknown(run)) {
+      if (failuresUnknown(failedTests)) {
         return {
-          reason: `The ${what} of this run are unknown: ${unreadReason(run)}, so ${input} (${String(limit)}) cannot be judged: re-run the job that writes the report, or fix what writes it (the warnings say more)`,
+          reason: `The ${what} of this run are unknown: ${unreadReason(failedTests)}, so ${input} (${String(limit)}) cannot be judged: re-run the job that writes the report, or fix what writes it (the warnings say more)`,
         };
       }
-      if (run.files === 0) {
+      if (failedTests.files === 0) {
         return {
-          reason: `No test report was read from test-results (${run.patterns.join(', ')}), so ${input} (${String(limit)}) cannot be judged: check the paths and that the tests wrote their reports`,
+          reason: `No test report was read from test-results (${failedTests.patterns.join(', ')}), so ${input} (${String(limit)}) cannot be judged: check the paths and that the tests wrote their reports`,
         };
       }
-      const counted = spec.count(run);
+      const counted = spec.count(failedTests);
       return counted <= limit ? { counted } : { counted, reason: spec.over(counted, limit) };
     },
   };
@@ -252,7 +255,7 @@ const newFailuresGate = runGate({
   label: 'New failures in this run',
   what: 'failures',
   max: (s) => s.maxNewFailures,
-  count: (run) => countNeedingAttention(run.failures),
+  count: (failedTests) => countNeedingAttention(failedTests.failures),
   shownUngated: () => true,
   over: (counted, limit) =>
     `${counted} ${counted === 1 ? 'failed test is' : 'failed tests are'} not explained by Trunk's data (new or unexplained), more than max-new-failures (${String(limit)})`,
@@ -264,8 +267,8 @@ const newFailuresGate = runGate({
  * out of memory, a timeout) is a failure no test names, so the gate trips at any threshold. A job
  * whose reports were not read is left to the unread reports' reason.
  */
-function unexplainedJobsReason(run: FailedTestsReport, limit: number): string | undefined {
-  const jobs = unexplainedJobs(run.jobs);
+function unexplainedJobsReason(failedTests: FailedTestsReport, limit: number): string | undefined {
+  const jobs = unexplainedJobs(failedTests.jobs);
   const first = jobs[0];
   if (first === undefined) return undefined;
   const how = first.result === 'cancelled' ? 'was cancelled' : 'failed';
@@ -284,8 +287,8 @@ const newFlakesGate = runGate({
   label: 'New flakes in this run',
   what: 'flakes',
   max: (s) => s.maxNewFlakes,
-  count: (run) => countFlakesNeedingAttention(run.flaked),
-  shownUngated: (run) => run.flaked.length > 0,
+  count: (failedTests) => countFlakesNeedingAttention(failedTests.flaked),
+  shownUngated: (failedTests) => failedTests.flaked.length > 0,
   over: (counted, limit) =>
     `${counted} ${counted === 1 ? 'test that flaked in this run is' : 'tests that flaked in this run are'} not known to Trunk as flaky (new or unexplained), more than max-new-flakes (${String(limit)})`,
 });
@@ -342,5 +345,5 @@ export function evaluateGates(report: Report, settings: GateSettings): Verdict {
   );
   const reasons = gates.flatMap((gate) => (gate.reason === undefined ? [] : [gate.reason]));
   if (reasons.length > 0) return { result: 'failed', reasons, gates };
-  return { result: report.failures.length > 0 ? 'error' : 'passed', reasons, gates };
+  return { result: report.readFailures.length > 0 ? 'error' : 'passed', reasons, gates };
 }

@@ -24,7 +24,7 @@ function describeFailure(failure: ToldFailure): string {
  * and warnings for what on-api-error: warn lets pass.
  */
 export function decideOutcome(report: Report, verdict: Verdict, onApiError: OnApiError): Outcome {
-  const failures = tellFailures(report.failures);
+  const failures = tellFailures(report.readFailures);
   const fatal = failures.filter((failure) => !failure.tolerable || onApiError === 'fail');
   const tolerated = failures.filter((failure) => !fatal.includes(failure));
   const warnings = tolerated.map(

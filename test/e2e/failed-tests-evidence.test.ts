@@ -11,7 +11,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FailureRecord } from '../../src/explain/failure-record.js';
+import type { FailureRecord } from '../../src/render/records.js';
 import { describeRun, expectPassed, expectSingleFailure } from '../support/e2e.js';
 import { pullRequestEvent, pushEvent, type GithubEvent } from '../support/github-events.js';
 import type { ActionRun } from '../support/run-action.js';

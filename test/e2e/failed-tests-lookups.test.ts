@@ -10,7 +10,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FailureRecord } from '../../src/explain/failure-record.js';
+import type { FailureRecord } from '../../src/render/records.js';
 import {
   closeSimulators,
   describeRun,

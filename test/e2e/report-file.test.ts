@@ -4,6 +4,7 @@
  * test's own, because the harness removes the run's directory when the run ends.
  */
 import {
+  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -116,6 +117,35 @@ function testNamesIn(report: unknown): Set<string> {
   );
 }
 
+/**
+ * Every key that an object of the JSON text names twice. JSON.parse keeps the last of them without
+ * a word, so the file is read token by token: each object keeps the keys it has named.
+ */
+function duplicateKeys(text: string): string[] {
+  const open: (Set<string> | undefined)[] = []; // an object's keys; undefined for an array
+  const duplicates: string[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '{') open.push(new Set());
+    else if (c === '[') open.push(undefined);
+    else if (c === '}' || c === ']') open.pop();
+    else if (c === '"') {
+      let end = i + 1;
+      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      const value = JSON.parse(text.slice(i, end + 1)) as string;
+      let next = end + 1;
+      while (/\s/.test(text[next] ?? '')) next += 1;
+      const keys = open.at(-1);
+      if (text[next] === ':' && keys !== undefined) {
+        if (keys.has(value)) duplicates.push(value);
+        keys.add(value);
+      }
+      i = end;
+    }
+  }
+  return duplicates;
+}
+
 function queueOf(prNumbers: number[]) {
   return makeQueue({
     enqueuedPullRequests: prNumbers.map((prNumber) =>
@@ -219,6 +249,33 @@ describe('the report file', () => {
 
     expect(run.outputs.result, describeRun(run)).toBe('error');
     expect(text).not.toContain(TOKEN);
+  });
+  it('names no key twice in any object, the failed tests and unread reports included', async () => {
+    expect(duplicateKeys('{"a":1,"b":{"a":[{"a":2}],"c":"a:"},"a":3}')).toEqual(['a']);
+    const workspace = runnerTemp();
+    mkdirSync(join(workspace, 'reports'));
+    copyFileSync(
+      new URL('../fixtures/test-results/vitest/junit.xml', import.meta.url),
+      join(workspace, 'reports', 'junit.xml'),
+    );
+    writeFileSync(join(workspace, 'reports', 'cut.xml'), '<testsuites><testsuite name="a">');
+    const sim = await startSim({
+      flaky: makeTests(2, 'FLAKY', 75),
+      queues: { main: queueOf([PR]) },
+    });
+    const gh = await startGh();
+    gh.setFiles(PR, []);
+
+    const { run, text, report } = await runWithReport(sim, gh, {
+      inputs: { 'test-results': 'reports/*.xml' },
+      env: { GITHUB_WORKSPACE: workspace },
+    });
+
+    const failedTests = (report as { failedTests: { failures: unknown[]; unread: unknown[] } })
+      .failedTests;
+    expect(failedTests.failures.length, describeRun(run)).toBeGreaterThan(0);
+    expect(failedTests.unread).toHaveLength(1);
+    expect(duplicateKeys(text)).toEqual([]);
   });
 });
 

@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FailureRecord } from '../../src/explain/failure-record.js';
+import type { FailureRecord } from '../../src/render/records.js';
 import {
   closeSimulators,
   describeRun,

@@ -20,7 +20,7 @@ export function unhealthyTest(
     owners: [],
     quarantined: false,
     prsImpacted7d: 0,
-    isNew: false,
+    recentlyUnhealthy: false,
     ...over,
   };
 }
@@ -43,5 +43,5 @@ export function runContext(over: Partial<RunContext> = {}): RunContext {
 
 /** A report that read nothing and failed nothing, with `over` laid on top. */
 export function emptyReport(over: Partial<Report> = {}): Report {
-  return { context: runContext(), failures: [], warnings: [], ...over };
+  return { context: runContext(), readFailures: [], warnings: [], ...over };
 }

@@ -14,12 +14,12 @@ import type { FailedTestsReport, RunAnswer } from '../../src/explain/model.js';
 import { unreadResults } from '../../src/explain/failed-tests-read.js';
 import type { TestsReport, UnhealthyTest } from '../../src/trunk/unhealthy-test.js';
 import { readCtrf } from '../../src/test-results/ctrf.js';
-import type { FailedTestCase } from '../../src/test-results/model.js';
+import type { ReportedTest } from '../../src/test-results/model.js';
 import { evaluateGates, type GateSettings } from '../../src/verdict/gates.js';
 import { emptyReport, unhealthyTest } from '../support/model-builders.js';
 
 /** The failed test of a CTRF fixture written by a real reporter (test/fixtures/test-results/ctrf-jest, -playwright, -vitest). */
-function ctrfFailure(folder: string): FailedTestCase {
+function ctrfFailure(folder: string): ReportedTest {
   const path = join(
     import.meta.dirname,
     '..',
@@ -33,7 +33,7 @@ function ctrfFailure(folder: string): FailedTestCase {
   return failure;
 }
 
-function failed(over: Partial<FailedTestCase> = {}): FailedTestCase {
+function failed(over: Partial<ReportedTest> = {}): ReportedTest {
   return { name: 'adds', format: 'junit', reportFile: 'junit.xml', ...over };
 }
 
@@ -226,8 +226,8 @@ describe('Trunk’s word on new failures: the search and the recipe’s two ques
   });
 
   it('main first, then other pull requests; new only when both answered with no failure', () => {
-    const at = (i: number) => news[i]?.test as FailedTestCase;
-    const lookups = new Map<FailedTestCase, FailureLookup>([
+    const at = (i: number) => news[i]?.test as ReportedTest;
+    const lookups = new Map<ReportedTest, FailureLookup>([
       [at(0), asked({ count: 3 }, { count: 2 })],
       [at(1), asked({ count: 0 }, { count: 0 })],
       [at(2), asked({ error: 'GET /v2/tests/{testId}/test-runs answered 500' }, { count: 0 })],
@@ -271,7 +271,7 @@ describe('Trunk’s word on new failures: the search and the recipe’s two ques
       ['a', 'b', 'c', 'd', 'e'].map((name) => failed({ name })),
       { tests: trunk([]), idsAreV2TestIds: true },
     );
-    const at = (i: number) => plain[i]?.test as FailedTestCase;
+    const at = (i: number) => plain[i]?.test as ReportedTest;
     const found = (status: string, quarantined = false) => {
       const test = { id: `id-${status}`, name: 'x', status, quarantined };
       return {
@@ -282,7 +282,7 @@ describe('Trunk’s word on new failures: the search and the recipe’s two ques
         variants: 1,
       };
     };
-    const lookups = new Map<FailedTestCase, FailureLookup>([
+    const lookups = new Map<ReportedTest, FailureLookup>([
       [at(0), { search: found('healthy'), ...asked({ count: 2 }, { count: 0 }) }],
       [at(1), { search: found('flaky') }],
       [at(2), { search: { result: 'not-found', where: ['Coll0001'] } }],

@@ -56,13 +56,13 @@ function api(
 describe('explainRun', () => {
   it('looks new failures up: searches the one with no Trunk id, asks both questions of the other', async () => {
     const asked: string[] = [];
-    const run = await explainRun(
+    const explained = await explainRun(
       read(api(() => Promise.resolve({ id: 'r', defaultBranch: 'trunk' }), asked)),
       RESULTS,
       TRUNK,
     );
     expect(asked.sort()).toEqual(['main t-a', 'prs t-a', 'search name:b']);
-    expect(run.report.failures.map((f) => [f.test.name, f.class, f.reason])).toEqual([
+    expect(explained.part.failures.map((f) => [f.test.name, f.class, f.reason])).toEqual([
       [
         'b',
         'new',
@@ -70,32 +70,32 @@ describe('explainRun', () => {
       ],
       ['a', 'broken', 'also failed once on trunk this week: not caused by this change'],
     ]);
-    expect(run.warnings).toEqual(['summary.json: something']);
-    expect(run.report).toMatchObject({ files: 1, total: 3, passed: 1, skipped: 0 });
-    expect(run.report.lookupNotes).toEqual([]);
+    expect(explained.warnings).toEqual(['summary.json: something']);
+    expect(explained.part).toMatchObject({ files: 1, total: 3, passed: 1, skipped: 0 });
+    expect(explained.part.lookupNotes).toEqual([]);
   });
 
   it('says once why it could not look up: no v2 key, or the repository lookup failed', async () => {
     const keyless = await explainRun(read(), RESULTS, TRUNK);
-    expect(keyless.report.lookupNotes).toEqual([NO_KEY_NOTE]);
+    expect(keyless.part.lookupNotes).toEqual([NO_KEY_NOTE]);
     expect(NO_KEY_NOTE).toContain('api-key');
     const refused = new TrunkApiError('outage', 'GET /v2/repositories', 'Trunk answered 503');
     const failed = await explainRun(read(api(() => Promise.reject(refused))), RESULTS, TRUNK);
-    expect(failed.report.lookupNotes).toEqual([
+    expect(failed.part.lookupNotes).toEqual([
       'New failures were not looked up in Trunk: the repository could not be read: Trunk answered 503.',
     ]);
-    expect(failed.report.failures.map((f) => f.class)).toEqual(['new', 'new']);
+    expect(failed.part.failures.map((f) => f.class)).toEqual(['new', 'new']);
   });
 
   it('asks the other pull requests alone when Trunk has not synced the default branch', async () => {
     const asked: string[] = [];
-    const run = await explainRun(
+    const explained = await explainRun(
       read(api(() => Promise.resolve({ id: 'r' }), asked)),
       RESULTS,
       TRUNK,
     );
     expect(asked.sort()).toEqual(['prs t-a', 'search name:b']);
-    const a = run.report.failures.find((f) => f.test.name === 'a');
+    const a = explained.part.failures.find((f) => f.test.name === 'a');
     expect(a).toMatchObject({ class: 'new' });
     expect(a?.note).toBe(
       'could not check its runs on the default branch: Trunk has not synced the repository’s default branch yet',
@@ -128,10 +128,10 @@ describe('explainRun', () => {
         return Promise.resolve({ pages: 1 });
       },
     };
-    const run = await explainRun(read(trunk), results, TRUNK);
+    const explained = await explainRun(read(trunk), results, TRUNK);
     expect(searched).toHaveLength(20);
     expect(searched.slice(18)).toEqual(['name:flaky name:one', 'name:unknown name:one']);
-    expect(run.report.flaked.map((f) => [f.test.name, f.class, f.note])).toEqual([
+    expect(explained.part.flaked.map((f) => [f.test.name, f.class, f.note])).toEqual([
       [
         'unknown one',
         'new-flake',
@@ -144,27 +144,27 @@ describe('explainRun', () => {
       ],
       ['flaky one', 'known-flaky', undefined],
     ]);
-    expect(run.report.failures.every((f) => f.class === 'new')).toBe(true);
+    expect(explained.part.failures.every((f) => f.class === 'new')).toBe(true);
   });
 
   it('names the flakes in its notes when only flakes would be looked up', async () => {
     const flaked = [{ ...RESULTS.failures[1]!, failedAttempts: 1 }];
     const results = { ...RESULTS, failures: [], flaked };
     const keyless = await explainRun(read(), results, TRUNK);
-    expect(keyless.report.lookupNotes).toEqual([NO_KEY_NOTE]);
+    expect(keyless.part.lookupNotes).toEqual([NO_KEY_NOTE]);
     expect(NO_KEY_NOTE).toContain('each new failure and new flake');
     const refused = new TrunkApiError('outage', 'GET /v2/repositories', 'Trunk answered 503');
     const failed = await explainRun(read(api(() => Promise.reject(refused))), results, TRUNK);
-    expect(failed.report.lookupNotes).toEqual([
+    expect(failed.part.lookupNotes).toEqual([
       'New flakes were not looked up in Trunk: the repository could not be read: Trunk answered 503.',
     ]);
-    expect(failed.report.flaked.map((f) => [f.class, f.note])).toEqual([['new-flake', undefined]]);
+    expect(failed.part.flaked.map((f) => [f.class, f.note])).toEqual([['new-flake', undefined]]);
     const both = await explainRun(
       read(api(() => Promise.reject(refused))),
       { ...RESULTS, flaked },
       TRUNK,
     );
-    expect(both.report.lookupNotes?.[0]).toMatch(/^New failures and new flakes were not looked up/);
+    expect(both.part.lookupNotes?.[0]).toMatch(/^New failures and new flakes were not looked up/);
   });
 
   it('passes the unread reports on, and counts as read only the files read at least in part', async () => {
@@ -173,14 +173,14 @@ describe('explainRun', () => {
       { file: 'cut.xml', why: 'not well-formed XML', partial: true },
     ];
     const results = { ...RESULTS, files: ['cut.xml', 'empty.xml', 'summary.json'], unread };
-    const run = await explainRun(read(), results, TRUNK);
-    expect(run.report).toMatchObject({ files: 2, unread });
+    const explained = await explainRun(read(), results, TRUNK);
+    expect(explained.part).toMatchObject({ files: 2, unread });
     const none = await explainRun(
       read(),
       { ...results, unread: [unread[0]!, { ...unread[1]!, partial: false }] },
       TRUNK,
     );
-    expect(none.report.files).toBe(1);
+    expect(none.part.files).toBe(1);
   });
 
   it('says that a reading stopped by another read’s failure was stopped, not why it aborted', () => {

@@ -12,10 +12,10 @@ import { buildFailedTestAnnotations } from '../../src/render/failed-test-annotat
 import { failedTestsSection } from '../../src/render/failed-tests-section.js';
 import { buildOutputs } from '../../src/render/outputs.js';
 import { renderSummary } from '../../src/render/summary.js';
-import type { FailedTestCase } from '../../src/test-results/model.js';
+import type { ReportedTest } from '../../src/test-results/model.js';
 import { emptyReport, unhealthyTest } from '../support/model-builders.js';
 
-function failed(name: string, over: Partial<FailedTestCase> = {}): FailedTestCase {
+function failed(name: string, over: Partial<ReportedTest> = {}): ReportedTest {
   return { name, format: 'junit', reportFile: 'reports/junit.xml', ...over };
 }
 
@@ -27,7 +27,7 @@ const flaky = unhealthyTest('flaky', {
 });
 const quarantined = unhealthyTest('broken', { name: 'syncs the cart', quarantined: true });
 
-function explained(tests: FailedTestCase[], known: UnhealthyTest[] = [flaky, quarantined]) {
+function explained(tests: ReportedTest[], known: UnhealthyTest[] = [flaky, quarantined]) {
   const trunk = {
     broken: known.filter((t) => t.status === 'broken'),
     flaky: known.filter((t) => t.status === 'flaky'),

@@ -31,12 +31,12 @@ import { OUTPUTS_LIMIT_UNITS, outputsUnits } from '../../src/render/json-output.
 import { buildOutputs } from '../../src/render/outputs.js';
 import { renderSummary } from '../../src/render/summary.js';
 import { readJunit } from '../../src/test-results/junit.js';
-import type { FailedTestCase, UnreadReport } from '../../src/test-results/model.js';
+import type { ReportedTest, UnreadReport } from '../../src/test-results/model.js';
 import { evaluateGates, type GateSettings } from '../../src/verdict/gates.js';
 import { githubProblems } from '../support/gfm.js';
 import { emptyReport, unhealthyTest } from '../support/model-builders.js';
 
-function flaked(name: string, over: Partial<FailedTestCase> = {}): FailedTestCase {
+function flaked(name: string, over: Partial<ReportedTest> = {}): ReportedTest {
   return { name, format: 'junit', reportFile: 'reports/junit.xml', failedAttempts: 1, ...over };
 }
 
@@ -86,7 +86,7 @@ function run(flakes: ExplainedFlake[], over: Partial<FailedTestsReport> = {}): F
 }
 
 /** `null`: Trunk's lists could not be read. */
-const explained = (tests: FailedTestCase[], known: TestsReport | null = KNOWN) =>
+const explained = (tests: ReportedTest[], known: TestsReport | null = KNOWN) =>
   explainFlakes(tests, { tests: known ?? undefined, idsAreV2TestIds: false });
 
 describe('a flake in a real report', () => {
@@ -178,7 +178,7 @@ describe('Trunk’s view of a test that flaked in this run', () => {
     const found = (test: FoundTest, variants = 1): FailureLookup => ({
       search: { result: 'found', test, tests: [test], match: 'name+file', variants },
     });
-    const lookups = new Map<FailedTestCase, FailureLookup>([
+    const lookups = new Map<ReportedTest, FailureLookup>([
       [tests[0]!, found(row('flaky', { since: '2026-10-02T00:00:00Z', failureRate7d: 0.3 }))],
       [tests[1]!, found(row('broken'), 2)],
       [tests[2]!, found(row('healthy', { quarantined: true }))],
@@ -220,7 +220,7 @@ describe('Trunk’s view of a test that flaked in this run', () => {
 
   it('leaves a flake already placed by the lists as it was, whatever the lookups hold', () => {
     const flakes = explained(FOUR, KNOWN);
-    const lookups = new Map<FailedTestCase, FailureLookup>(
+    const lookups = new Map<ReportedTest, FailureLookup>(
       FOUR.map((test) => [test, { search: { result: 'not-found', where: ['Coll0001'] } }]),
     );
     const after = applyFlakeSearches(flakes, lookups);

@@ -24,7 +24,7 @@ function report(
     flaky?: UnhealthyTest[];
     queue?: QueueReport;
     noTests?: boolean;
-    failures?: Report['failures'];
+    readFailures?: Report['readFailures'];
   } = {},
 ): Report {
   return {
@@ -33,7 +33,7 @@ function report(
       ? undefined
       : { broken: parts.broken ?? [], flaky: parts.flaky ?? [], incomplete: [] },
     queue: parts.queue,
-    failures: parts.failures ?? [],
+    readFailures: parts.readFailures ?? [],
     warnings: [],
   };
 }
@@ -212,7 +212,7 @@ describe('evaluateGates', () => {
       report({
         noTests: true,
         queue: queue('running'),
-        failures: [{ what: 'tests', message: 'HTTP 503', tolerable: true }],
+        readFailures: [{ what: 'tests', message: 'HTTP 503', tolerable: true }],
       }),
       gates({ maxBrokenTests: 0, maxFlakyTests: 0, failOnQueueStates: ['paused'] }),
     );
@@ -223,7 +223,7 @@ describe('evaluateGates', () => {
     const verdict = evaluateGates(
       report({
         broken: many(1, 'broken'),
-        failures: [{ what: 'queue', message: 'HTTP 503', tolerable: true }],
+        readFailures: [{ what: 'queue', message: 'HTTP 503', tolerable: true }],
       }),
       gates({ maxBrokenTests: 0, failOnQueueStates: ['paused'] }),
     );
@@ -261,7 +261,7 @@ describe('evaluateGates', () => {
 
   it('marks a gate whose data was not read as not checked, and never tripped', () => {
     const verdict = evaluateGates(
-      report({ noTests: true, failures: [{ what: 'tests', message: 'x', tolerable: true }] }),
+      report({ noTests: true, readFailures: [{ what: 'tests', message: 'x', tolerable: true }] }),
       gates({ maxBrokenTests: 0, failOnAffected: 'broken' }),
     );
     expect(verdict.gates.map((g) => [g.input, g.checked, g.tripped])).toEqual([

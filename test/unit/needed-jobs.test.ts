@@ -14,7 +14,7 @@ import { READING_STOPPED, type FailedTestsReport } from '../../src/explain/model
 import { failedTestsSection } from '../../src/render/failed-tests-section.js';
 import { InputError } from '../../src/settings/input-parsers.js';
 import { parseNeeds } from '../../src/settings/needs.js';
-import type { FailedTestCase, TestResults } from '../../src/test-results/model.js';
+import type { ReportedTest, TestResults } from '../../src/test-results/model.js';
 
 const WORKSPACE = '/home/runner/work/widgets/widgets';
 
@@ -68,7 +68,7 @@ describe('which reports are a job’s: the folder rules', () => {
   });
 });
 
-function failure(reportFile: string, name = 'it fails'): FailedTestCase {
+function failure(reportFile: string, name = 'it fails'): ReportedTest {
   return { name, format: 'junit', reportFile };
 }
 

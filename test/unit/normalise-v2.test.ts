@@ -66,7 +66,7 @@ describe('normaliseTestV2', () => {
       quarantined: true,
       prsImpacted7d: 9,
       since: '2026-01-10T00:00:00Z',
-      isNew: true,
+      recentlyUnhealthy: true,
     });
   });
 

@@ -45,7 +45,7 @@ function normaliseTests(
   const tests = raw.map((test) => normaliseTest(test, status, newSince));
   const none = { tests: [] };
   const read = status === 'flaky' ? testsReportOf({ tests }, none) : testsReportOf(none, { tests });
-  return read.report[status];
+  return read.part[status];
 }
 
 describe('normaliseTests', () => {
@@ -66,7 +66,7 @@ describe('normaliseTests', () => {
       ticketUrl: 'https://linear.app/acme/issue/ENG-1423',
       since: '2025-09-28T14:03:11.482Z',
       reason: 'Failed then passed on retry',
-      isNew: false,
+      recentlyUnhealthy: false,
     } satisfies UnhealthyTest);
   });
 

@@ -6,7 +6,7 @@ import { decideOutcome } from '../../src/verdict/outcome.js';
 import { emptyReport } from '../support/model-builders.js';
 
 function report(failures: ReadFailure[] = []): Report {
-  return emptyReport({ failures });
+  return emptyReport({ readFailures: failures });
 }
 
 const PASSED: Verdict = { result: 'passed', reasons: [], gates: [] };

@@ -89,7 +89,7 @@ function report(
     context: runContext({ eventName: 'pull_request', prNumber: parts.prNumber }),
     tests: parts.tests,
     queue: parts.queue,
-    failures: [],
+    readFailures: [],
     warnings: [],
   };
 }
@@ -325,7 +325,7 @@ describe('buildOutputs', () => {
         variant: 'linux',
         ticketUrl: 'https://linear.app/acme/issue/ENG-2',
         reason: 'failed 3 of 4 runs',
-        isNew: true,
+        recentlyUnhealthy: true,
       });
       const bare = unhealthyTest('flaky');
       const records = testsJsonOf(

@@ -27,7 +27,7 @@ function report(tests: UnhealthyTest[], affected = tests): Report {
       incomplete: [],
     },
     affected: { changedFiles: 3, tests: affected },
-    failures: [],
+    readFailures: [],
     warnings: [],
   };
 }
@@ -246,14 +246,14 @@ describe('countByOwner', () => {
   it('counts a test for each of its owners, broken first, and names tests without one', () => {
     const counts = countByOwner([
       unhealthy('flaky', { owners: ['@acme/web'] }),
-      unhealthy('flaky', { owners: ['@acme/web'], isNew: true }),
+      unhealthy('flaky', { owners: ['@acme/web'], recentlyUnhealthy: true }),
       unhealthy('broken', { owners: ['@acme/pay', '@acme/web'] }),
       unhealthy('broken'),
     ]);
     expect(counts).toEqual([
-      { owner: '@acme/web', broken: 1, flaky: 2, isNew: 1 },
-      { owner: '(no owner)', broken: 1, flaky: 0, isNew: 0 },
-      { owner: '@acme/pay', broken: 1, flaky: 0, isNew: 0 },
+      { owner: '@acme/web', broken: 1, flaky: 2, recentlyUnhealthy: 1 },
+      { owner: '(no owner)', broken: 1, flaky: 0, recentlyUnhealthy: 0 },
+      { owner: '@acme/pay', broken: 1, flaky: 0, recentlyUnhealthy: 0 },
     ]);
   });
 });

@@ -21,7 +21,7 @@ function report(tests: UnhealthyTest[]) {
   return testsReportOf(
     { tests: tests.filter((test) => test.status === 'flaky') },
     { tests: tests.filter((test) => test.status === 'broken') },
-  ).report;
+  ).part;
 }
 
 describe('a test listed twice (3.4, 3.5)', () => {
@@ -59,7 +59,7 @@ describe('a test listed twice (3.4, 3.5)', () => {
         status: 'broken',
         prsImpacted7d: 2,
         since: '2026-01-05T00:00:00Z',
-        isNew: true,
+        recentlyUnhealthy: true,
         file: 'a.test.ts',
         owners: ['@a'],
         url: 'https://app.trunk.io/a',
@@ -68,7 +68,7 @@ describe('a test listed twice (3.4, 3.5)', () => {
         status: 'broken',
         prsImpacted7d: 7,
         since: '2025-12-01T00:00:00Z',
-        isNew: false,
+        recentlyUnhealthy: false,
         file: 'b.test.ts',
         owners: ['@b'],
       },
@@ -79,7 +79,7 @@ describe('a test listed twice (3.4, 3.5)', () => {
     expect(forward.broken[0]).toMatchObject({
       prsImpacted7d: 7,
       since: '2025-12-01T00:00:00Z',
-      isNew: false,
+      recentlyUnhealthy: false,
     });
   });
 });
@@ -94,7 +94,7 @@ describe('the incomplete-list warning (13)', () => {
     expect(read.warnings).toEqual([
       'The flaky test list is incomplete (1 test read): Trunk repeated a page cursor after page 1.',
     ]);
-    expect(read.report.incomplete).toEqual(['flaky']);
+    expect(read.part.incomplete).toEqual(['flaky']);
   });
 
   it('says how many tests it kept when there are several', () => {

@@ -4,14 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { emptyReading } from '../../src/test-results/file-reading.js';
-import type { FailedTestCase, TestResults } from '../../src/test-results/model.js';
+import type { ReportedTest, TestResults } from '../../src/test-results/model.js';
 import { redactedReading, redactTestResults, redactText } from '../../src/test-results/redact.js';
 
 const TOKEN = 'trk_live_abc123';
 const KEY = 'trunk_v2_key_789';
 const GH = 'ghs_job_token_42';
 
-function failure(over: Partial<FailedTestCase> = {}): FailedTestCase {
+function failure(over: Partial<ReportedTest> = {}): ReportedTest {
   return {
     name: `sends ${TOKEN}`,
     classname: `Client ${GH}`,

@@ -18,8 +18,7 @@ import {
 } from '../../src/io/report-file.js';
 import { renderReportFile } from '../../src/render/report-file.js';
 import { explainFailures } from '../../src/explain/classify.js';
-import { toFailureRecord } from '../../src/explain/failure-record.js';
-import { toTestRecord } from '../../src/report/test-record.js';
+import { toFailureRecord, toTestRecord } from '../../src/render/records.js';
 import type { Settings } from '../../src/settings/settings.js';
 import { emptyReport, unhealthyTest } from '../support/model-builders.js';
 

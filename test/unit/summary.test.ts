@@ -255,7 +255,7 @@ describe('renderSummary size', () => {
         url: `https://app.trunk.io/acme/flaky-tests/test/${'a'.repeat(300)}${i}`,
         ticketUrl: `https://acme.atlassian.net/browse/QA-${i}`,
         since: '2025-06-01T12:00:00Z',
-        isNew: false,
+        recentlyUnhealthy: false,
       }));
     return {
       context: runContext({ eventName: 'pull_request', prNumber: 999 }),
@@ -278,7 +278,7 @@ describe('renderSummary size', () => {
           noBatch: false,
         })),
       },
-      failures: [],
+      readFailures: [],
       warnings: [],
     };
   }
@@ -382,7 +382,7 @@ describe('renderSummary: facts only the v2 API gives', () => {
       testsApi: 'v2',
       queueApi: 'v2',
       notes: ['3 unhealthy tests of other repositories were left out.'],
-      failures: [],
+      readFailures: [],
       warnings: [],
       ...over,
     };

@@ -6,12 +6,12 @@ import {
   searchWords,
 } from '../../src/explain/trunk-lookups.js';
 import type { FoundRow, TrunkLookupApi } from '../../src/explain/trunk-lookup-api.js';
-import type { FailedTestCase } from '../../src/test-results/model.js';
+import type { ReportedTest } from '../../src/test-results/model.js';
 import { TrunkApiError } from '../../src/trunk/errors.js';
 
 const REPO = 'AAAAAAAA-0000-4000-a000-000000000001';
 
-function failed(name: string, over: Partial<FailedTestCase> = {}): FailedTestCase {
+function failed(name: string, over: Partial<ReportedTest> = {}): ReportedTest {
   return { name, format: 'junit', reportFile: 'junit.xml', ...over };
 }
 
@@ -75,7 +75,7 @@ describe('lookUpInTrunk', () => {
     expect(seen.max).toBe(LOOKUP_CONCURRENCY);
     // Nothing found: each search was complete, so no question was asked.
     expect(seen.calls).toHaveLength(20);
-    expect('answers' in result && result.answers.get(tests[0] as FailedTestCase)).toEqual({
+    expect('answers' in result && result.answers.get(tests[0] as ReportedTest)).toEqual({
       search: { result: 'not-found', where: [] },
     });
   });
@@ -217,7 +217,7 @@ describe('lookUpInTrunk', () => {
     // The first round of 8 was in flight; nothing was sent after it.
     expect(seen.calls.length).toBeLessThanOrEqual(LOOKUP_CONCURRENCY);
     expect('stopped' in result && result.stopped).toBe('HTTP 503');
-    const last = 'answers' in result ? result.answers.get(tests[19] as FailedTestCase) : undefined;
+    const last = 'answers' in result ? result.answers.get(tests[19] as ReportedTest) : undefined;
     expect(last?.questions).toMatchObject({
       defaultBranch: { skipped: true },
       otherPullRequests: { skipped: true },
@@ -238,7 +238,7 @@ describe('lookUpInTrunk', () => {
     );
     expect(seen.calls).toHaveLength(10);
     expect(seen.stops).toBe(0);
-    const first = 'answers' in result ? result.answers.get(tests[0] as FailedTestCase) : undefined;
+    const first = 'answers' in result ? result.answers.get(tests[0] as ReportedTest) : undefined;
     expect(first?.questions?.defaultBranch).toEqual({ error: 'HTTP 404' });
   });
 });

@@ -25,6 +25,6 @@ export function normaliseTest(
     ticketUrl: present(raw.ticket?.html_url),
     since,
     reason: present(raw.status?.reason),
-    isNew: sinceMs >= newSince,
+    recentlyUnhealthy: sinceMs >= newSince,
   };
 }

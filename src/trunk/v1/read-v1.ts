@@ -5,7 +5,7 @@ import type { QueueReport } from '../queue.js';
 import type { TestsReport } from '../unhealthy-test.js';
 import { normaliseQueue } from './normalise-queue.js';
 import { normaliseTest } from './normalise-tests.js';
-import { newSince, testsReportOf, type Read } from '../read.js';
+import { newSince, testsReportOf, type ReadResult } from '../read.js';
 
 /** The reads of Trunk's v1 API, turned into the report model. */
 
@@ -39,7 +39,7 @@ export async function readTestsV1(
   trunk: TrunkV1Client,
   settings: V1ReadSettings,
   now: number,
-): Promise<Read<TestsReport>> {
+): Promise<ReadResult<TestsReport>> {
   const query = {
     repo: repoRef(settings),
     orgUrlSlug: settings.orgUrlSlug,
@@ -73,13 +73,13 @@ function noQueueWarning(settings: V1ReadSettings, url: string): string {
 export async function readQueueV1(
   trunk: TrunkV1Client,
   settings: V1ReadSettings,
-): Promise<Read<QueueReport>> {
+): Promise<ReadResult<QueueReport>> {
   const answer = await trunk.getQueue(repoRef(settings), settings.targetBranch);
   if (!answer.found) {
     return {
-      report: { kind: 'none', branch: settings.targetBranch },
+      part: { kind: 'none', branch: settings.targetBranch },
       warnings: [noQueueWarning(settings, answer.url)],
     };
   }
-  return { report: normaliseQueue(answer.queue, settings.targetBranch), warnings: [] };
+  return { part: normaliseQueue(answer.queue, settings.targetBranch), warnings: [] };
 }

@@ -56,7 +56,7 @@ export function normaliseTestV2(
     failureRate7d: failureRate(raw.metrics?.failureRate),
     url: present(raw.url) ?? present(raw.htmlUrl),
     since,
-    isNew: sinceMs >= newSince,
+    recentlyUnhealthy: sinceMs >= newSince,
   };
 }
 

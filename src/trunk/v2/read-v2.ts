@@ -6,7 +6,7 @@ import type { RawRepository } from './schemas.js';
 import type { QueueReport } from '../queue.js';
 import type { TestStatus, TestsReport } from '../unhealthy-test.js';
 import { normaliseQueueV2, normaliseTestV2 } from './normalise-v2.js';
-import { newSince, testsReportOf, type Read, type StatusList } from '../read.js';
+import { newSince, testsReportOf, type ReadResult, type StatusList } from '../read.js';
 import { readQueueExtras, type QueueStoryApi } from './queue-story.js';
 
 /** The reads of Trunk's v2 API, turned into the same report model as v1's. */
@@ -101,7 +101,7 @@ export async function readTestsV2(
   repository: () => Promise<RawRepository>,
   settings: V2ReadSettings,
   now: number,
-): Promise<Read<TestsReport>> {
+): Promise<ReadResult<TestsReport>> {
   const { id } = await checkedRepository(client, repository, settings);
   const since = newSince(settings.newWithinDays, now);
   // Flaky and broken as two chains side by side: one mixed chain would be longer than v1's two.
@@ -121,7 +121,7 @@ export async function readTestsV2(
   }
   const read = testsReportOf(flaky, broken);
   return {
-    report: { ...read.report, otherRepositoryTests: others.length },
+    part: { ...read.part, otherRepositoryTests: others.length },
     warnings: read.warnings,
     notes,
   };
@@ -140,13 +140,13 @@ export async function readQueueV2(
   repository: () => Promise<RawRepository>,
   settings: V2ReadSettings,
   extras?: QueueExtrasRead,
-): Promise<Read<QueueReport>> {
+): Promise<ReadResult<QueueReport>> {
   const { id: repositoryId } = await repository();
   const queueId = await client.findMergeQueue(repositoryId, settings.targetBranch);
   if (queueId === undefined) {
     const url = `${client.baseUrl}/v2/merge-queues?repositoryId=${repositoryId}&targetBranch=${encodeURIComponent(settings.targetBranch)}`;
     return {
-      report: { kind: 'none', branch: settings.targetBranch },
+      part: { kind: 'none', branch: settings.targetBranch },
       warnings: [
         `Branch ${settings.targetBranch} of ${settings.repository} has no Trunk merge queue: ${url} listed none, so queue-state is none. Set target-branch if another branch has the queue, or check-queue: false if the repository uses GitHub's merge queue or none.`,
       ],
@@ -169,7 +169,7 @@ export async function readQueueV2(
     : [];
   const report = normaliseQueueV2(queue, order, listed.pullRequests, settings.targetBranch);
   return {
-    report: { ...report, pullRequest: found?.story, typicalWait: found?.wait },
+    part: { ...report, pullRequest: found?.story, typicalWait: found?.wait },
     warnings,
     notes: found?.notes,
   };
