@@ -28451,15 +28451,21 @@ function folderOwner(folder, neededIds) {
         return undefined;
     return neededIds.includes(best) ? best : { other: best };
 }
-/** The folders of a path below the workspace, nearest the file first; none outside it. */
+/**
+ * The folders of a report's path, nearest the file first, below the deepest folder it shares with
+ * the workspace: the workspace's own folders (`work/<repo>/<repo>`) never name a job, while
+ * artifacts downloaded beside it (`path: ${{ runner.temp }}/reports`, `../artifacts`) keep theirs.
+ */
 function foldersBelow(file, workspace) {
     const path = (0,node_path__WEBPACK_IMPORTED_MODULE_0__.relative)(workspace, (0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(workspace, file));
-    if (path === '' || path.startsWith('..') || (0,node_path__WEBPACK_IMPORTED_MODULE_0__.isAbsolute)(path))
+    if (path === '' || (0,node_path__WEBPACK_IMPORTED_MODULE_0__.isAbsolute)(path))
         return [];
-    return path.split(/[\\/]/).slice(0, -1).reverse();
+    const parts = path.split(/[\\/]/);
+    const below = parts.slice(parts.findIndex((part) => part !== '..'));
+    return below.slice(0, -1).reverse();
 }
 /**
- * The needed job a report is of: the nearest folder on its path below the workspace that is a job's
+ * The needed job a report is of: the nearest folder on its path (see foldersBelow) that is a job's
  * decides. `other` when that folder is a job's this one does not need; undefined when no folder is
  * any job's.
  */
@@ -30313,11 +30319,12 @@ function toRunJob(raw) {
         ...(failedStep === undefined ? {} : { failedStep }),
     };
 }
+const JOBS_ROUTE = 'GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs';
 /** Every job of the attempt, every page; throws a GithubError that says what to do. */
 async function listRunAttemptJobs(token, ref, options) {
     try {
         const octokit = await createOctokit(token, options);
-        const jobs = await octokit.paginate('GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs', {
+        const jobs = await octokit.paginate(JOBS_ROUTE, {
             owner: ref.owner,
             repo: ref.repo,
             run_id: ref.runId,
@@ -30327,6 +30334,12 @@ async function listRunAttemptJobs(token, ref, options) {
         return jobs.flatMap((job) => toRunJob(job) ?? []);
     }
     catch (error) {
+        if (error instanceof TypeError) {
+            // A page that is not GitHub's list (an HTML error page, `jobs` missing or not a list)
+            // breaks the paging itself; the engine's words for it would mean nothing to a user.
+            const path = `/repos/${ref.owner}/${ref.repo}/actions/runs/${String(ref.runId)}/attempts/${String(ref.attempt)}/jobs`;
+            throw new GithubError('rejected', `GET ${path} answered with something that is not the list of jobs GitHub documents`, undefined, { cause: error });
+        }
         const failure = error instanceof GithubError ? error.failure : 'rejected';
         throw new GithubError(failure, describeGithubError(error, 'actions: read'), undefined, {
             cause: error,

@@ -94,15 +94,21 @@ function folderOwner(
   return neededIds.includes(best) ? best : { other: best };
 }
 
-/** The folders of a path below the workspace, nearest the file first; none outside it. */
+/**
+ * The folders of a report's path, nearest the file first, below the deepest folder it shares with
+ * the workspace: the workspace's own folders (`work/<repo>/<repo>`) never name a job, while
+ * artifacts downloaded beside it (`path: ${{ runner.temp }}/reports`, `../artifacts`) keep theirs.
+ */
 function foldersBelow(file: string, workspace: string): string[] {
   const path = relative(workspace, resolve(workspace, file));
-  if (path === '' || path.startsWith('..') || isAbsolute(path)) return [];
-  return path.split(/[\\/]/).slice(0, -1).reverse();
+  if (path === '' || isAbsolute(path)) return [];
+  const parts = path.split(/[\\/]/);
+  const below = parts.slice(parts.findIndex((part) => part !== '..'));
+  return below.slice(0, -1).reverse();
 }
 
 /**
- * The needed job a report is of: the nearest folder on its path below the workspace that is a job's
+ * The needed job a report is of: the nearest folder on its path (see foldersBelow) that is a job's
  * decides. `other` when that folder is a job's this one does not need; undefined when no folder is
  * any job's.
  */

@@ -64,6 +64,8 @@ export function toRunJob(raw: unknown): RunJob | undefined {
   };
 }
 
+const JOBS_ROUTE = 'GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs';
+
 /** Every job of the attempt, every page; throws a GithubError that says what to do. */
 export async function listRunAttemptJobs(
   token: string,
@@ -72,18 +74,26 @@ export async function listRunAttemptJobs(
 ): Promise<RunJob[]> {
   try {
     const octokit = await createOctokit(token, options);
-    const jobs = await octokit.paginate(
-      'GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs',
-      {
-        owner: ref.owner,
-        repo: ref.repo,
-        run_id: ref.runId,
-        attempt_number: ref.attempt,
-        per_page: 100,
-      },
-    );
+    const jobs = await octokit.paginate(JOBS_ROUTE, {
+      owner: ref.owner,
+      repo: ref.repo,
+      run_id: ref.runId,
+      attempt_number: ref.attempt,
+      per_page: 100,
+    });
     return jobs.flatMap((job) => toRunJob(job) ?? []);
   } catch (error) {
+    if (error instanceof TypeError) {
+      // A page that is not GitHub's list (an HTML error page, `jobs` missing or not a list)
+      // breaks the paging itself; the engine's words for it would mean nothing to a user.
+      const path = `/repos/${ref.owner}/${ref.repo}/actions/runs/${String(ref.runId)}/attempts/${String(ref.attempt)}/jobs`;
+      throw new GithubError(
+        'rejected',
+        `GET ${path} answered with something that is not the list of jobs GitHub documents`,
+        undefined,
+        { cause: error },
+      );
+    }
     const failure = error instanceof GithubError ? error.failure : 'rejected';
     throw new GithubError(failure, describeGithubError(error, 'actions: read'), undefined, {
       cause: error,

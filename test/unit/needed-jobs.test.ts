@@ -44,9 +44,12 @@ describe('which reports are a job’s: the folder rules', () => {
     ['reports/test-report-web/nested/junit.xml', ['web', 'api'], 'web'],
     ['web/reports/test-report-api/junit.xml', ['web', 'api'], 'api'],
     ['reports/test-report-api/test-report-lint/junit.xml', ['api'], { other: 'lint' }],
-    // Only folders below the workspace: not the workspace's own, nor the file's name.
-    ['../api/junit.xml', ['api'], undefined],
-    ['/tmp/api/junit.xml', ['api'], undefined],
+    // Never the workspace's own folders, nor the file's name; outside it (`${{ runner.temp }}`,
+    // `../artifacts`), the folders below the deepest one it shares with the workspace.
+    ['../api/junit.xml', ['api'], 'api'],
+    ['/tmp/api/junit.xml', ['api'], 'api'],
+    ['/home/runner/work/_temp/reports/test-report-api-1/j.xml', ['api'], 'api'],
+    ['/home/runner/work/_temp/reports/j.xml', ['work', 'runner', 'home'], undefined],
     ['reports/api', ['api'], undefined],
     [`${WORKSPACE}/reports/api/junit.xml`, ['api'], 'api'],
     ['/home/runner/work/widgets/api/junit.xml', ['widgets'], undefined],
