@@ -15,8 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: NO_KEY_NOTE
 
-// EXTERNAL MODULE: ./src/explain/day.ts
-var day = __webpack_require__(3411);
+// EXTERNAL MODULE: ./src/text.ts
+var src_text = __webpack_require__(774);
 // EXTERNAL MODULE: ./src/test-results/test-identity.ts
 var test_identity = __webpack_require__(5272);
 ;// CONCATENATED MODULE: ./src/explain/match.ts
@@ -27,6 +27,7 @@ var test_identity = __webpack_require__(5272);
  * matches. Trunk's test id is used where both sides use the same scheme: the upload summary's id
  * is a v2 testId, so it is compared only with tests read through v2.
  */
+
 
 function indexTrunkTests(tests, idsAreV2TestIds) {
     const index = { byName: new Map(), byId: new Map() };
@@ -63,7 +64,7 @@ function matchFailure(failure, index) {
     const byId = failure.trunkId === undefined ? undefined : index.byId.get(failure.trunkId);
     if (byId !== undefined)
         return { kind: 'id', tests: byId };
-    for (const { name, form } of namesToTry(failure)) {
+    for (const { name, form } of (0,test_identity/* namesToTry */.Pi)(failure)) {
         const match = matchName(failure, name, index);
         if (match.kind !== 'unmatched')
             return { ...match, nameForm: form };
@@ -87,41 +88,6 @@ function matchName(failure, name, index) {
     }
     return best;
 }
-/**
- * How JUnit reporters join describe titles and a test's title: Playwright's with ' › ', vitest's with
- * ' > ', jest-junit's (by default) with a space.
- */
-const SUITE_JOINS = [' › ', ' > ', ' '];
-/**
- * The names a failed test may be known by in Trunk, in the order tried: as written, then (CTRF) with
- * its describe titles in front. CTRF reporters differ: jest and vitest put the describes in `name`
- * already, Playwright only in `suite`, after the project and the file ("chromium > a.spec.ts >
- * checkout"), while Trunk knows the test by the name its JUnit report gave it, describes in front.
- */
-function namesToTry(failure) {
-    const name = failure.name.trim();
-    const names = [{ name, form: 'as-written' }];
-    const describes = describesOf(failure);
-    if (describes.length === 0)
-        return names;
-    // vitest's suite is the full name itself, and jest's describes are in the name already.
-    const inName = SUITE_JOINS.some((join) => {
-        const joined = describes.join(join);
-        return name === joined || name.startsWith(joined + join);
-    });
-    if (inName)
-        return names;
-    for (const join of SUITE_JOINS)
-        names.push({ name: describes.join(join) + join + name, form: 'suite-prefixed' });
-    return names;
-}
-/** The describe titles of a CTRF suite path: what follows the part that names the test's file. */
-function describesOf(failure) {
-    const path = failure.suitePath ?? [];
-    const file = failure.file;
-    const filePart = file === undefined ? -1 : path.findLastIndex((part) => (0,test_identity/* sameFile */.Vi)(part, file));
-    return path.slice(filePart + 1);
-}
 
 // EXTERNAL MODULE: ./src/explain/model.ts
 var model = __webpack_require__(5396);
@@ -136,9 +102,9 @@ var model = __webpack_require__(5396);
 
 const NEW_REASON = 'probably caused by this change';
 /** ` since 28 Sep 2025`, as the rest of the summary writes days; empty when Trunk gave none. */
-function classify_day(iso) {
+function day(iso) {
     const date = iso === undefined ? undefined : new Date(iso);
-    return date && !Number.isNaN(date.getTime()) ? ` since ${(0,day/* dayMonthYear */.o)(date)}` : '';
+    return date && !Number.isNaN(date.getTime()) ? ` since ${(0,src_text/* formatDay */.im)(date)}` : '';
 }
 function percent(rate) {
     const value = rate * 100;
@@ -158,7 +124,7 @@ function knownFlaky(test) {
     const rate = test.failureRate7d === undefined
         ? ''
         : `, failing ${percent(test.failureRate7d)} of runs this week`;
-    return `known flaky${classify_day(test.since)}${rate}`;
+    return `known flaky${day(test.since)}${rate}`;
 }
 function flakyReason(test) {
     return `${knownFlaky(test)}; retry it`;
@@ -179,7 +145,7 @@ function reasonOf(failureClass, test, trunkTest) {
         case 'flaky':
             return trunkTest ? flakyReason(trunkTest) : 'known flaky; retry it';
         case 'broken':
-            return `broken${classify_day(trunkTest?.since)}, so it fails without this change`;
+            return `broken${day(trunkTest?.since)}, so it fails without this change`;
         default:
             return NEW_REASON;
     }
@@ -199,6 +165,15 @@ function unexplainedWhy(trunk) {
     return `Trunk's ${incomplete.join(' and ')} test list is incomplete`;
 }
 function explainOne(test, index, unexplained) {
+    if (test.outsideTests !== undefined) {
+        // A suite that failed outside its tests: no test of Trunk's is it.
+        return {
+            test,
+            match: 'unmatched',
+            class: 'unexplained',
+            reason: `unexplained: no test failed, but ${test.outsideTests}`,
+        };
+    }
     const match = matchFailure(test, index);
     const trunkTest = explaining(match.tests);
     const failureClass = classOf(test, trunkTest);
@@ -478,7 +453,7 @@ function flakes_reasonOf(flakeClass, trunkTest) {
         case 'known-flaky':
             return trunkTest ? `${knownFlaky(trunkTest)}; expected` : 'known flaky; expected';
         case 'broken':
-            return `Trunk lists it broken${classify_day(trunkTest?.since)}, yet it passed on a retry here`;
+            return `Trunk lists it broken${day(trunkTest?.since)}, yet it passed on a retry here`;
         default:
             return NEW_FLAKE_REASON;
     }
@@ -654,6 +629,7 @@ var errors = __webpack_require__(8297);
  */
 
 
+
 /** At most this many lookup requests to Trunk in flight (the organisation shares 100/s). */
 const LOOKUP_CONCURRENCY = 8;
 /** Pages of one search in one collection: past them the test stays new, with a note. */
@@ -662,7 +638,6 @@ const SEARCH_PAGES = 3;
 const WINDOW_DAYS = 7;
 /** Matched variants of one test asked the questions; past them the answer stays unsaid. */
 const MAX_VARIANTS = 4;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Thrown to a lookup that was not sent because an earlier one met an outage. */
 class Skipped extends Error {
 }
@@ -673,7 +648,7 @@ function stopsTheRest(error) {
 function lookupErrorMessage(error) {
     if (error instanceof errors/* TrunkApiError */.Jp && error.kind === 'cancelled')
         return 'the run was cancelled';
-    return error instanceof Error ? error.message : String(error);
+    return (0,src_text/* messageOf */.bD)(error);
 }
 /**
  * The shared bound of one run's lookups: at most `limit` requests in flight, first come first
@@ -1064,7 +1039,7 @@ async function lookUpInTrunk(api, requests, options) {
     }
     const window = {
         days: WINDOW_DAYS,
-        since: new Date(options.now - WINDOW_DAYS * DAY_MS).toISOString(),
+        since: new Date(options.now - WINDOW_DAYS * src_text/* DAY_MS */.sO).toISOString(),
     };
     const change = options.thisChange;
     const pushed = change?.pushedBranch;
@@ -1112,17 +1087,14 @@ async function lookUpInTrunk(api, requests, options) {
 
 
 
+
 /**
  * A reading stage that threw is a warning: the run still has a verdict, with no report read, and
  * its failures unknown (every report is unread). Stopped because another read's failure decided the
  * run (an abort), it says so: that failure is the run's error.
  */
 function unreadResults(error) {
-    const why = error instanceof Error && error.name === 'AbortError'
-        ? model/* READING_STOPPED */.lQ
-        : error instanceof Error
-            ? error.message
-            : String(error);
+    const why = error instanceof Error && error.name === 'AbortError' ? model/* READING_STOPPED */.lQ : (0,src_text/* messageOf */.bD)(error);
     return {
         ...(0,file_reading/* emptyReading */.iz)(),
         files: [],
@@ -1216,6 +1188,12 @@ async function explainRun(read, results, trunk, changedFiles) {
 /* harmony export */   uo: () => (/* binding */ capped)
 /* harmony export */ });
 /* unused harmony exports MAX_NAME_CHARS, MAX_MESSAGE_CHARS */
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(774);
+/**
+ * What one report file says, before the files are added up (src/test-results/read-test-results.ts),
+ * the text limits every parser applies to what runners write, and what the JSON parsers share.
+ */
+
 function emptyReading() {
     return {
         total: 0,
@@ -1240,7 +1218,7 @@ const MAX_MESSAGE_CHARS = 300;
 function capped(value, max = MAX_NAME_CHARS) {
     if (value === undefined || value === '')
         return undefined;
-    return value.length > max ? `${value.slice(0, max - 1)}…` : value;
+    return (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .truncate */ .xv)(value, max);
 }
 /**
  * The first non-blank line of a message, trimmed and capped; undefined when there is none. `skip`
@@ -1278,6 +1256,7 @@ function count(value) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   I: () => (/* binding */ kindOf),
+/* harmony export */   Pi: () => (/* binding */ namesToTry),
 /* harmony export */   Vi: () => (/* binding */ sameFile),
 /* harmony export */   du: () => (/* binding */ identifiersAgree)
 /* harmony export */ });
@@ -1325,6 +1304,41 @@ function kindOf(failure, test) {
  */
 function identifiersAgree(a, b) {
     return kindOf(a, b) !== undefined;
+}
+/**
+ * How JUnit reporters join describe titles and a test's title: Playwright's with ' › ', vitest's with
+ * ' > ', jest-junit's (by default) with a space.
+ */
+const SUITE_JOINS = [' › ', ' > ', ' '];
+/**
+ * The names a failed test may be known by in Trunk, in the order tried: as written, then (CTRF) with
+ * its describe titles in front. CTRF reporters differ: jest and vitest put the describes in `name`
+ * already, Playwright only in `suite`, after the project and the file ("chromium > a.spec.ts >
+ * checkout"), while Trunk knows the test by the name its JUnit report gave it, describes in front.
+ */
+function namesToTry(failure) {
+    const name = failure.name.trim();
+    const names = [{ name, form: 'as-written' }];
+    const describes = describesOf(failure);
+    if (describes.length === 0)
+        return names;
+    // vitest's suite is the full name itself, and jest's describes are in the name already.
+    const inName = SUITE_JOINS.some((join) => {
+        const joined = describes.join(join);
+        return name === joined || name.startsWith(joined + join);
+    });
+    if (inName)
+        return names;
+    for (const join of SUITE_JOINS)
+        names.push({ name: describes.join(join) + join + name, form: 'suite-prefixed' });
+    return names;
+}
+/** The describe titles of a CTRF suite path: what follows the part that names the test's file. */
+function describesOf(failure) {
+    const path = failure.suitePath ?? [];
+    const file = failure.file;
+    const filePart = file === undefined ? -1 : path.findLastIndex((part) => sameFile(part, file));
+    return path.slice(filePart + 1);
 }
 
 

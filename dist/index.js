@@ -28370,24 +28370,6 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3411:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   o: () => (/* binding */ dayMonthYear)
-/* harmony export */ });
-/**
- * A day as people read and type it, `28 Sep 2025` (UTC): ISO dates wrap after a hyphen in a
- * browser, and only a non-breaking hyphen would stop that, which copies as a character nobody types.
- */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-function dayMonthYear(date) {
-    return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;
-}
-
-
-/***/ }),
-
 /***/ 849:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -28707,7 +28689,7 @@ function afterRetries(retries) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4557);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5050);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28716,7 +28698,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4557:
+/***/ 5050:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28727,7 +28709,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/core.js + 14 modules
 var lib_core = __nccwpck_require__(2608);
+// EXTERNAL MODULE: ./src/text.ts
+var src_text = __nccwpck_require__(774);
 ;// CONCATENATED MODULE: ./src/render/log-text.ts
+
 /**
  * Outside text (test names, file paths, branch names, queue states, pull request titles and authors,
  * error bodies) made safe to stand inside one line of the step's log: a plain log line, an
@@ -28748,7 +28733,6 @@ const CONTROLS = /[\p{Cc}\u2028\u2029]+/gu;
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
 /** Half of a surrogate pair with no other half: not text, and invalid in UTF-8 output. */
 const LONE_SURROGATES = /\p{Cs}/gu;
-const ELLIPSIS = '…';
 /**
  * `text` as one safe log line of at most `max` characters (code points): controls become a
  * space, bidi controls go, `::` and `#[` are split by a zero-width space, and a longer text is
@@ -28761,18 +28745,10 @@ function oneLogLine(text, max = 1000) {
         .replace(CONTROLS, ' ')
         .replace(/:(?=:)/g, `:${ZERO_WIDTH_SPACE}`)
         .replace(/#\[/g, `#${ZERO_WIDTH_SPACE}[`);
-    return capCodePoints(safe, max);
-}
-/** At most `max` code points (never half a surrogate pair), the last one `…` when cut. */
-function capCodePoints(text, max) {
+    // At most `max` code points, the last one `…` when cut. Cheap exit for the usual short text:
+    // UTF-16 length is at least the code point count.
     const limit = Math.max(1, Math.floor(max));
-    // Cheap exit for the usual short text: UTF-16 length is at least the code point count.
-    if (text.length <= limit)
-        return text;
-    const codePoints = Array.from(text);
-    if (codePoints.length <= limit)
-        return text;
-    return codePoints.slice(0, limit - 1).join('') + ELLIPSIS;
+    return safe.length <= limit ? safe : (0,src_text/* truncate */.xv)(safe, limit, src_text/* codePoints */.BH);
 }
 
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -28782,6 +28758,7 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 ;// CONCATENATED MODULE: ./src/io/report-file.ts
+
 
 
 
@@ -28814,7 +28791,7 @@ async function writeReportFile(pieces, path = reportFilePath()) {
     catch (error) {
         if (opened)
             await (0,promises_.rm)(path, { force: true }).catch(() => undefined);
-        return { written: false, path, error: error instanceof Error ? error.message : String(error) };
+        return { written: false, path, error: (0,src_text/* messageOf */.bD)(error) };
     }
 }
 async function writeInBatches(file, pieces) {
@@ -28850,6 +28827,7 @@ function reportFileWarning(result) {
 
 
 
+
 /** Outside text reaches log lines through error messages: each line is one line, capped. */
 const MAX_LOG_LINE = 3000;
 const MAX_ANNOTATION = { title: 200, message: 1000, file: 500 };
@@ -28867,9 +28845,6 @@ const runLog = {
     info: (message) => lib_core.info(oneLogLine(message, MAX_LOG_LINE)),
     warning: (message) => lib_core.warning(oneLogLine(message, MAX_LOG_LINE)),
 };
-function errorMessage(error) {
-    return error instanceof Error ? error.message : String(error);
-}
 /** The report file is a convenience: when it cannot be written, the rest is still published. */
 async function emitReportFile(pieces) {
     if (pieces === undefined)
@@ -28895,7 +28870,7 @@ async function emitSummary(markdown) {
         await lib_core.summary.addRaw(markdown).write({ overwrite: false });
     }
     catch (error) {
-        runLog.warning(`The job summary was not written: ${errorMessage(error)}.`);
+        runLog.warning(`The job summary was not written: ${(0,src_text/* messageOf */.bD)(error)}.`);
     }
 }
 async function emitComment(draft, writer) {
@@ -28905,7 +28880,7 @@ async function emitComment(draft, writer) {
         runLog.info(`Pull request comment: ${await writer(draft)}.`);
     }
     catch (error) {
-        runLog.warning(`The pull request comment was not posted: ${errorMessage(error)}.`);
+        runLog.warning(`The pull request comment was not posted: ${(0,src_text/* messageOf */.bD)(error)}.`);
     }
 }
 function emitAnnotations(rendered) {
@@ -28924,7 +28899,7 @@ async function emit(rendered, writer) {
         emitOutputs({ ...rendered.outputs, 'report-path': reportPath });
     }
     catch (error) {
-        runLog.warning(`The step's outputs were not all written: ${errorMessage(error)}.`);
+        runLog.warning(`The step's outputs were not all written: ${(0,src_text/* messageOf */.bD)(error)}.`);
     }
     await emitSummary(rendered.summary);
     await emitComment(rendered.comment, writer);
@@ -28972,6 +28947,7 @@ async function listChangedFiles(octokit, pr) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/errors.ts
+
 /** Thrown by every GitHub read and write; the message is already fit for a warning. */
 class GithubError extends Error {
     failure;
@@ -28994,7 +28970,7 @@ function isAbortedGithubCall(error) {
 function shortMessage(text) {
     const line = text.split(/\r?\n/, 1)[0] ?? '';
     const clean = line.replace(/\p{Cc}/gu, ' ').trim();
-    return clean.length > 200 ? `${clean.slice(0, 199)}…` : clean;
+    return (0,src_text/* truncate */.xv)(clean, 200);
 }
 
 ;// CONCATENATED MODULE: external "node:timers/promises"
@@ -29126,6 +29102,7 @@ function isGraphqlRateLimit(errors) {
 
 
 
+
 function abortedError(label) {
     return new GithubError('aborted', `${label} was cancelled: the run no longer needs it`);
 }
@@ -29171,7 +29148,7 @@ function graphqlRateLimit(label, response) {
     return { error: new GithubError('rate-limit', message, status), facts };
 }
 function transportFailure(label, error) {
-    const text = error instanceof Error ? error.message : String(error);
+    const text = (0,src_text/* messageOf */.bD)(error);
     return {
         error: new GithubError('network', `${label} failed: ${shortMessage(text)}`, undefined, {
             cause: error,
@@ -29246,6 +29223,7 @@ async function sendBounded(send, options, call) {
 
 
 
+
 /**
  * Loaded on demand, as a chunk of its own: most runs never talk to GitHub's API (Node keeps the
  * module once loaded, so a client per call costs little). The base address comes from
@@ -29268,7 +29246,7 @@ async function createOctokit(token, call) {
  */
 function describeGithubError(error, permission) {
     if (!(error instanceof GithubError)) {
-        const text = error instanceof Error ? error.message : String(error);
+        const text = (0,src_text/* messageOf */.bD)(error);
         return `GitHub's API failed: ${shortMessage(text)}`;
     }
     switch (error.failure) {
@@ -29293,6 +29271,7 @@ function boundRequests(octokit, call) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/identity.ts
+
 
 
 /**
@@ -29322,7 +29301,7 @@ async function tokenIdentity(octokit) {
  */
 function graphqlError(error) {
     const words = graphqlMessage(graphqlErrors(error));
-    const text = words || (error instanceof Error ? error.message : String(error));
+    const text = words || (0,src_text/* messageOf */.bD)(error);
     return new GithubError('rejected', `POST /graphql (viewer) failed: ${shortMessage(text)}`, undefined, {
         cause: error,
     });
@@ -30570,10 +30549,10 @@ function byContent(a, b) {
 
 ;// CONCATENATED MODULE: ./src/trunk/read.ts
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** Tests that entered their status at or after this moment (ms since the epoch) are new. */
 function newSince(newWithinDays, now) {
-    return now - newWithinDays * DAY_MS;
+    return now - newWithinDays * src_text/* DAY_MS */.sO;
 }
 function incompleteWarning(status, list, kept) {
     if (!list.incomplete)
@@ -39002,92 +38981,12 @@ function trunkLookups(settings, http, repository, signal) {
  */
 
 async function readTestResults(patterns, options) {
-    const reader = await loadLater(() => Promise.all(/* import() */[__nccwpck_require__.e(742), __nccwpck_require__.e(543)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5543)));
+    const reader = await loadLater(() => Promise.all(/* import() */[__nccwpck_require__.e(742), __nccwpck_require__.e(456)]).then(__nccwpck_require__.bind(__nccwpck_require__, 456)));
     return reader.readTestResults(patterns, options);
 }
 
-;// CONCATENATED MODULE: ./src/test-results/redact.ts
-const REDACTED = '***';
-/**
- * A prefix this long of a secret, at the end of a text a reader cut short (`…`), is redacted too: a
- * cut must not show most of a token.
- */
-const MIN_CUT_PREFIX = 4;
-/** The secrets to look for: empty ones left out, longest first, so one inside another goes whole. */
-function secretsToFind(secrets) {
-    return [...new Set(secrets.filter((secret) => secret !== ''))].sort((a, b) => b.length - a.length);
-}
-function redactCut(text, secret) {
-    if (!text.endsWith('…'))
-        return text;
-    const body = text.slice(0, -1);
-    for (let length = Math.min(secret.length - 1, body.length); length >= MIN_CUT_PREFIX; length--) {
-        if (body.endsWith(secret.slice(0, length))) {
-            return `${body.slice(0, body.length - length)}${REDACTED}…`;
-        }
-    }
-    return text;
-}
-/** `text` with every occurrence of each secret replaced by `***`. */
-function redactText(text, secrets) {
-    let redacted = text;
-    for (const secret of secretsToFind(secrets)) {
-        redacted = redactCut(redacted.split(secret).join(REDACTED), secret);
-    }
-    return redacted;
-}
-/** Every text field of a test record; numbers and flags are the reader's own. */
-function redactCase(test, secrets) {
-    const copy = { ...test };
-    for (const [key, value] of Object.entries(copy)) {
-        if (typeof value === 'string')
-            copy[key] = redactText(value, secrets);
-    }
-    return copy;
-}
-function redactUnread(unread, secrets) {
-    return {
-        ...unread,
-        file: redactText(unread.file, secrets),
-        why: redactText(unread.why, secrets),
-    };
-}
-/**
- * The reading with every text from the reports redacted: test names, classes, parents, files,
- * messages, report file names, unread reports and warnings. Counts are unchanged.
- */
-function redactTestResults(results, secrets) {
-    const found = secretsToFind(secrets);
-    if (found.length === 0)
-        return results;
-    const text = (value) => redactText(value, found);
-    return {
-        ...results,
-        files: results.files.map(text),
-        failures: results.failures.map((test) => redactCase(test, found)),
-        flaked: results.flaked.map((test) => redactCase(test, found)),
-        unread: results.unread.map((unread) => redactUnread(unread, found)),
-        warnings: results.warnings.map(text),
-    };
-}
-/**
- * The reading stage with its product redacted; a reading that threw is rethrown with its message
- * redacted (it may name a file), for the stage that reports it as unread.
- */
-async function redactedReading(reading, secrets) {
-    try {
-        return redactTestResults(await reading, secrets);
-    }
-    catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        const redacted = redactText(message, secrets);
-        if (redacted === message)
-            throw error;
-        // eslint-disable-next-line preserve-caught-error -- the cause holds the secret this removes
-        throw new Error(redacted);
-    }
-}
-
+// EXTERNAL MODULE: ./src/test-results/redact.ts
+var redact = __nccwpck_require__(8816);
 ;// CONCATENATED MODULE: ./src/trunk/v1/schemas.ts
 
 
@@ -39261,6 +39160,7 @@ function client_validate(path, answer, schema) {
 
 
 
+
 /**
  * On a pull request's run with a v2 key: its queue story and the queue's typical wait, through a
  * client of their own that never retries (`GET /v2/pull-requests` allows 5 a second per key) and
@@ -39290,11 +39190,10 @@ function failedTestsRead(settings, lookups, signal) {
     return {
         patterns,
         // The credentials are taken out of the reports' text before anything reads it.
-        results: () => redactedReading(readTestResults(patterns, { cwd: process.cwd(), signal }), [
-            settings.apiToken,
-            settings.apiKey,
-            settings.githubToken,
-        ]),
+        results: () => {
+            const secrets = [settings.apiToken, settings.apiKey, settings.githubToken];
+            return (0,redact/* redactedReading */.dt)(readTestResults(patterns, { cwd: process.cwd(), secrets, signal }), secrets);
+        },
         lookups,
     };
 }
@@ -39330,7 +39229,7 @@ function jobsRead(settings, context, log, signal) {
             return { jobs: await listRunAttemptJobs(settings.githubToken, ref, options) };
         }
         catch (error) {
-            return { error: error instanceof Error ? error.message : String(error) };
+            return { error: (0,src_text/* messageOf */.bD)(error) };
         }
     };
     return { needs, workspace, runJobs };
@@ -39398,6 +39297,7 @@ function findAffectedTests(tests, changedFiles) {
 
 
 
+
 function failuresOf(what, error) {
     if (!(error instanceof errors/* TrunkApiError */.Jp))
         throw error; // a bug, not an API failure
@@ -39422,7 +39322,7 @@ function affectedOf(tests, files, failOnAffected) {
         return { part: undefined, warnings: [] };
     }
     if (files.status === 'rejected') {
-        const why = files.reason instanceof Error ? files.reason.message : String(files.reason);
+        const why = (0,src_text/* messageOf */.bD)(files.reason);
         return {
             part: undefined,
             warnings: [
@@ -39654,18 +39554,6 @@ function code(text) {
     const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
     return `${fence}${pad}${flat}${pad}${fence}`;
 }
-/** Cuts to at most `max` characters, ending with `…` when cut, never splitting a surrogate pair. */
-function truncateText(text, max) {
-    if (text.length <= max)
-        return text;
-    if (max <= 0)
-        return '';
-    let end = max - 1;
-    const last = text.charCodeAt(end - 1);
-    if (last >= 0xd800 && last <= 0xdbff)
-        end -= 1;
-    return `${text.slice(0, end)}…`;
-}
 
 ;// CONCATENATED MODULE: ./src/render/collapsible.ts
 /**
@@ -39685,8 +39573,6 @@ function collapsible(title, open, body) {
     ];
 }
 
-// EXTERNAL MODULE: ./src/explain/day.ts
-var day = __nccwpck_require__(3411);
 ;// CONCATENATED MODULE: ./src/render/format.ts
 /** Small formatting helpers shared by the job summary and the pull request comment. */
 
@@ -39736,12 +39622,6 @@ function plural(n, noun, withNumber = true) {
     const word = n === 1 ? noun : `${noun}s`;
     return withNumber ? `${formatNumber(n)} ${word}` : word;
 }
-function parseDate(iso) {
-    if (!iso)
-        return undefined;
-    const date = new Date(iso);
-    return Number.isNaN(date.getTime()) ? undefined : date;
-}
 // Browsers break lines at spaces; inside a count ("12 PRs") or a date that reads badly, so these
 // are non-breaking. Browsers copy a non-breaking space as a space, so a date still copies as people
 // type it; a non-breaking hyphen or a joiner would not, so neither goes into text people copy.
@@ -39751,13 +39631,13 @@ function unbreakable(text) {
     return text.replace(/ /g, NO_BREAK_SPACE);
 }
 function formatDate(iso) {
-    const date = parseDate(iso);
-    return date ? unbreakable((0,day/* dayMonthYear */.o)(date)) : NONE;
+    const date = (0,src_text/* parseDate */._U)(iso);
+    return date ? unbreakable((0,src_text/* formatDay */.im)(date)) : NONE;
 }
 /** `28 Sep 2025 14:03 UTC`, on one line. */
 function formatDateTime(iso) {
-    const date = parseDate(iso);
-    return date ? unbreakable(`${(0,day/* dayMonthYear */.o)(date)} ${date.toISOString().slice(11, 16)} UTC`) : NONE;
+    const date = (0,src_text/* parseDate */._U)(iso);
+    return date ? unbreakable(`${(0,src_text/* formatDay */.im)(date)} ${date.toISOString().slice(11, 16)} UTC`) : NONE;
 }
 // Size
 function joinLines(lines) {
@@ -39802,6 +39682,7 @@ function truncateAtLine(lines, limit) {
  */
 
 
+
 const MAX_JOB_LINES = 10;
 const MAX_WHY = 300;
 const ORDER = { unexplained: 0, unread: 1, explained: 2 };
@@ -39811,17 +39692,17 @@ function how(job) {
         return 'failed';
     if (result === 'cancelled')
         return 'was cancelled';
-    return `ended ${code(truncateText(job.result, 40))}`;
+    return `ended ${code((0,src_text/* truncate */.xv)(job.result, 40))}`;
 }
 function jobLine(job) {
-    const name = `job ${code(truncateText(job.id, 100))} ${how(job)}`;
-    const step = job.step ? ` at step ${code(truncateText(job.step, 100))}` : '';
+    const name = `job ${code((0,src_text/* truncate */.xv)(job.id, 100))} ${how(job)}`;
+    const step = job.step ? ` at step ${code((0,src_text/* truncate */.xv)(job.step, 100))}` : '';
     const link = job.url ? ` · ${mdLink('job', job.url)}` : '';
     if (job.state === 'explained') {
         return `- ${name}${step}: ${plural(job.failedTests, 'failed test')} of its reports account for it${link}`;
     }
     if (job.state === 'unread') {
-        const why = escapeMarkdown(truncateText(job.unreadWhy ?? '', MAX_WHY));
+        const why = escapeMarkdown((0,src_text/* truncate */.xv)(job.unreadWhy ?? '', MAX_WHY));
         return `- ⚠️ ${name}${step}; its reports were not read (${why}), so whether a failed test accounts for it is unknown${link}`;
     }
     const none = job.reports === 0 ? ' (no report of it was found)' : '';
@@ -39839,7 +39720,7 @@ function failedJobsLines(jobs) {
     const note = jobs.jobsNote === undefined
         ? []
         : [
-            `_This run attempt's jobs could not be read, so no failed step is named: ${escapeMarkdown(truncateText(jobs.jobsNote, MAX_WHY))}_`,
+            `_This run attempt's jobs could not be read, so no failed step is named: ${escapeMarkdown((0,src_text/* truncate */.xv)(jobs.jobsNote, MAX_WHY))}_`,
             '',
         ];
     return [...lines, '', ...note];
@@ -39850,6 +39731,7 @@ function failedJobsLines(jobs) {
  * Tables of unhealthy tests, shared by the job summary and the pull request comment. Two columns,
  * so they fit the comment's width too: the test with its file, then its details run together.
  */
+
 
 
 const MAX_OWNERS = 3;
@@ -39872,7 +39754,7 @@ function moreNote(hidden, noun, where) {
 }
 /** The name linked to its Trunk page, marked when new, and the file on a line of its own. */
 function testCell(test) {
-    const name = truncateText(test.name, MAX_NAME);
+    const name = (0,src_text/* truncate */.xv)(test.name, MAX_NAME);
     const link = name.trim() === '' ? NONE : mdLink(name, test.url);
     const marked = test.recentlyUnhealthy ? `${NEW_MARK} ${link}` : link;
     return test.file ? `${marked}<br>${code(shortPath(test.file))}` : marked;
@@ -39903,7 +39785,7 @@ function detailsCell(test, withStatus) {
 function owners(list) {
     if (list.length === 0)
         return NONE;
-    const shown = list.slice(0, MAX_OWNERS).map((o) => escapeMarkdown(truncateText(o, MAX_SHORT)));
+    const shown = list.slice(0, MAX_OWNERS).map((o) => escapeMarkdown((0,src_text/* truncate */.xv)(o, MAX_SHORT)));
     if (list.length > MAX_OWNERS)
         shown.push(`+${formatNumber(list.length - MAX_OWNERS)} more`);
     return shown.join(', ');
@@ -39922,6 +39804,7 @@ function ticket(url) {
  * how many failed and how many probably need the author, then one line a test, new ones first,
  * with the marks of Trunk's own recipe. Pure; every outside text escaped.
  */
+
 
 
 
@@ -39992,7 +39875,7 @@ function where(test) {
     const { file, line, classname } = test;
     if (file)
         return code(`${shortPath(file)}${line === undefined ? '' : `:${line}`}`);
-    return classname ? code(truncateText(classname, 80)) : '';
+    return classname ? code((0,src_text/* truncate */.xv)(classname, 80)) : '';
 }
 function links(item, withTicket) {
     const found = item.search?.result === 'found' ? item.search.test.url : undefined;
@@ -40020,8 +39903,8 @@ function reasonMarkdown(reason) {
  * and its links. Every outside text escaped here.
  */
 function explainedLine(mark, item, options) {
-    const name = `**${escapeMarkdown(truncateText(item.test.name, MAX_NAME))}**`;
-    const note = item.note ? [`_${escapeMarkdown(truncateText(item.note, MAX_NOTE))}_`] : [];
+    const name = `**${escapeMarkdown((0,src_text/* truncate */.xv)(item.test.name, MAX_NAME))}**`;
+    const note = item.note ? [`_${escapeMarkdown((0,src_text/* truncate */.xv)(item.note, MAX_NOTE))}_`] : [];
     const parts = [
         `${mark} ${name}`,
         where(item.test),
@@ -40068,12 +39951,12 @@ function fromPattern(patterns) {
     const including = patterns
         .map((pattern) => pattern.trim())
         .filter((pattern) => pattern !== '' && !pattern.startsWith('#') && !pattern.startsWith('!'));
-    return including.length === 1 ? ` (from ${code(truncateText(including[0] ?? '', 200))})` : '';
+    return including.length === 1 ? ` (from ${code((0,src_text/* truncate */.xv)(including[0] ?? '', 200))})` : '';
 }
 function unreadLine(report, from) {
     const what = report.partial ? 'read only in part' : 'not read';
-    const why = escapeMarkdown(truncateText(report.why, MAX_NOTE));
-    return `- ${code(truncateText(report.file, 200)) || '(no name)'}${from}: ${what}, ${why}`;
+    const why = escapeMarkdown((0,src_text/* truncate */.xv)(report.why, MAX_NOTE));
+    return `- ${code((0,src_text/* truncate */.xv)(report.file, 200)) || '(no name)'}${from}: ${what}, ${why}`;
 }
 /** What opens the section while a report is unread: which, from where, why, and what it means. */
 function unreadLines(failedTests) {
@@ -40116,7 +39999,7 @@ function failedTestsSection(failedTests, options) {
             return lines;
     }
     else if (failedTests.files === 0) {
-        const patterns = failedTests.patterns.map((pattern) => code(truncateText(pattern, 200)));
+        const patterns = failedTests.patterns.map((pattern) => code((0,src_text/* truncate */.xv)(pattern, 200)));
         lines.push(`No file matched ${patterns.join(', ')}, or none of them is a test report this action reads: see the warnings below.`, '');
         return lines;
     }
@@ -40259,6 +40142,7 @@ function affectedSection(affected, cap, open) {
 
 
 
+
 const FLAKE_MARK = {
     'new-flake': CLASS_MARK.new,
     unexplained: CLASS_MARK.unexplained,
@@ -40305,7 +40189,7 @@ function flaked_section_unreadLine(failedTests) {
         return [];
     const named = failedTests.unread
         .slice(0, UNREAD_NAMED)
-        .map((report) => code(truncateText(report.file, 120)));
+        .map((report) => code((0,src_text/* truncate */.xv)(report.file, 120)));
     const more = failedTests.unread.length - named.length;
     const rest = more > 0 ? ` and ${plural(more, 'other')}` : '';
     const verb = failedTests.unread.length === 1 ? 'was' : 'were';
@@ -40336,6 +40220,7 @@ function flakedSection(failedTests, options) {
  * queue entry as Trunk tells it, and the queue's typical wait. Trunk's words and any value it sent
  * that this action does not know are outside text: escaped, or shown as sent in a code span.
  */
+
 
 
 
@@ -40377,15 +40262,15 @@ function formatDuration(seconds) {
 }
 function stateText(state) {
     const words = Object.hasOwn(STATE_WORDS, state) ? STATE_WORDS[state] : undefined;
-    return words ?? code(truncateText(state, MAX_SHORT));
+    return words ?? code((0,src_text/* truncate */.xv)(state, MAX_SHORT));
 }
 /** A reason in Markdown: Trunk's words escaped, ours as they are, an unknown value in code. */
 function pr_queue_story_reasonMarkdown(reason) {
     if (reason.kind === 'ours')
         return reason.text;
     if (reason.kind === 'trunk')
-        return escapeMarkdown(truncateText(reason.text, MAX_REASON));
-    return `${code(truncateText(reason.value, MAX_SHORT))} (a ${reason.what} this action does not know)`;
+        return escapeMarkdown((0,src_text/* truncate */.xv)(reason.text, MAX_REASON));
+    return `${code((0,src_text/* truncate */.xv)(reason.value, MAX_SHORT))} (a ${reason.what} this action does not know)`;
 }
 /** A reason on one plain line, for an output. */
 function reasonPlain(reason) {
@@ -40394,12 +40279,10 @@ function reasonPlain(reason) {
     return oneLogLine(reason.text, MAX_REASON);
 }
 function checkText(check) {
-    const name = truncateText(check.name, MAX_TITLE);
+    const name = (0,src_text/* truncate */.xv)(check.name, MAX_TITLE);
     // mdLink shows the name alone unless Trunk sent an http(s) address.
     const linked = check.url ? mdLink(name, check.url) : escapeMarkdown(name);
-    const conclusion = check.conclusion
-        ? ` (${code(truncateText(check.conclusion, MAX_SHORT))})`
-        : '';
+    const conclusion = check.conclusion ? ` (${code((0,src_text/* truncate */.xv)(check.conclusion, MAX_SHORT))})` : '';
     return `${linked}${conclusion}`;
 }
 function checksText(checks) {
@@ -40420,14 +40303,12 @@ function transitionText(transition) {
         text += ` (${transition.blockReasons.map(pr_queue_story_reasonMarkdown).join('; ')})`;
     }
     if (transition.providerMessage) {
-        text += `; GitHub said: ${escapeMarkdown(truncateText(transition.providerMessage, MAX_REASON))}`;
+        text += `; GitHub said: ${escapeMarkdown((0,src_text/* truncate */.xv)(transition.providerMessage, MAX_REASON))}`;
     }
     return text;
 }
 function priorityText(story) {
-    const name = story.priorityName
-        ? escapeMarkdown(truncateText(story.priorityName, MAX_SHORT))
-        : '';
+    const name = story.priorityName ? escapeMarkdown((0,src_text/* truncate */.xv)(story.priorityName, MAX_SHORT)) : '';
     const value = story.priorityValue === undefined ? '' : formatNumber(story.priorityValue);
     if (name && value)
         return `priority ${name} (${value})`;
@@ -40508,6 +40389,7 @@ function queueStoryParts(queue) {
 
 
 
+
 const MAX_STATUSES = 20;
 const QUEUE_STATE_MEANINGS = {
     running: 'pull requests enter the queue, are tested and merge',
@@ -40521,7 +40403,7 @@ const QUEUE_MODE_MEANINGS = {
 };
 /** Folded unless the queue's state is what failed the run. */
 function queueSection(report, queue, cap, open) {
-    const title = `Merge queue for ${truncateText(queue.branch, MAX_TITLE)}`;
+    const title = `Merge queue for ${(0,src_text/* truncate */.xv)(queue.branch, MAX_TITLE)}`;
     if (queue.kind === 'none')
         return collapsible(title, open, ['This branch has no Trunk merge queue.', '']);
     const story = queueStoryParts(queue);
@@ -40539,7 +40421,7 @@ function queueSection(report, queue, cap, open) {
 }
 function valueWithMeaning(value, meanings, noun) {
     const meaning = Object.hasOwn(meanings, value) ? meanings[value] : undefined;
-    const shown = escapeMarkdown(truncateText(value, MAX_SHORT));
+    const shown = escapeMarkdown((0,src_text/* truncate */.xv)(value, MAX_SHORT));
     return meaning ? `${shown}: ${meaning}.` : `${shown} (a ${noun} this action does not know).`;
 }
 function settingLines(s) {
@@ -40573,14 +40455,14 @@ function yesNo(value, yes, no) {
     return value === undefined ? undefined : value ? yes : no;
 }
 function settingText(value) {
-    return value ? escapeMarkdown(truncateText(value, MAX_SHORT)) : undefined;
+    return value ? escapeMarkdown((0,src_text/* truncate */.xv)(value, MAX_SHORT)) : undefined;
 }
 function statuses(list) {
     if (!list)
         return undefined;
     if (list.length === 0)
         return 'none';
-    const shown = list.slice(0, MAX_STATUSES).map((s) => escapeMarkdown(truncateText(s, MAX_SHORT)));
+    const shown = list.slice(0, MAX_STATUSES).map((s) => escapeMarkdown((0,src_text/* truncate */.xv)(s, MAX_SHORT)));
     if (list.length > MAX_STATUSES)
         shown.push(`+${list.length - MAX_STATUSES} more`);
     return shown.join(', ');
@@ -40608,8 +40490,8 @@ function entriesTable(report, queue, cap) {
 /** The number, the title and its author in one cell, linked when the number can be a PR's. */
 function entryRow(report, entry, isCurrent) {
     const link = pullRequestLink(report, entry.prNumber);
-    const title = escapeMarkdown(truncateText(entry.title, MAX_TITLE)) || NONE;
-    const author = escapeMarkdown(truncateText(entry.author, MAX_SHORT));
+    const title = escapeMarkdown((0,src_text/* truncate */.xv)(entry.title, MAX_TITLE)) || NONE;
+    const author = escapeMarkdown((0,src_text/* truncate */.xv)(entry.author, MAX_SHORT));
     const byline = [author ? `by ${author}` : '', priority(entry)].filter(Boolean).join(' · ');
     const head = isCurrent ? `${link} **(this PR)**` : link;
     return tableRow([
@@ -40622,9 +40504,9 @@ function entryRow(report, entry, isCurrent) {
 /** The entry's state, where it waits in v2's order, and why it is held when it is. */
 function stateCell(entry) {
     const parts = [
-        entry.state ? escapeMarkdown(truncateText(entry.state, MAX_SHORT)) : NONE,
+        entry.state ? escapeMarkdown((0,src_text/* truncate */.xv)(entry.state, MAX_SHORT)) : NONE,
         entry.stage === undefined ? '' : STAGE_NAMES[entry.stage],
-        entry.held ? escapeMarkdown(truncateText(entry.held, MAX_TITLE)) : '',
+        entry.held ? escapeMarkdown((0,src_text/* truncate */.xv)(entry.held, MAX_TITLE)) : '',
     ];
     return parts.filter(Boolean).join('<br>');
 }
@@ -40645,9 +40527,7 @@ function pullRequestLink(report, prNumber) {
 }
 function priority(entry) {
     const parts = [];
-    const name = entry.priorityName
-        ? escapeMarkdown(truncateText(entry.priorityName, MAX_SHORT))
-        : '';
+    const name = entry.priorityName ? escapeMarkdown((0,src_text/* truncate */.xv)(entry.priorityName, MAX_SHORT)) : '';
     const value = entry.priorityValue === undefined ? '' : formatNumber(entry.priorityValue);
     if (name && value)
         parts.push(`priority ${name} (${value})`);
@@ -40772,6 +40652,7 @@ function stickyMarker(workflow, job, commentKey = '') {
 
 
 
+
 /** GitHub rejects comment bodies over 65,536 characters; the margin covers the marker. */
 const MAX_COMMENT_CHARS = 65_000;
 const STAGES = [
@@ -40794,13 +40675,13 @@ function queueLine(report) {
     const { queue, context } = report;
     if (!queue)
         return [];
-    const branch = code(truncateText(queue.branch, 100));
+    const branch = code((0,src_text/* truncate */.xv)(queue.branch, 100));
     if (queue.kind === 'none')
         return [`**Merge queue:** ${branch} has no Trunk merge queue.`, ''];
     const where = context.prNumber === undefined
         ? ''
         : `; this pull request: ${positionText(queue, context.prNumber)}`;
-    const state = escapeMarkdown(truncateText(queue.state, 60));
+    const state = escapeMarkdown((0,src_text/* truncate */.xv)(queue.state, 60));
     return [
         `**Merge queue on ${branch}:** ${state}, ${plural(queueDepth(queue), 'pull request')} enqueued${where}.`,
         '',
@@ -40830,7 +40711,7 @@ function renderStage(report, verdict, options, limits) {
         moreWhere: 'the job summary',
     }));
     lines.push(`### ${headline}`, '');
-    lines.push(...verdict.reasons.map((reason) => `- ${escapeMarkdown(truncateText(reason, 500))}`));
+    lines.push(...verdict.reasons.map((reason) => `- ${escapeMarkdown((0,src_text/* truncate */.xv)(reason, 500))}`));
     if (verdict.reasons.length > 0)
         lines.push('');
     const story = report.queue?.kind === 'queue' ? queueStoryParts(report.queue) : { first: [], after: [] };
@@ -40877,7 +40758,7 @@ function planComment(facts) {
 }
 
 ;// CONCATENATED MODULE: ./src/render/cut-record.ts
-const cut_record_ELLIPSIS = '…';
+
 /** UTF-8 bytes of a value once serialised, the way an output counts them. */
 function jsonBytes(value) {
     return Buffer.byteLength(JSON.stringify(value));
@@ -40891,21 +40772,7 @@ function textBytes(text) {
  * between code points, never inside a surrogate pair, so the result is still valid text.
  */
 function cutText(text, maxBytes) {
-    if (textBytes(text) <= maxBytes)
-        return text;
-    const room = maxBytes - textBytes(cut_record_ELLIPSIS);
-    if (room < 0)
-        return '';
-    let used = 0;
-    let end = 0;
-    for (const char of text) {
-        const cost = textBytes(char);
-        if (used + cost > room)
-            break;
-        used += cost;
-        end += char.length;
-    }
-    return text.slice(0, end) + cut_record_ELLIPSIS;
+    return (0,src_text/* truncate */.xv)(text, maxBytes, textBytes);
 }
 /**
  * The record as it is when it fits in `maxBytes` of JSON; else with its text fields cut, marked
@@ -41504,6 +41371,7 @@ function tellFailures(failures) {
 
 
 
+
 const NAMES_IN_REASON = 3;
 /** The tests a threshold counts: quarantined ones are left out when the user says so. */
 function countedTests(tests, ignoreQuarantined) {
@@ -41609,15 +41477,12 @@ const affectedGate = {
 function unreadReason(failedTests) {
     const named = failedTests.unread.slice(0, NAMES_IN_REASON).map((report) => {
         const how = report.partial ? 'was read only in part' : 'could not be read';
-        return `${truncate(report.file, 200)} ${how} (${truncate(report.why, 200)})`;
+        return `${(0,src_text/* truncate */.xv)(report.file, 200)} ${how} (${(0,src_text/* truncate */.xv)(report.why, 200)})`;
     });
     const more = failedTests.unread.length > NAMES_IN_REASON
         ? `, and ${failedTests.unread.length - NAMES_IN_REASON} more`
         : '';
     return `${named.join('; ')}${more}`;
-}
-function truncate(text, max) {
-    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 /**
  * A gate on what Trunk's data does not explain in this run. No report read trips it too: a test
@@ -41691,11 +41556,11 @@ function unexplainedJobsReason(failedTests, limit) {
     if (first === undefined)
         return undefined;
     const how = first.result === 'cancelled' ? 'was cancelled' : 'failed';
-    const step = first.step === undefined ? '' : ` (it stopped at step "${truncate(first.step, 100)}")`;
+    const step = first.step === undefined ? '' : ` (it stopped at step "${(0,src_text/* truncate */.xv)(first.step, 100)}")`;
     const more = jobs.length > 1
         ? `, and ${jobs.length - 1} more failed ${jobs.length === 2 ? 'job' : 'jobs'} the same way`
         : '';
-    return `Job ${truncate(first.id, 100)} ${how} and none of its reports holds a failed test${step}${more}, so max-new-failures (${String(limit)}) trips whatever the count: open the job's log, fix what stopped it, and re-run it`;
+    return `Job ${(0,src_text/* truncate */.xv)(first.id, 100)} ${how} and none of its reports holds a failed test${step}${more}, so max-new-failures (${String(limit)}) trips whatever the count: open the job's log, fix what stopped it, and re-run it`;
 }
 /** Flakes Trunk's data does not explain: new ones (listed neither flaky nor broken), unexplained. */
 const newFlakesGate = runGate({
@@ -41766,6 +41631,7 @@ function evaluateGates(report, settings) {
 
 
 
+
 const HEADER = ['| | Count | Threshold | Gate |', '|---|---:|---|---|'];
 function countsTable(report, verdict) {
     return [
@@ -41779,13 +41645,13 @@ function countsTable(report, verdict) {
     ];
 }
 function labelCell(row) {
-    return row.code === undefined ? row.label : `${row.label} ${code(truncateText(row.code, 60))}`;
+    return row.code === undefined ? row.label : `${row.label} ${code((0,src_text/* truncate */.xv)(row.code, 60))}`;
 }
 function countCell(count) {
     if (count === undefined)
         return NONE;
     if (typeof count === 'string')
-        return escapeMarkdown(truncateText(count, 60));
+        return escapeMarkdown((0,src_text/* truncate */.xv)(count, 60));
     const counted = count.counted !== undefined && count.counted !== count.of
         ? ` (${formatNumber(count.counted)} counted)`
         : '';
@@ -41833,6 +41699,7 @@ const FACTS_AFTER = {
 
 
 
+
 const NO_OWNER = '(no owner)';
 /** A test with several owners counts for each of them. */
 function countByOwner(tests) {
@@ -41857,7 +41724,7 @@ function ownersSection(tests, cap) {
         return [];
     const lines = ['| Owner | Broken | Flaky | New |', '|---|---:|---:|---:|'];
     for (const { owner, broken, flaky, recentlyUnhealthy } of counts.slice(0, cap)) {
-        const name = owner === NO_OWNER ? `_${NO_OWNER}_` : escapeMarkdown(truncateText(owner, MAX_SHORT));
+        const name = owner === NO_OWNER ? `_${NO_OWNER}_` : escapeMarkdown((0,src_text/* truncate */.xv)(owner, MAX_SHORT));
         lines.push(tableRow([name, ...[broken, flaky, recentlyUnhealthy].map(formatNumber)]));
     }
     lines.push('');
@@ -41871,6 +41738,7 @@ function ownersSection(tests, cap) {
  * The job summary: GitHub-flavoured Markdown built from the normalised report. Pure: the caller
  * writes it. Everything from outside goes through the escapers in ./markdown.js.
  */
+
 
 
 
@@ -42023,7 +41891,7 @@ function bulletList(items) {
         return [];
     const shown = items
         .slice(0, MAX_MESSAGES)
-        .map((item) => `- ${escapeMarkdown(truncateText(item, MAX_MESSAGE))}`);
+        .map((item) => `- ${escapeMarkdown((0,src_text/* truncate */.xv)(item, MAX_MESSAGE))}`);
     if (items.length > MAX_MESSAGES)
         shown.push(`- …and ${items.length - MAX_MESSAGES} more`);
     return [...shown, ''];
@@ -42595,6 +42463,7 @@ function decideOutcome(report, verdict, onApiError) {
 
 
 
+
 const SECRET_INPUTS = ['api-token', 'api-key', 'github-token'];
 /** Wires the stages: context, settings, pull request, reads, verdict, render; then emit writes. */
 async function run() {
@@ -42628,8 +42497,200 @@ function stopMessage(error) {
     if (error instanceof InputError)
         return `Invalid input: ${error.message.replace(/\.?$/, '.')}`;
     lib_core.debug(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    const message = error instanceof Error ? error.message : String(error);
+    const message = (0,src_text/* messageOf */.bD)(error);
     return `Trunk Health Gate stopped on an unexpected error: ${message}. Re-run with debug logging and report it to the action's maintainers.`;
+}
+
+
+/***/ }),
+
+/***/ 8816:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Rd: () => (/* binding */ redactText),
+/* harmony export */   dt: () => (/* binding */ redactedReading)
+/* harmony export */ });
+/* unused harmony exports REDACTED, redactTestResults */
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(774);
+
+const REDACTED = '***';
+/**
+ * A prefix this long of a secret, at the end of a text a reader cut short (`…`), is redacted too: a
+ * cut must not show most of a token.
+ */
+const MIN_CUT_PREFIX = 4;
+/** The secrets to look for: empty ones left out, longest first, so one inside another goes whole. */
+function secretsToFind(secrets) {
+    return [...new Set(secrets.filter((secret) => secret !== ''))].sort((a, b) => b.length - a.length);
+}
+function redactCut(text, secret) {
+    if (!text.endsWith('…'))
+        return text;
+    const body = text.slice(0, -1);
+    for (let length = Math.min(secret.length - 1, body.length); length >= MIN_CUT_PREFIX; length--) {
+        if (body.endsWith(secret.slice(0, length))) {
+            return `${body.slice(0, body.length - length)}${REDACTED}…`;
+        }
+    }
+    return text;
+}
+/**
+ * Text shaped like a credential, which another job may have printed into a shared report: GitHub's
+ * tokens (`ghp_`, `gho_`, `ghu_`, `ghs_` including the ~520-character installation token, `ghr_`,
+ * `github_pat_`) and Trunk's v2 API keys (`trunk_v2_`). Four characters after the prefix are enough:
+ * a cut text may hold only the start of one.
+ */
+const CREDENTIAL_SHAPES = /\b(?:gh[pousr]_|github_pat_|trunk_v2_)[A-Za-z0-9_-]{4,}/g;
+/** `text` with every occurrence of each secret, and of text shaped like one, replaced by `***`. */
+function redactText(text, secrets) {
+    let redacted = text;
+    for (const secret of secretsToFind(secrets)) {
+        redacted = redactCut(redacted.split(secret).join(REDACTED), secret);
+    }
+    return redacted.replace(CREDENTIAL_SHAPES, REDACTED);
+}
+/** Every text field of a test record; numbers and flags are the reader's own. */
+function redactCase(test, secrets) {
+    const copy = { ...test };
+    for (const [key, value] of Object.entries(copy)) {
+        if (typeof value === 'string')
+            copy[key] = redactText(value, secrets);
+    }
+    return copy;
+}
+function redactUnread(unread, secrets) {
+    return {
+        ...unread,
+        file: redactText(unread.file, secrets),
+        why: redactText(unread.why, secrets),
+    };
+}
+/**
+ * The reading with every text from the reports redacted: test names, classes, parents, files,
+ * messages, report file names, unread reports and warnings. Counts are unchanged.
+ */
+function redactTestResults(results, secrets) {
+    const found = secretsToFind(secrets);
+    const text = (value) => redactText(value, found);
+    return {
+        ...results,
+        files: results.files.map(text),
+        failures: results.failures.map((test) => redactCase(test, found)),
+        flaked: results.flaked.map((test) => redactCase(test, found)),
+        unread: results.unread.map((unread) => redactUnread(unread, found)),
+        warnings: results.warnings.map(text),
+    };
+}
+/**
+ * The reading stage with its product redacted; a reading that threw is rethrown with its message
+ * redacted (it may name a file), for the stage that reports it as unread.
+ */
+async function redactedReading(reading, secrets) {
+    try {
+        return redactTestResults(await reading, secrets);
+    }
+    catch (error) {
+        const message = (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOf */ .bD)(error);
+        const redacted = redactText(message, secrets);
+        if (redacted === message)
+            throw error;
+        // eslint-disable-next-line preserve-caught-error -- the cause holds the secret this removes
+        throw new Error(redacted);
+    }
+}
+
+
+/***/ }),
+
+/***/ 774:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BH: () => (/* binding */ codePoints),
+/* harmony export */   Yi: () => (/* binding */ errorWords),
+/* harmony export */   _U: () => (/* binding */ parseDate),
+/* harmony export */   bD: () => (/* binding */ messageOf),
+/* harmony export */   im: () => (/* binding */ formatDay),
+/* harmony export */   sO: () => (/* binding */ DAY_MS),
+/* harmony export */   xv: () => (/* binding */ truncate)
+/* harmony export */ });
+/* unused harmony export ELLIPSIS */
+/**
+ * Text helpers every stage shares: cutting text short, an error's words, days. Pure, no imports.
+ */
+const ELLIPSIS = '…';
+/** One day in milliseconds. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Code points: what a log line's limit counts. */
+const codePoints = (text) => {
+    let n = 0;
+    // A pair's second half is not a code point of its own.
+    for (let i = 0; i < text.length; i += 1) {
+        const unit = text.charCodeAt(i);
+        if (unit < 0xdc00 || unit > 0xdfff || i === 0 || !isHigh(text.charCodeAt(i - 1)))
+            n += 1;
+    }
+    return n;
+};
+function isHigh(unit) {
+    return unit >= 0xd800 && unit <= 0xdbff;
+}
+/**
+ * `text` cut to at most `max` (by `measure`, UTF-16 units unless given), the last of it `…` when
+ * cut, and never between the two halves of a surrogate pair: half a pair is not text, and shows as
+ * a replacement mark or breaks JSON. A text that fits is returned as it is; a limit too small for
+ * the ellipsis gives ''.
+ */
+function truncate(text, max, measure) {
+    if (measure === undefined) {
+        if (text.length <= max)
+            return text;
+        if (max < 1)
+            return '';
+        let end = max - 1;
+        if (isHigh(text.charCodeAt(end - 1)))
+            end -= 1;
+        return text.slice(0, end) + ELLIPSIS;
+    }
+    if (measure(text) <= max)
+        return text;
+    const room = max - measure(ELLIPSIS);
+    if (room < 0)
+        return '';
+    let used = 0;
+    let end = 0;
+    for (const char of text) {
+        const cost = measure(char);
+        if (used + cost > room)
+            break;
+        used += cost;
+        end += char.length;
+    }
+    return text.slice(0, end) + ELLIPSIS;
+}
+/** What an error says: its message, or the thrown value as text. */
+function messageOf(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/**
+ * A day as people read and type it, `28 Sep 2025` (UTC): ISO dates wrap after a hyphen in a
+ * browser, and only a non-breaking hyphen would stop that, which copies as a character nobody types.
+ */
+function formatDay(date) {
+    return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;
+}
+/** A date Trunk or GitHub gave, or undefined when absent or not a date. */
+function parseDate(iso) {
+    if (!iso)
+        return undefined;
+    const date = new Date(iso);
+    return Number.isNaN(date.getTime()) ? undefined : date;
+}
+/** An error's message on one short line for a warning, never empty. */
+function errorWords(error, max = 200) {
+    return truncate(messageOf(error), max) || 'unknown error';
 }
 
 
@@ -42646,7 +42707,9 @@ function stopMessage(error) {
 /* harmony export */   qF: () => (/* binding */ parseJson)
 /* harmony export */ });
 /* unused harmony exports excerpt, describeResponse */
-/* harmony import */ var _http_retry_policy_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(767);
+/* harmony import */ var _http_retry_policy_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(767);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(774);
+
 
 class TrunkApiError extends Error {
     kind;
@@ -42678,7 +42741,8 @@ function excerpt(body, secret) {
         .trim();
     if (secret !== '')
         text = text.split(secret).join('***');
-    return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}…` : text;
+    // EXCERPT_LENGTH characters shown, then the ellipsis.
+    return (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .truncate */ .xv)(text, EXCERPT_LENGTH + 1);
 }
 function describeResponse(facts, secret) {
     const body = excerpt(facts.body, secret);
@@ -42691,8 +42755,8 @@ function describeResponse(facts, secret) {
 }
 /** " (after 3 retries). Try again later", or the time Trunk asked for when it was too far off. */
 function tryAgain({ retries, tooLong }) {
-    const when = tooLong ? (0,_http_retry_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .tooLongWaitText */ .TR)('Trunk', tooLong) : 'Try again later';
-    return `${(0,_http_retry_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .afterRetries */ .zd)(retries)}. ${when}`;
+    const when = tooLong ? (0,_http_retry_policy_js__WEBPACK_IMPORTED_MODULE_1__/* .tooLongWaitText */ .TR)('Trunk', tooLong) : 'Try again later';
+    return `${(0,_http_retry_policy_js__WEBPACK_IMPORTED_MODULE_1__/* .afterRetries */ .zd)(retries)}. ${when}`;
 }
 /**
  * Reads a final non-2xx answer as a failure, the same way for every protocol: `where` names the
@@ -42712,7 +42776,7 @@ function statusError(where, answer, secret, advice, code) {
         const message = `Trunk's rate limit was reached: ${facts}${tryAgain(answer)}, or space out the runs that read Trunk.`;
         return new TrunkApiError('outage', where, message, status, code);
     }
-    if ((0,_http_retry_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .isRetryableStatus */ .PS)(status)) {
+    if ((0,_http_retry_policy_js__WEBPACK_IMPORTED_MODULE_1__/* .isRetryableStatus */ .PS)(status)) {
         const message = `Trunk's API is unavailable: ${facts}${tryAgain(answer)}.`;
         return new TrunkApiError('outage', where, message, status, code);
     }
@@ -42728,7 +42792,7 @@ function requestError(where, failure) {
     if (cause.failure === 'redirect') {
         return new TrunkApiError('rejected', where, `${where} was not completed: ${cause.message}. Set api-url to the API's final address.`);
     }
-    return new TrunkApiError('outage', where, `Trunk's API could not be reached: ${where} failed: ${cause.message}${(0,_http_retry_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .afterRetries */ .zd)(retries)}. Check api-url, timeout-seconds and the runner's network or proxy.`);
+    return new TrunkApiError('outage', where, `Trunk's API could not be reached: ${where} failed: ${cause.message}${(0,_http_retry_policy_js__WEBPACK_IMPORTED_MODULE_1__/* .afterRetries */ .zd)(retries)}. Check api-url, timeout-seconds and the runner's network or proxy.`);
 }
 /** A 2xx answer that is not what the protocol promises. */
 function schemaError(where, answer, problem) {

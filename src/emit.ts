@@ -8,6 +8,7 @@ import type { Logger } from './http/retrying-client.js';
 import type { CommentDraft, Rendered } from './render/render.js';
 import { oneLogLine } from './render/log-text.js';
 import { reportFileWarning, reportPathOutput, writeReportFile } from './io/report-file.js';
+import { messageOf } from './text.js';
 
 /** Outside text reaches log lines through error messages: each line is one line, capped. */
 const MAX_LOG_LINE = 3000;
@@ -31,10 +32,6 @@ export const runLog: Logger = {
   warning: (message) => core.warning(oneLogLine(message, MAX_LOG_LINE)),
 };
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** The report file is a convenience: when it cannot be written, the rest is still published. */
 async function emitReportFile(pieces: Iterable<string> | undefined): Promise<string> {
   if (pieces === undefined) return '';
@@ -57,7 +54,7 @@ async function emitSummary(markdown: string | undefined): Promise<void> {
   try {
     await core.summary.addRaw(markdown).write({ overwrite: false });
   } catch (error) {
-    runLog.warning(`The job summary was not written: ${errorMessage(error)}.`);
+    runLog.warning(`The job summary was not written: ${messageOf(error)}.`);
   }
 }
 
@@ -66,7 +63,7 @@ async function emitComment(draft: CommentDraft | undefined, writer: CommentWrite
   try {
     runLog.info(`Pull request comment: ${await writer(draft)}.`);
   } catch (error) {
-    runLog.warning(`The pull request comment was not posted: ${errorMessage(error)}.`);
+    runLog.warning(`The pull request comment was not posted: ${messageOf(error)}.`);
   }
 }
 
@@ -86,7 +83,7 @@ export async function emit(rendered: Rendered, writer?: CommentWriter): Promise<
     const reportPath = await emitReportFile(rendered.reportFile);
     emitOutputs({ ...rendered.outputs, 'report-path': reportPath });
   } catch (error) {
-    runLog.warning(`The step's outputs were not all written: ${errorMessage(error)}.`);
+    runLog.warning(`The step's outputs were not all written: ${messageOf(error)}.`);
   }
   await emitSummary(rendered.summary);
   await emitComment(rendered.comment, writer);

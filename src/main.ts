@@ -14,6 +14,7 @@ import { readSettings, settingsForContext } from './settings/read-settings.js';
 import { deriveRunContext } from './settings/run-context.js';
 import { evaluateGates } from './verdict/gates.js';
 import { decideOutcome } from './verdict/outcome.js';
+import { messageOf } from './text.js';
 
 const SECRET_INPUTS = ['api-token', 'api-key', 'github-token'];
 
@@ -51,6 +52,6 @@ export async function run(): Promise<void> {
 function stopMessage(error: unknown): string {
   if (error instanceof InputError) return `Invalid input: ${error.message.replace(/\.?$/, '.')}`;
   core.debug(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   return `Trunk Health Gate stopped on an unexpected error: ${message}. Re-run with debug logging and report it to the action's maintainers.`;
 }

@@ -25,6 +25,7 @@ import { readTestResults } from './test-results/read-later.js';
 import { redactedReading } from './test-results/redact.js';
 import type { Settings } from './settings/settings.js';
 import { TrunkV1Client } from './trunk/v1/client.js';
+import { messageOf } from './text.js';
 
 /**
  * On a pull request's run with a v2 key: its queue story and the queue's typical wait, through a
@@ -64,12 +65,13 @@ function failedTestsRead(
   return {
     patterns,
     // The credentials are taken out of the reports' text before anything reads it.
-    results: () =>
-      redactedReading(readTestResults(patterns, { cwd: process.cwd(), signal }), [
-        settings.apiToken,
-        settings.apiKey,
-        settings.githubToken,
-      ]),
+    results: () => {
+      const secrets = [settings.apiToken, settings.apiKey, settings.githubToken];
+      return redactedReading(
+        readTestResults(patterns, { cwd: process.cwd(), secrets, signal }),
+        secrets,
+      );
+    },
     lookups,
   };
 }
@@ -109,7 +111,7 @@ function jobsRead(
       const options = githubOptions(settings, log, signal);
       return { jobs: await listRunAttemptJobs(settings.githubToken, ref, options) };
     } catch (error) {
-      return { error: error instanceof Error ? error.message : String(error) };
+      return { error: messageOf(error) };
     }
   };
   return { needs, workspace, runJobs };

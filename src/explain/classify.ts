@@ -4,7 +4,7 @@
  * can be said, so such a failure is unexplained, never new.
  */
 
-import { dayMonthYear } from './day.js';
+import { formatDay } from '../text.js';
 import type { TestsReport, UnhealthyTest } from '../trunk/unhealthy-test.js';
 import type { ReportedTest } from '../test-results/model.js';
 import { indexTrunkTests, matchFailure, type TrunkIndex } from './match.js';
@@ -22,7 +22,7 @@ export const NEW_REASON = 'probably caused by this change';
 /** ` since 28 Sep 2025`, as the rest of the summary writes days; empty when Trunk gave none. */
 export function day(iso: string | undefined): string {
   const date = iso === undefined ? undefined : new Date(iso);
-  return date && !Number.isNaN(date.getTime()) ? ` since ${dayMonthYear(date)}` : '';
+  return date && !Number.isNaN(date.getTime()) ? ` since ${formatDay(date)}` : '';
 }
 
 function percent(rate: number): string {
@@ -100,6 +100,15 @@ function explainOne(
   index: TrunkIndex,
   unexplained: string | undefined,
 ): ExplainedFailure {
+  if (test.outsideTests !== undefined) {
+    // A suite that failed outside its tests: no test of Trunk's is it.
+    return {
+      test,
+      match: 'unmatched',
+      class: 'unexplained',
+      reason: `unexplained: no test failed, but ${test.outsideTests}`,
+    };
+  }
   const match = matchFailure(test, index);
   const trunkTest = explaining(match.tests);
   const failureClass = classOf(test, trunkTest);

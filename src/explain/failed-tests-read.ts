@@ -21,6 +21,7 @@ import type { TestResults } from '../test-results/model.js';
 import { lookUpInTrunk, type LookupOptions } from './trunk-lookups.js';
 import type { TrunkLookupApi } from './trunk-lookup-api.js';
 import type { ReadResult } from '../trunk/read.js';
+import { messageOf } from '../text.js';
 
 export interface FailedTestsRead {
   /** The test-results patterns. */
@@ -37,11 +38,7 @@ export interface FailedTestsRead {
  */
 export function unreadResults(error: unknown): TestResults {
   const why =
-    error instanceof Error && error.name === 'AbortError'
-      ? READING_STOPPED
-      : error instanceof Error
-        ? error.message
-        : String(error);
+    error instanceof Error && error.name === 'AbortError' ? READING_STOPPED : messageOf(error);
   return {
     ...emptyReading(),
     files: [],

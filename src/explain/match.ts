@@ -8,7 +8,9 @@
 
 import type { UnhealthyTest } from '../trunk/unhealthy-test.js';
 import type { ReportedTest } from '../test-results/model.js';
-import { kindOf, sameFile } from '../test-results/test-identity.js';
+import { kindOf, namesToTry } from '../test-results/test-identity.js';
+
+export { namesToTry };
 import type { MatchKind, NameForm } from './model.js';
 
 /** What matching reads of a Trunk test: a search row of any status matches like a listed one. */
@@ -91,40 +93,4 @@ function matchName<T extends TestIdentity>(
     } else if (rank === bestRank) best.tests.push(test);
   }
   return best;
-}
-
-/**
- * How JUnit reporters join describe titles and a test's title: Playwright's with ' › ', vitest's with
- * ' > ', jest-junit's (by default) with a space.
- */
-const SUITE_JOINS = [' › ', ' > ', ' '] as const;
-
-/**
- * The names a failed test may be known by in Trunk, in the order tried: as written, then (CTRF) with
- * its describe titles in front. CTRF reporters differ: jest and vitest put the describes in `name`
- * already, Playwright only in `suite`, after the project and the file ("chromium > a.spec.ts >
- * checkout"), while Trunk knows the test by the name its JUnit report gave it, describes in front.
- */
-export function namesToTry(failure: ReportedTest): { name: string; form: NameForm }[] {
-  const name = failure.name.trim();
-  const names: { name: string; form: NameForm }[] = [{ name, form: 'as-written' }];
-  const describes = describesOf(failure);
-  if (describes.length === 0) return names;
-  // vitest's suite is the full name itself, and jest's describes are in the name already.
-  const inName = SUITE_JOINS.some((join) => {
-    const joined = describes.join(join);
-    return name === joined || name.startsWith(joined + join);
-  });
-  if (inName) return names;
-  for (const join of SUITE_JOINS)
-    names.push({ name: describes.join(join) + join + name, form: 'suite-prefixed' });
-  return names;
-}
-
-/** The describe titles of a CTRF suite path: what follows the part that names the test's file. */
-function describesOf(failure: ReportedTest): string[] {
-  const path = failure.suitePath ?? [];
-  const file = failure.file;
-  const filePart = file === undefined ? -1 : path.findLastIndex((part) => sameFile(part, file));
-  return path.slice(filePart + 1);
 }

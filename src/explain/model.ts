@@ -7,7 +7,7 @@
 import type { UnhealthyTest } from '../trunk/unhealthy-test.js';
 import type { ReportedTest, UnreadReport } from '../test-results/model.js';
 import type { JobsReport } from './jobs.js';
-import type { MatchKind } from '../test-results/test-identity.js';
+import type { MatchKind, NameForm } from '../test-results/test-identity.js';
 
 /**
  * Why a test failed, as far as Trunk knows, in the order the checks run (first match wins):
@@ -34,11 +34,7 @@ export const CLASS_ORDER: readonly FailureClass[] = [
 /** How a failed test was found among Trunk's tests (src/test-results/test-identity.ts). */
 export type { MatchKind };
 
-/**
- * Which of its names a failed test was found by: the name as the report wrote it, or (CTRF) the name
- * with its suite's describe titles in front, as the JUnit report Trunk ingested names it.
- */
-export type NameForm = 'as-written' | 'suite-prefixed';
+export type { NameForm };
 
 /** Runs of the test on the repository's default branch in the last 7 days that failed. */
 export interface DefaultBranchFailures {

@@ -33,6 +33,7 @@ import type {
   SearchOutcome,
 } from './model.js';
 import type { FoundRow, TrunkLookupApi } from './trunk-lookup-api.js';
+import { DAY_MS, messageOf } from '../text.js';
 
 /** At most this many lookup requests to Trunk in flight (the organisation shares 100/s). */
 export const LOOKUP_CONCURRENCY = 8;
@@ -42,8 +43,6 @@ export const SEARCH_PAGES = 3;
 export const WINDOW_DAYS = 7;
 /** Matched variants of one test asked the questions; past them the answer stays unsaid. */
 export const MAX_VARIANTS = 4;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface LookupOptions {
   /** test-collection-id's collections; empty: the search covers the whole organisation. */
@@ -80,7 +79,7 @@ function stopsTheRest(error: TrunkApiError): boolean {
 
 function lookupErrorMessage(error: unknown): string {
   if (error instanceof TrunkApiError && error.kind === 'cancelled') return 'the run was cancelled';
-  return error instanceof Error ? error.message : String(error);
+  return messageOf(error);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { truncate } from '../text.js';
 /** Why a GitHub request failed, in terms of what the user can do about it. */
 export type GithubFailure =
   /** 429, or a 403 that GitHub explains as a (primary or secondary) rate limit. */
@@ -40,5 +41,5 @@ export function isAbortedGithubCall(error: unknown): boolean {
 export function shortMessage(text: string): string {
   const line = text.split(/\r?\n/, 1)[0] ?? '';
   const clean = line.replace(/\p{Cc}/gu, ' ').trim();
-  return clean.length > 200 ? `${clean.slice(0, 199)}…` : clean;
+  return truncate(clean, 200);
 }

@@ -1,6 +1,7 @@
 import { GithubError, shortMessage } from './errors.js';
 import type { Octokit } from './octokit.js';
 import { graphqlErrors, graphqlMessage } from './response-policy.js';
+import { messageOf } from '../text.js';
 
 /** The account the token writes as: github-actions[bot] for a workflow's GITHUB_TOKEN. */
 export interface Identity {
@@ -39,7 +40,7 @@ export async function tokenIdentity(octokit: Octokit): Promise<Identity> {
  */
 function graphqlError(error: unknown): GithubError {
   const words = graphqlMessage(graphqlErrors(error));
-  const text = words || (error instanceof Error ? error.message : String(error));
+  const text = words || messageOf(error);
   return new GithubError(
     'rejected',
     `POST /graphql (viewer) failed: ${shortMessage(text)}`,

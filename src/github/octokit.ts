@@ -3,6 +3,7 @@ import { loadLater } from '../load-later.js';
 import type { GithubCallOptions } from './call-options.js';
 import { GithubError, shortMessage } from './errors.js';
 import { sendBounded, type HookOptions, type Send } from './request-policy.js';
+import { messageOf } from '../text.js';
 
 export type Octokit = ReturnType<typeof getOctokit>;
 
@@ -28,7 +29,7 @@ export async function createOctokit(token: string, call: GithubCallOptions): Pro
  */
 export function describeGithubError(error: unknown, permission: string): string {
   if (!(error instanceof GithubError)) {
-    const text = error instanceof Error ? error.message : String(error);
+    const text = messageOf(error);
     return `GitHub's API failed: ${shortMessage(text)}`;
   }
   switch (error.failure) {

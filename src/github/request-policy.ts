@@ -24,6 +24,7 @@ import {
   isRetryable,
   type AnswerFacts,
 } from './response-policy.js';
+import { messageOf } from '../text.js';
 
 /** The parts of Octokit's request options the hook reads or sets. */
 export interface HookOptions {
@@ -104,7 +105,7 @@ function graphqlRateLimit(label: string, response: unknown): Failed | undefined 
 }
 
 function transportFailure(label: string, error: unknown): Failed {
-  const text = error instanceof Error ? error.message : String(error);
+  const text = messageOf(error);
   return {
     error: new GithubError('network', `${label} failed: ${shortMessage(text)}`, undefined, {
       cause: error,

@@ -1,6 +1,7 @@
 import { mkdir, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { messageOf } from '../text.js';
 
 /** Large enough that writes are few, small enough that no big string is ever built. */
 const BATCH_CHARS = 64 * 1024;
@@ -37,7 +38,7 @@ export async function writeReportFile(
     return { written: true, path };
   } catch (error) {
     if (opened) await rm(path, { force: true }).catch(() => undefined);
-    return { written: false, path, error: error instanceof Error ? error.message : String(error) };
+    return { written: false, path, error: messageOf(error) };
   }
 }
 

@@ -9,7 +9,7 @@ import { countNew } from '../report/counts.js';
 import { affectedSection } from './affected-section.js';
 import { collapsible } from './collapsible.js';
 import { fitInStages, formatNumber, plural } from './format.js';
-import { code, escapeMarkdown, mdLink, truncateText } from './markdown.js';
+import { code, escapeMarkdown, mdLink } from './markdown.js';
 import { failedTestsSection } from './failed-tests-section.js';
 import { flakedSection } from './flaked-section.js';
 import { positionText } from './queue-section.js';
@@ -17,6 +17,7 @@ import { queueStoryParts } from './pr-queue-story.js';
 import { moreNote, testTable } from './test-table.js';
 import { gateTripped, verdictHeadline } from './verdict-line.js';
 import { queueDepth } from '../report/counts.js';
+import { truncate } from '../text.js';
 
 /** GitHub rejects comment bodies over 65,536 characters; the margin covers the marker. */
 export const MAX_COMMENT_CHARS = 65_000;
@@ -58,13 +59,13 @@ function testsLine(report: Report): string[] {
 function queueLine(report: Report): string[] {
   const { queue, context } = report;
   if (!queue) return [];
-  const branch = code(truncateText(queue.branch, 100));
+  const branch = code(truncate(queue.branch, 100));
   if (queue.kind === 'none') return [`**Merge queue:** ${branch} has no Trunk merge queue.`, ''];
   const where =
     context.prNumber === undefined
       ? ''
       : `; this pull request: ${positionText(queue, context.prNumber)}`;
-  const state = escapeMarkdown(truncateText(queue.state, 60));
+  const state = escapeMarkdown(truncate(queue.state, 60));
   return [
     `**Merge queue on ${branch}:** ${state}, ${plural(queueDepth(queue), 'pull request')} enqueued${where}.`,
     '',
@@ -103,7 +104,7 @@ function renderStage(
     }),
   );
   lines.push(`### ${headline}`, '');
-  lines.push(...verdict.reasons.map((reason) => `- ${escapeMarkdown(truncateText(reason, 500))}`));
+  lines.push(...verdict.reasons.map((reason) => `- ${escapeMarkdown(truncate(reason, 500))}`));
   if (verdict.reasons.length > 0) lines.push('');
   const story =
     report.queue?.kind === 'queue' ? queueStoryParts(report.queue) : { first: [], after: [] };

@@ -9,8 +9,9 @@ import type { Report } from '../report/model.js';
 import { countQuarantined, queueDepth } from '../report/counts.js';
 import { gateRows, type GateRow } from '../verdict/gates.js';
 import { formatNumber, NONE, tableRow } from './format.js';
-import { code, escapeMarkdown, truncateText } from './markdown.js';
+import { code, escapeMarkdown } from './markdown.js';
 import { positionText } from './queue-section.js';
+import { truncate } from '../text.js';
 
 const HEADER = ['| | Count | Threshold | Gate |', '|---|---:|---|---|'];
 
@@ -27,12 +28,12 @@ export function countsTable(report: Report, verdict: Verdict): string[] {
 }
 
 function labelCell(row: GateRow): string {
-  return row.code === undefined ? row.label : `${row.label} ${code(truncateText(row.code, 60))}`;
+  return row.code === undefined ? row.label : `${row.label} ${code(truncate(row.code, 60))}`;
 }
 
 function countCell(count: GateRow['count']): string {
   if (count === undefined) return NONE;
-  if (typeof count === 'string') return escapeMarkdown(truncateText(count, 60));
+  if (typeof count === 'string') return escapeMarkdown(truncate(count, 60));
   const counted =
     count.counted !== undefined && count.counted !== count.of
       ? ` (${formatNumber(count.counted)} counted)`

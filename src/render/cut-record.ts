@@ -1,4 +1,4 @@
-const ELLIPSIS = '…';
+import { truncate } from '../text.js';
 
 /** UTF-8 bytes of a value once serialised, the way an output counts them. */
 export function jsonBytes(value: unknown): number {
@@ -15,18 +15,7 @@ function textBytes(text: string): number {
  * between code points, never inside a surrogate pair, so the result is still valid text.
  */
 export function cutText(text: string, maxBytes: number): string {
-  if (textBytes(text) <= maxBytes) return text;
-  const room = maxBytes - textBytes(ELLIPSIS);
-  if (room < 0) return '';
-  let used = 0;
-  let end = 0;
-  for (const char of text) {
-    const cost = textBytes(char);
-    if (used + cost > room) break;
-    used += cost;
-    end += char.length;
-  }
-  return text.slice(0, end) + ELLIPSIS;
+  return truncate(text, maxBytes, textBytes);
 }
 
 /**

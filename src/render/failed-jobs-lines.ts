@@ -6,7 +6,8 @@
 
 import type { FailedJob, JobsReport } from '../explain/jobs.js';
 import { formatNumber, plural } from './format.js';
-import { code, escapeMarkdown, mdLink, truncateText } from './markdown.js';
+import { code, escapeMarkdown, mdLink } from './markdown.js';
+import { truncate } from '../text.js';
 
 const MAX_JOB_LINES = 10;
 const MAX_WHY = 300;
@@ -16,18 +17,18 @@ function how(job: FailedJob): string {
   const result = job.result.trim().toLowerCase();
   if (result === 'failure') return 'failed';
   if (result === 'cancelled') return 'was cancelled';
-  return `ended ${code(truncateText(job.result, 40))}`;
+  return `ended ${code(truncate(job.result, 40))}`;
 }
 
 function jobLine(job: FailedJob): string {
-  const name = `job ${code(truncateText(job.id, 100))} ${how(job)}`;
-  const step = job.step ? ` at step ${code(truncateText(job.step, 100))}` : '';
+  const name = `job ${code(truncate(job.id, 100))} ${how(job)}`;
+  const step = job.step ? ` at step ${code(truncate(job.step, 100))}` : '';
   const link = job.url ? ` · ${mdLink('job', job.url)}` : '';
   if (job.state === 'explained') {
     return `- ${name}${step}: ${plural(job.failedTests, 'failed test')} of its reports account for it${link}`;
   }
   if (job.state === 'unread') {
-    const why = escapeMarkdown(truncateText(job.unreadWhy ?? '', MAX_WHY));
+    const why = escapeMarkdown(truncate(job.unreadWhy ?? '', MAX_WHY));
     return `- ⚠️ ${name}${step}; its reports were not read (${why}), so whether a failed test accounts for it is unknown${link}`;
   }
   const none = job.reports === 0 ? ' (no report of it was found)' : '';
@@ -45,7 +46,7 @@ export function failedJobsLines(jobs: JobsReport | undefined): string[] {
     jobs.jobsNote === undefined
       ? []
       : [
-          `_This run attempt's jobs could not be read, so no failed step is named: ${escapeMarkdown(truncateText(jobs.jobsNote, MAX_WHY))}_`,
+          `_This run attempt's jobs could not be read, so no failed step is named: ${escapeMarkdown(truncate(jobs.jobsNote, MAX_WHY))}_`,
           '',
         ];
   return [...lines, '', ...note];

@@ -12,8 +12,9 @@ import { collapsible } from './collapsible.js';
 import { failedJobsLines } from './failed-jobs-lines.js';
 import { jobsUnaccounted } from '../explain/jobs.js';
 import { formatNumber, MAX_NAME, plural, shortPath } from './format.js';
-import { code, escapeMarkdown, mdLink, truncateText } from './markdown.js';
+import { code, escapeMarkdown, mdLink } from './markdown.js';
 import { moreNote } from './test-table.js';
+import { truncate } from '../text.js';
 import type { ReportedTest } from '../test-results/model.js';
 
 /** The marks people know from Trunk's "Explain a Failed Pull Request" recipe. */
@@ -97,7 +98,7 @@ export const OWN_FILE = 'this pull request changes its file';
 function where(test: ReportedTest): string {
   const { file, line, classname } = test;
   if (file) return code(`${shortPath(file)}${line === undefined ? '' : `:${line}`}`);
-  return classname ? code(truncateText(classname, 80)) : '';
+  return classname ? code(truncate(classname, 80)) : '';
 }
 
 function links(item: Explained<string>, withTicket: boolean): string[] {
@@ -133,8 +134,8 @@ export function explainedLine(
   item: Explained<string>,
   options: { happened?: string; withTicket: boolean },
 ): string {
-  const name = `**${escapeMarkdown(truncateText(item.test.name, MAX_NAME))}**`;
-  const note = item.note ? [`_${escapeMarkdown(truncateText(item.note, MAX_NOTE))}_`] : [];
+  const name = `**${escapeMarkdown(truncate(item.test.name, MAX_NAME))}**`;
+  const note = item.note ? [`_${escapeMarkdown(truncate(item.note, MAX_NOTE))}_`] : [];
   const parts = [
     `${mark} ${name}`,
     where(item.test),
@@ -191,13 +192,13 @@ function fromPattern(patterns: readonly string[]): string {
   const including = patterns
     .map((pattern) => pattern.trim())
     .filter((pattern) => pattern !== '' && !pattern.startsWith('#') && !pattern.startsWith('!'));
-  return including.length === 1 ? ` (from ${code(truncateText(including[0] ?? '', 200))})` : '';
+  return including.length === 1 ? ` (from ${code(truncate(including[0] ?? '', 200))})` : '';
 }
 
 function unreadLine(report: UnreadReport, from: string): string {
   const what = report.partial ? 'read only in part' : 'not read';
-  const why = escapeMarkdown(truncateText(report.why, MAX_NOTE));
-  return `- ${code(truncateText(report.file, 200)) || '(no name)'}${from}: ${what}, ${why}`;
+  const why = escapeMarkdown(truncate(report.why, MAX_NOTE));
+  return `- ${code(truncate(report.file, 200)) || '(no name)'}${from}: ${what}, ${why}`;
 }
 
 /** What opens the section while a report is unread: which, from where, why, and what it means. */
@@ -244,7 +245,7 @@ export function failedTestsSection(
     lines.push(...unreadLines(failedTests));
     if (failedTests.files === 0) return lines;
   } else if (failedTests.files === 0) {
-    const patterns = failedTests.patterns.map((pattern) => code(truncateText(pattern, 200)));
+    const patterns = failedTests.patterns.map((pattern) => code(truncate(pattern, 200)));
     lines.push(
       `No file matched ${patterns.join(', ')}, or none of them is a test report this action reads: see the warnings below.`,
       '',

@@ -8,7 +8,8 @@ import { failuresUnknown } from '../explain/model.js';
 import type { ExplainedFlake, FailedTestsReport, FlakeClass } from '../explain/model.js';
 import { CLASS_MARK, explainedLine, foldedLines } from './failed-tests-section.js';
 import { formatNumber, plural } from './format.js';
-import { code, escapeMarkdown, truncateText } from './markdown.js';
+import { code, escapeMarkdown } from './markdown.js';
+import { truncate } from '../text.js';
 
 export const FLAKE_MARK: Readonly<Record<FlakeClass, string>> = {
   'new-flake': CLASS_MARK.new,
@@ -73,7 +74,7 @@ function unreadLine(failedTests: FailedTestsReport): string[] {
   if (!failuresUnknown(failedTests)) return [];
   const named = failedTests.unread
     .slice(0, UNREAD_NAMED)
-    .map((report) => code(truncateText(report.file, 120)));
+    .map((report) => code(truncate(report.file, 120)));
   const more = failedTests.unread.length - named.length;
   const rest = more > 0 ? ` and ${plural(more, 'other')}` : '';
   const verb = failedTests.unread.length === 1 ? 'was' : 'were';

@@ -1,7 +1,7 @@
 /** Small formatting helpers shared by the job summary and the pull request comment. */
 
 import { escapeMarkdown } from './markdown.js';
-import { dayMonthYear } from '../explain/day.js';
+import { formatDay, parseDate } from '../text.js';
 
 // Bounds on single fields, so that one hostile record cannot eat the whole budget.
 export const MAX_NAME = 200;
@@ -50,12 +50,6 @@ export function plural(n: number, noun: string, withNumber = true): string {
   return withNumber ? `${formatNumber(n)} ${word}` : word;
 }
 
-function parseDate(iso: string | undefined): Date | undefined {
-  if (!iso) return undefined;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? undefined : date;
-}
-
 // Browsers break lines at spaces; inside a count ("12 PRs") or a date that reads badly, so these
 // are non-breaking. Browsers copy a non-breaking space as a space, so a date still copies as people
 // type it; a non-breaking hyphen or a joiner would not, so neither goes into text people copy.
@@ -68,13 +62,13 @@ export function unbreakable(text: string): string {
 
 export function formatDate(iso: string | undefined): string {
   const date = parseDate(iso);
-  return date ? unbreakable(dayMonthYear(date)) : NONE;
+  return date ? unbreakable(formatDay(date)) : NONE;
 }
 
 /** `28 Sep 2025 14:03 UTC`, on one line. */
 export function formatDateTime(iso: string | undefined): string {
   const date = parseDate(iso);
-  return date ? unbreakable(`${dayMonthYear(date)} ${date.toISOString().slice(11, 16)} UTC`) : NONE;
+  return date ? unbreakable(`${formatDay(date)} ${date.toISOString().slice(11, 16)} UTC`) : NONE;
 }
 
 // Size

@@ -1,3 +1,4 @@
+import { codePoints, truncate } from '../text.js';
 /**
  * Outside text (test names, file paths, branch names, queue states, pull request titles and authors,
  * error bodies) made safe to stand inside one line of the step's log: a plain log line, an
@@ -23,8 +24,6 @@ const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
 /** Half of a surrogate pair with no other half: not text, and invalid in UTF-8 output. */
 const LONE_SURROGATES = /\p{Cs}/gu;
 
-const ELLIPSIS = '…';
-
 /**
  * `text` as one safe log line of at most `max` characters (code points): controls become a
  * space, bidi controls go, `::` and `#[` are split by a zero-width space, and a longer text is
@@ -37,15 +36,8 @@ export function oneLogLine(text: string, max = 1000): string {
     .replace(CONTROLS, ' ')
     .replace(/:(?=:)/g, `:${ZERO_WIDTH_SPACE}`)
     .replace(/#\[/g, `#${ZERO_WIDTH_SPACE}[`);
-  return capCodePoints(safe, max);
-}
-
-/** At most `max` code points (never half a surrogate pair), the last one `…` when cut. */
-function capCodePoints(text: string, max: number): string {
+  // At most `max` code points, the last one `…` when cut. Cheap exit for the usual short text:
+  // UTF-16 length is at least the code point count.
   const limit = Math.max(1, Math.floor(max));
-  // Cheap exit for the usual short text: UTF-16 length is at least the code point count.
-  if (text.length <= limit) return text;
-  const codePoints = Array.from(text);
-  if (codePoints.length <= limit) return text;
-  return codePoints.slice(0, limit - 1).join('') + ELLIPSIS;
+  return safe.length <= limit ? safe : truncate(safe, limit, codePoints);
 }

@@ -114,13 +114,3 @@ export function code(text: string): string {
   const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${flat}${pad}${fence}`;
 }
-
-/** Cuts to at most `max` characters, ending with `…` when cut, never splitting a surrogate pair. */
-export function truncateText(text: string, max: number): string {
-  if (text.length <= max) return text;
-  if (max <= 0) return '';
-  let end = max - 1;
-  const last = text.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
-  return `${text.slice(0, end)}…`;
-}

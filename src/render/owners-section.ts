@@ -3,7 +3,8 @@
 import type { UnhealthyTest } from '../trunk/unhealthy-test.js';
 import { formatNumber, MAX_SHORT, tableRow } from './format.js';
 import { collapsible } from './collapsible.js';
-import { escapeMarkdown, truncateText } from './markdown.js';
+import { escapeMarkdown } from './markdown.js';
+import { truncate } from '../text.js';
 
 const NO_OWNER = '(no owner)';
 
@@ -39,8 +40,7 @@ export function ownersSection(tests: readonly UnhealthyTest[], cap: number): str
   if (counts.length === 0) return [];
   const lines = ['| Owner | Broken | Flaky | New |', '|---|---:|---:|---:|'];
   for (const { owner, broken, flaky, recentlyUnhealthy } of counts.slice(0, cap)) {
-    const name =
-      owner === NO_OWNER ? `_${NO_OWNER}_` : escapeMarkdown(truncateText(owner, MAX_SHORT));
+    const name = owner === NO_OWNER ? `_${NO_OWNER}_` : escapeMarkdown(truncate(owner, MAX_SHORT));
     lines.push(tableRow([name, ...[broken, flaky, recentlyUnhealthy].map(formatNumber)]));
   }
   lines.push('');

@@ -15,7 +15,8 @@ import type {
 } from '../trunk/queue-story-model.js';
 import { formatDateTime, formatNumber, MAX_SHORT, MAX_TITLE, plural } from './format.js';
 import { oneLogLine } from './log-text.js';
-import { code, escapeMarkdown, mdLink, truncateText } from './markdown.js';
+import { code, escapeMarkdown, mdLink } from './markdown.js';
+import { truncate } from '../text.js';
 
 const MAX_CHECKS = 5;
 const MAX_REASON = 300;
@@ -57,14 +58,14 @@ export function formatDuration(seconds: number): string {
 
 function stateText(state: string): string {
   const words = Object.hasOwn(STATE_WORDS, state) ? STATE_WORDS[state] : undefined;
-  return words ?? code(truncateText(state, MAX_SHORT));
+  return words ?? code(truncate(state, MAX_SHORT));
 }
 
 /** A reason in Markdown: Trunk's words escaped, ours as they are, an unknown value in code. */
 export function reasonMarkdown(reason: Reason): string {
   if (reason.kind === 'ours') return reason.text;
-  if (reason.kind === 'trunk') return escapeMarkdown(truncateText(reason.text, MAX_REASON));
-  return `${code(truncateText(reason.value, MAX_SHORT))} (a ${reason.what} this action does not know)`;
+  if (reason.kind === 'trunk') return escapeMarkdown(truncate(reason.text, MAX_REASON));
+  return `${code(truncate(reason.value, MAX_SHORT))} (a ${reason.what} this action does not know)`;
 }
 
 /** A reason on one plain line, for an output. */
@@ -74,12 +75,10 @@ export function reasonPlain(reason: Reason): string {
 }
 
 function checkText(check: FailingCheck): string {
-  const name = truncateText(check.name, MAX_TITLE);
+  const name = truncate(check.name, MAX_TITLE);
   // mdLink shows the name alone unless Trunk sent an http(s) address.
   const linked = check.url ? mdLink(name, check.url) : escapeMarkdown(name);
-  const conclusion = check.conclusion
-    ? ` (${code(truncateText(check.conclusion, MAX_SHORT))})`
-    : '';
+  const conclusion = check.conclusion ? ` (${code(truncate(check.conclusion, MAX_SHORT))})` : '';
   return `${linked}${conclusion}`;
 }
 
@@ -99,15 +98,13 @@ function transitionText(transition: QueueTransition): string {
     text += ` (${transition.blockReasons.map(reasonMarkdown).join('; ')})`;
   }
   if (transition.providerMessage) {
-    text += `; GitHub said: ${escapeMarkdown(truncateText(transition.providerMessage, MAX_REASON))}`;
+    text += `; GitHub said: ${escapeMarkdown(truncate(transition.providerMessage, MAX_REASON))}`;
   }
   return text;
 }
 
 function priorityText(story: PullRequestQueueStory): string | undefined {
-  const name = story.priorityName
-    ? escapeMarkdown(truncateText(story.priorityName, MAX_SHORT))
-    : '';
+  const name = story.priorityName ? escapeMarkdown(truncate(story.priorityName, MAX_SHORT)) : '';
   const value = story.priorityValue === undefined ? '' : formatNumber(story.priorityValue);
   if (name && value) return `priority ${name} (${value})`;
   if (name || value) return `priority ${name || value}`;

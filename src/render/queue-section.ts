@@ -12,8 +12,9 @@ import {
   tableRow,
 } from './format.js';
 import { collapsible } from './collapsible.js';
-import { escapeMarkdown, literalLink, mdLink, truncateText } from './markdown.js';
+import { escapeMarkdown, literalLink, mdLink } from './markdown.js';
 import { queueDepth, queuePosition } from '../report/counts.js';
+import { truncate } from '../text.js';
 import { queueStoryParts } from './pr-queue-story.js';
 
 const MAX_STATUSES = 20;
@@ -37,7 +38,7 @@ export function queueSection(
   cap: number,
   open: boolean,
 ): string[] {
-  const title = `Merge queue for ${truncateText(queue.branch, MAX_TITLE)}`;
+  const title = `Merge queue for ${truncate(queue.branch, MAX_TITLE)}`;
   if (queue.kind === 'none')
     return collapsible(title, open, ['This branch has no Trunk merge queue.', '']);
   const story = queueStoryParts(queue);
@@ -59,7 +60,7 @@ export function valueWithMeaning(
   noun: string,
 ): string {
   const meaning = Object.hasOwn(meanings, value) ? meanings[value] : undefined;
-  const shown = escapeMarkdown(truncateText(value, MAX_SHORT));
+  const shown = escapeMarkdown(truncate(value, MAX_SHORT));
   return meaning ? `${shown}: ${meaning}.` : `${shown} (a ${noun} this action does not know).`;
 }
 
@@ -98,13 +99,13 @@ function yesNo(value: boolean | undefined, yes: string, no: string): string | un
 }
 
 function settingText(value: string | undefined): string | undefined {
-  return value ? escapeMarkdown(truncateText(value, MAX_SHORT)) : undefined;
+  return value ? escapeMarkdown(truncate(value, MAX_SHORT)) : undefined;
 }
 
 function statuses(list: string[] | undefined): string | undefined {
   if (!list) return undefined;
   if (list.length === 0) return 'none';
-  const shown = list.slice(0, MAX_STATUSES).map((s) => escapeMarkdown(truncateText(s, MAX_SHORT)));
+  const shown = list.slice(0, MAX_STATUSES).map((s) => escapeMarkdown(truncate(s, MAX_SHORT)));
   if (list.length > MAX_STATUSES) shown.push(`+${list.length - MAX_STATUSES} more`);
   return shown.join(', ');
 }
@@ -133,8 +134,8 @@ function entriesTable(report: Report, queue: MergeQueue, cap: number): string[] 
 /** The number, the title and its author in one cell, linked when the number can be a PR's. */
 function entryRow(report: Report, entry: QueueEntry, isCurrent: boolean): string {
   const link = pullRequestLink(report, entry.prNumber);
-  const title = escapeMarkdown(truncateText(entry.title, MAX_TITLE)) || NONE;
-  const author = escapeMarkdown(truncateText(entry.author, MAX_SHORT));
+  const title = escapeMarkdown(truncate(entry.title, MAX_TITLE)) || NONE;
+  const author = escapeMarkdown(truncate(entry.author, MAX_SHORT));
   const byline = [author ? `by ${author}` : '', priority(entry)].filter(Boolean).join(' · ');
   const head = isCurrent ? `${link} **(this PR)**` : link;
   return tableRow([
@@ -148,9 +149,9 @@ function entryRow(report: Report, entry: QueueEntry, isCurrent: boolean): string
 /** The entry's state, where it waits in v2's order, and why it is held when it is. */
 function stateCell(entry: QueueEntry): string {
   const parts = [
-    entry.state ? escapeMarkdown(truncateText(entry.state, MAX_SHORT)) : NONE,
+    entry.state ? escapeMarkdown(truncate(entry.state, MAX_SHORT)) : NONE,
     entry.stage === undefined ? '' : STAGE_NAMES[entry.stage],
-    entry.held ? escapeMarkdown(truncateText(entry.held, MAX_TITLE)) : '',
+    entry.held ? escapeMarkdown(truncate(entry.held, MAX_TITLE)) : '',
   ];
   return parts.filter(Boolean).join('<br>');
 }
@@ -173,9 +174,7 @@ export function pullRequestLink(report: Report, prNumber: number): string {
 
 function priority(entry: QueueEntry): string {
   const parts: string[] = [];
-  const name = entry.priorityName
-    ? escapeMarkdown(truncateText(entry.priorityName, MAX_SHORT))
-    : '';
+  const name = entry.priorityName ? escapeMarkdown(truncate(entry.priorityName, MAX_SHORT)) : '';
   const value = entry.priorityValue === undefined ? '' : formatNumber(entry.priorityValue);
   if (name && value) parts.push(`priority ${name} (${value})`);
   else if (name || value) parts.push(`priority ${name || value}`);

@@ -12,13 +12,14 @@ import { affectedSection } from './affected-section.js';
 import { collapsible } from './collapsible.js';
 import { countsTable } from './counts-table.js';
 import { fitInStages, formatNumber, plural, utf8Bytes } from './format.js';
-import { escapeMarkdown, truncateText } from './markdown.js';
+import { escapeMarkdown } from './markdown.js';
 import { failedTestsSection } from './failed-tests-section.js';
 import { flakedSection } from './flaked-section.js';
 import { ownersSection } from './owners-section.js';
 import { queueSection } from './queue-section.js';
 import { moreNote, NEW_MARK, testTable } from './test-table.js';
 import { gateTripped, verdictHeadline } from './verdict-line.js';
+import { truncate } from '../text.js';
 
 export interface SummaryOptions {
   /** Upper bound in UTF-8 bytes; GitHub rejects step summaries over 1 MiB. */
@@ -201,7 +202,7 @@ function bulletList(items: readonly string[]): string[] {
   if (items.length === 0) return [];
   const shown = items
     .slice(0, MAX_MESSAGES)
-    .map((item) => `- ${escapeMarkdown(truncateText(item, MAX_MESSAGE))}`);
+    .map((item) => `- ${escapeMarkdown(truncate(item, MAX_MESSAGE))}`);
   if (items.length > MAX_MESSAGES) shown.push(`- …and ${items.length - MAX_MESSAGES} more`);
   return [...shown, ''];
 }

@@ -16,7 +16,8 @@ import {
   tableRow,
   unbreakable,
 } from './format.js';
-import { code, escapeMarkdown, literalLink, mdLink, truncateText } from './markdown.js';
+import { code, escapeMarkdown, literalLink, mdLink } from './markdown.js';
+import { truncate } from '../text.js';
 
 const MAX_OWNERS = 3;
 export const NEW_MARK = '🆕';
@@ -41,7 +42,7 @@ export function moreNote(hidden: number, noun: string, where: string): string[] 
 
 /** The name linked to its Trunk page, marked when new, and the file on a line of its own. */
 function testCell(test: UnhealthyTest): string {
-  const name = truncateText(test.name, MAX_NAME);
+  const name = truncate(test.name, MAX_NAME);
   const link = name.trim() === '' ? NONE : mdLink(name, test.url);
   const marked = test.recentlyUnhealthy ? `${NEW_MARK} ${link}` : link;
   return test.file ? `${marked}<br>${code(shortPath(test.file))}` : marked;
@@ -70,7 +71,7 @@ function detailsCell(test: UnhealthyTest, withStatus: boolean): string {
 
 export function owners(list: readonly string[]): string {
   if (list.length === 0) return NONE;
-  const shown = list.slice(0, MAX_OWNERS).map((o) => escapeMarkdown(truncateText(o, MAX_SHORT)));
+  const shown = list.slice(0, MAX_OWNERS).map((o) => escapeMarkdown(truncate(o, MAX_SHORT)));
   if (list.length > MAX_OWNERS) shown.push(`+${formatNumber(list.length - MAX_OWNERS)} more`);
   return shown.join(', ');
 }

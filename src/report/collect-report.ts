@@ -7,6 +7,7 @@ import type { AffectedTests, ReadFailure, Report, RunContext, TrunkApi } from '.
 import type { QueueReport } from '../trunk/queue.js';
 import type { TestsReport } from '../trunk/unhealthy-test.js';
 import type { ReadResult } from '../trunk/read.js';
+import { messageOf } from '../text.js';
 import type { NeededJob } from '../settings/needs.js';
 import type { RunJobsRead } from '../explain/jobs.js';
 
@@ -65,7 +66,7 @@ function affectedOf(
     return { part: undefined, warnings: [] };
   }
   if (files.status === 'rejected') {
-    const why = files.reason instanceof Error ? files.reason.message : String(files.reason);
+    const why = messageOf(files.reason);
     return {
       part: undefined,
       warnings: [

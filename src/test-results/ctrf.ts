@@ -92,7 +92,7 @@ function testCase(entry: Json, name: string, shown: string): ReportedTest {
     name,
     file: trimmedString(entry.filePath),
     line: lineNumber(entry.line),
-    message: messageOf(entry),
+    message: failureMessageOf(entry),
     suitePath: suitePath(entry.suite),
     format: 'ctrf',
     reportFile: shown,
@@ -109,11 +109,11 @@ function flaked(entry: Json): boolean {
 
 function flake(entry: Json, name: string, shown: string): ReportedTest {
   const failed = failedAttempts(entry);
-  const firstFailure = failed.map(messageOf).find((message) => message !== undefined);
+  const firstFailure = failed.map(failureMessageOf).find((message) => message !== undefined);
   return {
     ...testCase(entry, name, shown),
     // The test's own message is its final (passing) attempt's, if any: a failed attempt's says more.
-    message: firstFailure ?? messageOf(entry),
+    message: firstFailure ?? failureMessageOf(entry),
     // jest and vitest write no attempts, only `retries` (every one of them failed: it was retried).
     failedAttempts: Math.max(failed.length, retries(entry) ?? 0, 1),
   };
@@ -132,7 +132,7 @@ function retries(entry: Json): number | undefined {
 }
 
 /** The first line of `message`, else of `trace`, without the ANSI colours Playwright writes. */
-function messageOf(entry: Json): string | undefined {
+function failureMessageOf(entry: Json): string | undefined {
   return firstLine(plain(entry.message)) ?? firstLine(plain(entry.trace));
 }
 

@@ -2,6 +2,7 @@
  * What one report file says, before the files are added up (src/test-results/read-test-results.ts),
  * the text limits every parser applies to what runners write, and what the JSON parsers share.
  */
+import { truncate } from '../text.js';
 import type { TestResults } from './model.js';
 
 /** The run's figures for one file: everything but the list of files. */
@@ -38,7 +39,7 @@ export const MAX_MESSAGE_CHARS = 300;
 /** `value` cut to `max` characters (with an ellipsis), or undefined when empty. */
 export function capped(value: string | undefined, max = MAX_NAME_CHARS): string | undefined {
   if (value === undefined || value === '') return undefined;
-  return value.length > max ? `${value.slice(0, max - 1)}…` : value;
+  return truncate(value, max);
 }
 
 /**

@@ -43,12 +43,20 @@ const FORBIDDEN =
 const OPEN_REFERENCE = /^&(?:#[0-9a-fA-FxX]{0,12})?$/;
 
 interface Suite {
+  /** `testsuite`, or the root `testsuites`: both may count failures their test cases do not show. */
+  element: string;
   name?: string;
   /** This `<testsuite>` element, one of its own: attempts of a test are folded only inside one. */
   key: string;
   file?: string;
   /** pytest names its suite "pytest": its dotted classnames are module paths. */
   pytest: boolean;
+  /** Its `failures` plus `errors` attributes: what the runner counted as failed in it. */
+  counted?: number;
+  /** Failures and errors shown in it: in its test cases and its own, and in the suites inside it. */
+  shown: number;
+  /** The first `failure`/`error` directly in it, outside any test case (Ant, a load error). */
+  ownError?: { message?: string };
 }
 
 interface OpenCase {
@@ -65,6 +73,8 @@ interface OpenCase {
   /** Surefire's and Gradle's `flakyFailure`/`flakyError`: attempts that failed before a pass. */
   flakyAttempts: number;
   flakyMessage?: string;
+  /** Its `failure` and `error` elements, which its suite's counts count. */
+  shown: number;
 }
 
 /** A failed attempt of a test, which a later attempt in the same suite element may replace. */
@@ -204,20 +214,40 @@ class JunitReader {
     }
     const parentName = this.open[this.open.length - 1];
     this.open.push(name);
-    if (name === 'testsuite') {
+    if (name === 'testsuite' || name === 'testsuites') {
       const outer = this.suites[this.suites.length - 1];
       const suiteName = capped(attributes.name);
       this.suitesSeen += 1;
+      const failures = countAttribute(attributes.failures);
+      const errors = countAttribute(attributes.errors);
       this.suites.push({
+        element: name,
         name: suiteName,
         key: String(this.suitesSeen),
         file: capped(attributes.file) ?? outer?.file,
         pytest: suiteName === 'pytest' || outer?.pytest === true,
+        counted:
+          failures === undefined && errors === undefined
+            ? undefined
+            : (failures ?? 0) + (errors ?? 0),
+        shown: 0,
       });
     } else if (name === 'testcase') {
       this.openCase(attributes);
     } else if (this.current !== undefined && parentName === 'testcase') {
       this.caseChild(name, attributes);
+    } else if (
+      (name === 'failure' || name === 'error') &&
+      (parentName === 'testsuite' || parentName === 'testsuites')
+    ) {
+      // Ant writes a class that failed to load as an `error` of its suite, outside any test case.
+      const suite = this.suites[this.suites.length - 1];
+      if (suite !== undefined) {
+        suite.shown += 1;
+        suite.ownError ??= {
+          message: firstLine(attributes.message) ?? firstLine(attributes.type),
+        };
+      }
     }
   }
 
@@ -226,7 +256,15 @@ class JunitReader {
     const key = [suite?.key ?? '', attributes.classname, attributes.name, attributes.file].join(
       '\u0001',
     );
-    this.current = { key, attributes, suite, skipped: false, reruns: 0, flakyAttempts: 0 };
+    this.current = {
+      key,
+      attributes,
+      suite,
+      skipped: false,
+      reruns: 0,
+      flakyAttempts: 0,
+      shown: 0,
+    };
   }
 
   private recordOf(current: OpenCase): ReportedTest {
@@ -252,6 +290,7 @@ class JunitReader {
     switch (name) {
       case 'failure':
       case 'error':
+        current.shown += 1;
         if (current.record !== undefined) {
           // vitest writes one `failure` per attempt of a test it retried: the later ones are retries.
           current.reruns += 1;
@@ -316,8 +355,9 @@ class JunitReader {
     this.settle();
     if (this.stopped) return;
     this.open.pop();
-    if (name === 'testsuite') {
-      this.suites.pop();
+    if (name === 'testsuite' || name === 'testsuites') {
+      const suite = this.suites.pop();
+      if (suite !== undefined) this.closeSuite(suite);
     } else if (name === 'testcase') {
       // Counted at the next event: on a mismatched end tag saxes closes the open elements first and
       // reports the error after, and a test cut off that way must not count as passed.
@@ -336,12 +376,43 @@ class JunitReader {
     }
   }
 
+  /**
+   * A suite that failed outside its test cases (Ant's `error` of the suite; karma's `tests="0"
+   * errors="1"` when the browser fails while loading the tests), or whose `failures` and `errors`
+   * count more than its test cases show, failed in a way no test names: one failure that counts,
+   * never explained by Trunk. What it shows counts in the suite around it, so it is said once.
+   */
+  private closeSuite(suite: Suite): void {
+    const missing = suite.counted === undefined ? 0 : suite.counted - suite.shown;
+    if (suite.ownError !== undefined || missing > 0) {
+      const own = suite.ownError !== undefined;
+      const count = suite.counted ?? 0;
+      const why = own
+        ? `its ${suite.element} reports an error outside any test case`
+        : `its ${suite.element} counts ${count} ${count === 1 ? 'failure or error' : 'failures and errors'}, its test cases show ${suite.shown}`;
+      this.reading.total += 1;
+      this.reading.failed += 1;
+      this.reading.failures.push({
+        name: suite.name ?? `(a ${suite.element} without a name)`,
+        parent: suite.name,
+        file: suite.file,
+        message: suite.ownError?.message,
+        outsideTests: why,
+        format: 'junit',
+        reportFile: this.reportFile,
+      });
+    }
+    const outer = this.suites[this.suites.length - 1];
+    if (outer !== undefined) outer.shown += Math.max(suite.shown, suite.counted ?? 0);
+  }
+
   /** Counts the test that just ended; a failed earlier attempt of the same test is replaced by it. */
   private settle(): void {
     const current = this.closing;
     this.closing = undefined;
     if (current === undefined) return;
     const reading = this.reading;
+    if (current.suite !== undefined) current.suite.shown += current.shown;
     const earlier = this.failedByKey.get(current.key);
     let failedBefore = current.flakyAttempts;
     if (earlier !== undefined) {
@@ -385,6 +456,12 @@ function isTestHeading(test: ReportedTest): (line: string) => boolean {
   return (line) =>
     (heading !== undefined && line.startsWith(heading)) ||
     /^(?:=== (?:RUN|CONT|PAUSE)|--- (?:FAIL|SKIP|PASS):)/.test(line);
+}
+
+/** A whole count of zero or more from an attribute, else undefined. */
+function countAttribute(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\s*\d+\s*$/.test(value)) return undefined;
+  return Number(value);
 }
 
 /** pytest writes 0-based lines (`line="6"` for a test defined on line 7); every other runner 1-based. */

@@ -33,6 +33,11 @@ export interface ReportedTest {
   rerunFailures?: number;
   /** In `TestResults.flaked`: the attempts that failed in this run before its final pass. */
   failedAttempts?: number;
+  /**
+   * Set when no test failed but a suite did (an error outside its test cases, or counts its test
+   * cases do not show): why, in words. Such a failure is never explained by Trunk.
+   */
+  outsideTests?: string;
   format: ReportFormat;
   /** The report file it was read from, as matched by the pattern. */
   reportFile: string;

@@ -6,6 +6,7 @@
  * So every text is redacted here, once, while it is still raw.
  */
 import type { ReportedTest, TestResults, UnreadReport } from './model.js';
+import { messageOf } from '../text.js';
 
 export const REDACTED = '***';
 
@@ -33,13 +34,21 @@ function redactCut(text: string, secret: string): string {
   return text;
 }
 
-/** `text` with every occurrence of each secret replaced by `***`. */
+/**
+ * Text shaped like a credential, which another job may have printed into a shared report: GitHub's
+ * tokens (`ghp_`, `gho_`, `ghu_`, `ghs_` including the ~520-character installation token, `ghr_`,
+ * `github_pat_`) and Trunk's v2 API keys (`trunk_v2_`). Four characters after the prefix are enough:
+ * a cut text may hold only the start of one.
+ */
+const CREDENTIAL_SHAPES = /\b(?:gh[pousr]_|github_pat_|trunk_v2_)[A-Za-z0-9_-]{4,}/g;
+
+/** `text` with every occurrence of each secret, and of text shaped like one, replaced by `***`. */
 export function redactText(text: string, secrets: readonly string[]): string {
   let redacted = text;
   for (const secret of secretsToFind(secrets)) {
     redacted = redactCut(redacted.split(secret).join(REDACTED), secret);
   }
-  return redacted;
+  return redacted.replace(CREDENTIAL_SHAPES, REDACTED);
 }
 
 /** Every text field of a test record; numbers and flags are the reader's own. */
@@ -65,7 +74,6 @@ function redactUnread(unread: UnreadReport, secrets: readonly string[]): UnreadR
  */
 export function redactTestResults(results: TestResults, secrets: readonly string[]): TestResults {
   const found = secretsToFind(secrets);
-  if (found.length === 0) return results;
   const text = (value: string) => redactText(value, found);
   return {
     ...results,
@@ -88,7 +96,7 @@ export async function redactedReading(
   try {
     return redactTestResults(await reading, secrets);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     const redacted = redactText(message, secrets);
     if (redacted === message) throw error;
     // eslint-disable-next-line preserve-caught-error -- the cause holds the secret this removes

@@ -54,8 +54,12 @@ export function readTrunkSummary(value: unknown, reportFile: string): FileReadin
 /** schemaVersion 1: one `failures` list, quarantined tests flagged `isQuarantined`. */
 function readVersion1(document: Json, reportFile: string): FileReading {
   const reading = emptyReading();
+  let unplaced = 0;
   for (const entry of arrayOf(document.failures)) {
-    if (!isObject(entry)) continue;
+    if (!isObject(entry) || typeof entry.name !== 'string') {
+      unplaced += 1;
+      continue;
+    }
     // `trunkUrl` ends in the CLI's own id, not the v2 test id: it is a link, never an id.
     reading.failures.push({
       ...common(entry, reportFile),
@@ -66,18 +70,19 @@ function readVersion1(document: Json, reportFile: string): FileReading {
       quarantinedByUpload: entry.isQuarantined === true ? true : undefined,
     });
   }
-  countFrom(reading, document.summary);
+  countFrom(reading, document.summary, unplaced, reportFile);
   return reading;
 }
 
 /** schemaVersion 2: `failures` failed the run, `quarantined` failed without failing it. */
 function readVersion2(document: Json, reportFile: string): FileReading {
   const reading = emptyReading();
+  const unplaced = { count: 0 };
   for (const [list, quarantined] of [
     [document.failures, false],
     [document.quarantined, true],
   ] as const) {
-    for (const entry of testsIn(list))
+    for (const entry of testsIn(list, unplaced))
       reading.failures.push(version2Test(entry, quarantined, reportFile));
   }
   if (document.quarantining === 'LOOKUP_FAILED') {
@@ -85,7 +90,7 @@ function readVersion2(document: Json, reportFile: string): FileReading {
       `${reportFile}: the uploader could not ask Trunk which tests are quarantined (quarantining: LOOKUP_FAILED), so no test in it is marked quarantined`,
     );
   }
-  countFrom(reading, document.summary);
+  countFrom(reading, document.summary, unplaced.count, reportFile);
   return reading;
 }
 
@@ -124,32 +129,66 @@ function common(entry: Json, reportFile: string): ReportedTest {
  * The tests of a list: an entry is a test, or a group of tests (the lists are "grouped by file"
  * without a published shape), read as any array of objects it holds, with the group's file.
  */
-function testsIn(list: unknown, groupFile?: string, depth = 0): Json[] {
+function testsIn(
+  list: unknown,
+  unplaced: { count: number },
+  groupFile?: string,
+  depth = 0,
+): Json[] {
   const tests: Json[] = [];
   for (const entry of arrayOf(list)) {
-    if (!isObject(entry)) continue;
+    if (!isObject(entry)) {
+      unplaced.count += 1;
+      continue;
+    }
     const nested = Object.values(entry).filter(
       (value) => Array.isArray(value) && value.some(isObject),
     );
     if (typeof entry.name !== 'string' && nested.length > 0 && depth < 3) {
       const file = cappedString(entry.file) ?? groupFile;
-      for (const inner of nested) tests.push(...testsIn(inner, file, depth + 1));
+      for (const inner of nested)
+        for (const test of testsIn(inner, unplaced, file, depth + 1)) tests.push(test);
     } else if (typeof entry.name === 'string') {
       tests.push(
         groupFile !== undefined && cappedString(entry.file) === undefined
           ? { ...entry, file: groupFile }
           : entry,
       );
+    } else {
+      unplaced.count += 1;
     }
   }
   return tests;
 }
 
-/** Counts from `summary` where given; else only the listed failures are known. */
-function countFrom(reading: FileReading, summary: unknown): void {
+/**
+ * Counts from `summary` where given; else only the listed failures are known. A summary whose lists
+ * hold entries that are no test, or whose counts of failed tests are not what its lists hold, says
+ * two things: it is not read (its failures are unknown), whatever its lists held counting.
+ */
+function countFrom(
+  reading: FileReading,
+  summary: unknown,
+  unplaced: number,
+  reportFile: string,
+): void {
   const listed = reading.failures.length;
   const quarantinedListed = reading.failures.filter((f) => f.quarantinedByUpload === true).length;
   const counts = isObject(summary) ? summary : {};
+  const countedFail = count(counts.fail);
+  const countedQuarantined = count(counts.quarantined);
+  const disagree =
+    (countedFail !== undefined || countedQuarantined !== undefined) &&
+    (countedFail ?? listed - quarantinedListed) + (countedQuarantined ?? quarantinedListed) !==
+      listed;
+  if (unplaced > 0 || disagree) {
+    const why =
+      unplaced > 0
+        ? `a Trunk upload summary whose lists hold ${unplaced} ${unplaced === 1 ? 'entry' : 'entries'} that ${unplaced === 1 ? 'is' : 'are'} no test this action can read`
+        : `a Trunk upload summary whose counts (${(countedFail ?? 0) + (countedQuarantined ?? 0)} failed) disagree with its lists (${listed} tests)`;
+    reading.unread.push({ file: reportFile, why, partial: listed > 0 });
+    reading.warnings.push(`${reportFile}: ${why}: its failures are unknown, not zero`);
+  }
   const fail = count(counts.fail) ?? listed - quarantinedListed;
   const quarantined = count(counts.quarantined) ?? quarantinedListed;
   reading.failed = Math.max(fail + quarantined, listed);

@@ -1,5 +1,6 @@
 import type { Answer, RequestFailure } from '../http/retrying-client.js';
 import { afterRetries, isRetryableStatus, tooLongWaitText } from '../http/retry-policy.js';
+import { truncate } from '../text.js';
 
 /**
  * Why a read of Trunk failed decides what the step does: an outage may be tolerated
@@ -45,7 +46,8 @@ export function excerpt(body: string, secret: string): string {
     .replace(/\s+/g, ' ')
     .trim();
   if (secret !== '') text = text.split(secret).join('***');
-  return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}…` : text;
+  // EXCERPT_LENGTH characters shown, then the ellipsis.
+  return truncate(text, EXCERPT_LENGTH + 1);
 }
 
 export function describeResponse(facts: ResponseFacts, secret: string): string {

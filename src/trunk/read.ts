@@ -1,6 +1,7 @@
 import type { TestStatus, TestsReport, UnhealthyTest } from './unhealthy-test.js';
 import { mergeListings } from './merge-listings.js';
 import type { Walk } from './walk.js';
+import { DAY_MS } from '../text.js';
 
 /** What one read of the report's facts gives: its part of the report and what it warns about. */
 export interface ReadResult<T> {
@@ -9,8 +10,6 @@ export interface ReadResult<T> {
   /** Informational lines for the summary, not warnings. */
   notes?: string[];
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Tests that entered their status at or after this moment (ms since the epoch) are new. */
 export function newSince(newWithinDays: number, now: number): number {

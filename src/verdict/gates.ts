@@ -10,6 +10,7 @@ import {
   readingStopped,
   type FailedTestsReport,
 } from '../explain/model.js';
+import { truncate } from '../text.js';
 import { jobsUnaccounted, unexplainedJobs } from '../explain/jobs.js';
 
 export type GateSettings = Pick<
@@ -177,10 +178,6 @@ function unreadReason(failedTests: FailedTestsReport): string {
       ? `, and ${failedTests.unread.length - NAMES_IN_REASON} more`
       : '';
   return `${named.join('; ')}${more}`;
-}
-
-function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /** One of the gates on the run's own tests: what it counts of the run, and how it says so. */

@@ -6,7 +6,6 @@ import {
   escapeHtml,
   escapeMarkdown,
   mdLink,
-  truncateText,
 } from '../../src/render/markdown.js';
 
 const ZWJ = '\u200d';
@@ -179,21 +178,5 @@ describe('code', () => {
   it('gives nothing for blank text', () => {
     expect(code('')).toBe('');
     expect(code(' \n')).toBe('');
-  });
-});
-
-describe('truncateText', () => {
-  it('keeps short text', () => {
-    expect(truncateText('abc', 3)).toBe('abc');
-  });
-
-  it('cuts with an ellipsis, within the limit', () => {
-    expect(truncateText('abcdef', 4)).toBe('abc…');
-    expect(truncateText('abcdef', 4)).toHaveLength(4);
-    expect(truncateText('abc', 0)).toBe('');
-  });
-
-  it('never splits a surrogate pair', () => {
-    expect(truncateText('a😀bcd', 3)).toBe('a…');
   });
 });

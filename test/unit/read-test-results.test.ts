@@ -3,7 +3,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_JSON_BYTES, readTestResults } from '../../src/test-results/read-test-results.js';
+import {
+  FORMATS,
+  MAX_JSON_BYTES,
+  readTestResults,
+} from '../../src/test-results/read-test-results.js';
 
 const SUMMARY_FIXTURES = join(
   import.meta.dirname,
@@ -135,22 +139,29 @@ describe('readTestResults', () => {
 
   it('reads every runner fixture, each file in its own format', async () => {
     const cwd = join(import.meta.dirname, '..', 'fixtures', 'test-results');
-    const junit = await readTestResults(['**/*.xml', '!cut-off/**'], { cwd });
-    const summaries = await readTestResults(['trunk-summary/*.json', '!trunk-summary/v3.json'], {
-      cwd,
-    });
-    const ctrf = await readTestResults(['ctrf-*/*.json'], { cwd });
+    // Where each format's fixtures are: a format added to FORMATS without fixtures fails here.
+    const fixtures: Record<string, string[]> = {
+      junit: ['**/*.xml', '!cut-off/**'],
+      'trunk-summary': ['trunk-summary/*.json', '!trunk-summary/v3.json'],
+      ctrf: ['ctrf-*/*.json'],
+    };
+    expect(Object.keys(fixtures).sort()).toEqual(FORMATS.map((entry) => entry.format).sort());
+    const read = await Promise.all(
+      FORMATS.map(async (entry) => ({
+        format: entry.format,
+        results: await readTestResults(fixtures[entry.format] ?? [], { cwd }),
+      })),
+    );
 
-    expect(junit.files.length + summaries.files.length + ctrf.files.length).toBe(23);
-    expect([...junit.warnings, ...summaries.warnings, ...ctrf.warnings]).toEqual([
+    expect(read.reduce((files, { results }) => files + results.files.length, 0)).toBe(25);
+    expect(read.flatMap(({ results }) => results.warnings)).toEqual([
       'trunk-summary/v2-older.json: the uploader could not ask Trunk which tests are quarantined (quarantining: LOOKUP_FAILED), so no test in it is marked quarantined',
     ]);
-    expect([...junit.unread, ...summaries.unread, ...ctrf.unread]).toEqual([]);
-    expect(new Set(junit.failures.map((f) => f.format))).toEqual(new Set(['junit']));
-    expect(new Set(summaries.failures.map((f) => f.format))).toEqual(new Set(['trunk-summary']));
-    expect(new Set(ctrf.failures.map((f) => f.format))).toEqual(new Set(['ctrf']));
-    for (const results of [junit, summaries, ctrf])
+    expect(read.flatMap(({ results }) => results.unread)).toEqual([]);
+    for (const { format, results } of read) {
+      expect(new Set(results.failures.map((f) => f.format))).toEqual(new Set([format]));
       expect(results.total).toBe(results.passed + results.failed + results.skipped);
+    }
   });
 
   it('throws only when aborted', async () => {

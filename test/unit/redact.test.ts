@@ -70,10 +70,28 @@ describe('redactTestResults', () => {
     ]);
   });
 
-  it('ignores empty secrets: an unset api-key changes nothing', () => {
+  it('ignores empty secrets: an unset api-key changes nothing but what is shaped like a credential', () => {
     const original = reading();
-    expect(redactTestResults(original, ['', ''])).toEqual(reading());
+    const shaped = JSON.stringify(reading()).replaceAll(KEY, '***').replaceAll(GH, '***');
+    expect(JSON.stringify(redactTestResults(original, ['', '']))).toBe(shaped);
     expect(redactText('a b', [''])).toBe('a b');
+  });
+
+  it('redacts text shaped like a GitHub token or a Trunk key whoever printed it (issue 24 §4)', () => {
+    const installation = `ghs_${'A1b2C3d4'.repeat(65)}`;
+    for (const shape of [
+      installation,
+      'ghp_R2d2C3poBb8aAbCdEfGhIjKlMnOpQrStUv12',
+      'gho_x1y2',
+      'ghu_abcd1234',
+      'ghr_1B4a2e77838347a7E420ce178F2E7c6912E1692',
+      'github_pat_11ABCDEFG0123456789_abcdefghij',
+      'trunk_v2_otherJobsKey0123',
+    ])
+      expect(redactText(`token ${shape}, then`, [])).toBe('token ***, then');
+    expect(redactText('the ghs_ prefix and trunk_v2_ alone', [])).toBe(
+      'the ghs_ prefix and trunk_v2_ alone',
+    );
   });
 
   it('replaces a secret that holds another one whole', () => {
