@@ -28689,7 +28689,7 @@ function afterRetries(retries) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5050);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7753);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28698,7 +28698,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5050:
+/***/ 7753:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39849,7 +39849,16 @@ function unreadSummary(unread) {
             : 'could not be read in full';
     return `${plural(unread.length, 'test report')} ${how}`;
 }
-function failedTestsHeadline(failedTests) {
+/**
+ * " — all 3 failures are known flaky: re-running the failed jobs should pass": said after the
+ * headline of a run whose failures are known, when a re-run would or would not help.
+ */
+function rerunAdvice(failedTests, rerun) {
+    if (rerun === undefined || rerun.safe === null || failedTests.failures.length === 0)
+        return '';
+    return ` — ${escapeMarkdown((0,src_text/* truncate */.xv)(rerun.reason, MAX_NOTE))}`;
+}
+function failedTestsHeadline(failedTests, rerun) {
     const failed = failedTests.failures.length;
     // Never "no test failed" while a report is unread: a failure may be in what was not read.
     if ((0,model/* readingStopped */.SU)(failedTests))
@@ -39867,7 +39876,7 @@ function failedTestsHeadline(failedTests) {
         return `✅ No test failed in this run: ${plural(failedTests.total, 'test')} ran${skipped}`;
     }
     const noun = failed === 1 ? 'test failed' : 'tests failed';
-    return `❌ ${formatNumber(failed)} ${noun} in this run; ${attention(failedTests.failures)}`;
+    return `❌ ${formatNumber(failed)} ${noun} in this run; ${attention(failedTests.failures)}${rerunAdvice(failedTests, rerun)}`;
 }
 /** What the pull request changing a test's own file makes of its line. */
 const OWN_FILE = 'this pull request changes its file';
@@ -39989,7 +39998,7 @@ function failedTestsSection(failedTests, options) {
     if (failedTests === undefined)
         return [];
     const lines = [
-        `${options.heading} ${failedTestsHeadline(failedTests)}`,
+        `${options.heading} ${failedTestsHeadline(failedTests, options.rerun)}`,
         '',
         ...failedJobsLines(failedTests.jobs),
     ];
@@ -40705,6 +40714,7 @@ function renderStage(report, verdict, options, limits) {
         heading: '###',
         cap: limits?.failed ?? 0,
         moreWhere: 'the job summary',
+        rerun: options.rerun,
     }), ...flakedSection(report.failedTests, {
         heading: '###',
         cap: limits?.flaked ?? 0,
@@ -41203,12 +41213,23 @@ function jobOutputs(failedTests) {
         'unexplained-jobs-count': unexplained === undefined ? '' : String(unexplained),
     };
 }
+/**
+ * Whether re-running the failed jobs should pass: `true`, `false`, or empty when unknown (the
+ * run's failures not known, test-results not given); the reason on one line, empty only when the
+ * run stopped before a verdict.
+ */
+function rerunOutputs(rerun) {
+    return {
+        'rerun-safe': rerun === undefined || rerun.safe === null ? '' : String(rerun.safe),
+        'rerun-reason': rerun === undefined ? '' : oneLogLine(rerun.reason),
+    };
+}
 /** Every output, always: later steps can rely on each name being set, empty when unknown. */
-function buildOutputs(report, verdict, reportPath) {
-    return fitOutputs(declareOutputs(report, verdict, reportPath));
+function buildOutputs(report, verdict, reportPath, rerun) {
+    return fitOutputs(declareOutputs(report, verdict, reportPath, rerun));
 }
 /** Every output as declared, before the shared budget cuts the JSON arrays to fit. */
-function declareOutputs(report, verdict, reportPath) {
+function declareOutputs(report, verdict, reportPath, rerun) {
     return {
         ...testOutputs(report.tests),
         ...queueOutputs(report.queue, report.context.prNumber),
@@ -41217,6 +41238,7 @@ function declareOutputs(report, verdict, reportPath) {
         ...failedTestOutputs(report.failedTests),
         ...flakedTestOutputs(report.failedTests),
         ...jobOutputs(report.failedTests),
+        ...rerunOutputs(rerun),
         'tests-api': report.testsApi ?? '',
         'queue-api': report.queueApi ?? '',
         result: verdict.result,
@@ -41331,7 +41353,7 @@ function failedTestsJson(failedTests) {
  * The complete record of a run, for later steps and artifacts: unlike tests-json it keeps every
  * test, however many there are. Yielded in pieces: a large organisation's report is megabytes.
  */
-function* renderReportFile(report, verdict, settings) {
+function* renderReportFile(report, verdict, settings, rerun) {
     yield* jsonObject({
         version: REPORT_FILE_VERSION,
         verdict,
@@ -41347,6 +41369,8 @@ function* renderReportFile(report, verdict, settings) {
         notes: report.notes ?? [],
         testsApi: report.testsApi ?? null,
         queueApi: report.queueApi ?? null,
+        // Whether re-running the failed jobs should pass: safe is true, false, or null when unknown.
+        rerun: rerun ?? null,
     });
 }
 
@@ -41789,6 +41813,7 @@ function summary_renderStage(p, limits) {
         heading: '##',
         cap: limits?.failed ?? 0,
         moreWhere: 'the `failed-tests-json` output',
+        rerun: p.options.rerun,
     });
     // Below the failures: what passed only on a retry, and whether Trunk already knows it flakes.
     lines.push(...flakedSection(p.report.failedTests, {
@@ -41926,12 +41951,13 @@ function cutNote(p) {
 
 
 
+
 /** Trunk could not be read, and the step passes anyway because on-api-error is warn. */
 function tolerated({ verdict, outcome }) {
     return verdict.result === 'error' && outcome.failure === undefined;
 }
 function commentDraft(input) {
-    const { report, verdict, settings, context } = input;
+    const { report, verdict, settings, context, rerun } = input;
     const plan = planComment({ mode: settings.commentOnPr, verdict, ...context });
     if (!plan.post)
         return { warning: plan.why };
@@ -41942,10 +41968,11 @@ function commentDraft(input) {
         marker,
         runUrl: context.runUrl,
         tolerated: tolerated(input),
+        rerun,
     });
     return { draft: { marker, body, createIfMissing: plan.createIfMissing } };
 }
-function verdictLog(report, verdict) {
+function verdictLog(report, verdict, rerun) {
     const { tests, queue } = report;
     const parts = [
         tests && `${tests.broken.length} broken and ${tests.flaky.length} flaky tests`,
@@ -41955,7 +41982,8 @@ function verdictLog(report, verdict) {
                 : `no merge queue on ${queue.branch}`),
     ].filter(Boolean);
     const run = report.failedTests && `This run: ${failedTestsHeadline(report.failedTests)}. `;
-    return `${run ?? ''}Trunk: ${parts.join('; ') || 'nothing read'}. Result: ${verdict.result}.`;
+    const again = report.failedTests && ` Re-run: ${oneLogLine(rerun.reason)}.`;
+    return `${run ?? ''}Trunk: ${parts.join('; ') || 'nothing read'}. Result: ${verdict.result}.${again ?? ''}`;
 }
 /** With test-results, the run's own failures are annotated instead of the repository's tests. */
 function annotationsOf(report) {
@@ -41965,7 +41993,7 @@ function annotationsOf(report) {
 }
 /** A run that read Trunk (or tried to) and reached a verdict. */
 function render(input) {
-    const { report, verdict, outcome, settings } = input;
+    const { report, verdict, outcome, settings, rerun } = input;
     const comment = commentDraft(input);
     const warnings = [
         ...report.warnings,
@@ -41973,16 +42001,16 @@ function render(input) {
         ...(comment.warning ? [comment.warning] : []),
     ];
     return {
-        outputs: buildOutputs(report, verdict, ''),
+        outputs: buildOutputs(report, verdict, '', rerun),
         summary: summaryWanted(settings.jobSummary, outcome.failure)
-            ? renderSummary(report, verdict, { tolerated: tolerated(input) })
+            ? renderSummary(report, verdict, { tolerated: tolerated(input), rerun })
             : undefined,
         comment: comment.draft,
         annotations: settings.annotations ? annotationsOf(report) : [],
-        reportFile: renderReportFile(report, verdict, settings),
+        reportFile: renderReportFile(report, verdict, settings, rerun),
         logs: [
             ...warnings.map((message) => ({ level: 'warning', message })),
-            { level: 'info', message: verdictLog(report, verdict) },
+            { level: 'info', message: verdictLog(report, verdict, rerun) },
         ],
         failure: outcome.failure,
     };
@@ -42446,7 +42474,191 @@ function decideOutcome(report, verdict, onApiError) {
     return { failure: messages.length > 0 ? messages.join(' ') : undefined, warnings };
 }
 
+;// CONCATENATED MODULE: ./src/verdict/rerun.ts
+/**
+ * "Safe to re-run?": whether re-running the run's failed jobs should make it pass, decided from
+ * what the explain stage made of the run's failures. Pure; the renderers say it (the failed tests'
+ * heading, rerun-safe, rerun-reason, the report file's `rerun`).
+ *
+ * A re-run can only fix what fails by chance: known flaky tests, tests failing on other pull
+ * requests (probably flaky), a test that passed on this same commit in an earlier run, and a job
+ * that Trunk's CI analysis says died of an infrastructure cause. A new failure, one Trunk cannot
+ * explain, and one broken before this change (or failing on the default branch) fail again.
+ */
+
+
+const SHOULD_PASS = 're-running the failed jobs should pass';
+const WILL_NOT_HELP = 're-running will not help';
+/** Said when only unexplained failures stand in the way: Trunk did not say they fail every time. */
+const MAY_NOT_HELP = 'a re-run may not help';
+function count(n) {
+    return n.toLocaleString('en-US');
+}
+function isAre(n) {
+    return n === 1 ? 'is' : 'are';
+}
+function failuresWord(n) {
+    return `${count(n)} ${n === 1 ? 'failure' : 'failures'}`;
+}
+/** Why nothing can be said: the failures or the needed jobs are not known. */
+function unknownWhy(input) {
+    if (input.failedTests === undefined)
+        return 'test-results is not set';
+    if (input.failedTests.unknownWhy !== undefined)
+        return input.failedTests.unknownWhy;
+    if (input.unexplainedJobs === null)
+        return 'the needed jobs could not be read';
+    const unexplained = (input.unexplainedJobs ?? 0) - (input.jobsExplainedByInfra ?? 0);
+    if (unexplained > 0) {
+        return `${count(unexplained)} needed ${unexplained === 1 ? 'job' : 'jobs'} failed without a test report or a cause from Trunk that explains ${unexplained === 1 ? 'it' : 'them'}`;
+    }
+    return undefined;
+}
+/** The parts Trunk's data says fail again on a re-run (of an unexplained one it says nothing). */
+const FAILS_AGAIN = new Set(['new', 'broken', 'failing-on']);
+function partOf(failure) {
+    switch (failure.class) {
+        case 'quarantined':
+            return undefined; // Trunk quarantines it: it does not fail the job
+        case 'broken':
+            return failure.failingOn === undefined ? 'broken' : 'failing-on';
+        case 'flaky':
+        case 'new':
+        case 'unexplained':
+            // A pass on this very commit shows the test passes and fails on the same code: flaky.
+            return failure.passedOnThisCommit === true ? 'same-commit' : failure.class;
+        default:
+            return failure.class;
+    }
+}
+/** "1 failure is new, 2 are broken, 1 is failing on main": each blocking part, largest first. */
+function blockers(failures) {
+    const parts = [];
+    const add = (n, words) => {
+        if (n > 0)
+            parts.push({ n, words });
+    };
+    const of = (part) => failures.filter((failure) => partOf(failure) === part);
+    add(of('new').length, 'new');
+    add(of('unexplained').length, 'not explained by Trunk');
+    add(of('broken').length, 'broken');
+    const branches = new Map();
+    for (const failure of of('failing-on')) {
+        const branch = failure.failingOn ?? '';
+        branches.set(branch, (branches.get(branch) ?? 0) + 1);
+    }
+    for (const [branch, n] of branches)
+        add(n, `failing on ${branch}`);
+    if (parts.length === 0)
+        return undefined;
+    return parts
+        .map(({ n, words }, i) => i === 0 ? `${failuresWord(n)} ${isAre(n)} ${words}` : `${count(n)} ${isAre(n)} ${words}`)
+        .join(', ');
+}
+const REPEATABLE_WORDS = {
+    flaky: 'known flaky',
+    'other-prs': 'failing on other pull requests',
+    'same-commit': 'passed on this same commit in an earlier run',
+};
+/** "all 3 failures are known flaky", "the 1 failure is …", "all 4 failures are probably flaky (…)". */
+function repeatable(failures) {
+    const counts = new Map();
+    for (const failure of failures) {
+        const part = partOf(failure);
+        if (part === 'flaky' || part === 'other-prs' || part === 'same-commit') {
+            counts.set(part, (counts.get(part) ?? 0) + 1);
+        }
+    }
+    const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
+    const subject = total === 1 ? 'the 1 failure' : `all ${count(total)} failures`;
+    const [only] = counts.size === 1 ? [...counts.keys()] : [];
+    if (only === 'flaky')
+        return `${subject} ${isAre(total)} known flaky`;
+    if (only === 'other-prs') {
+        return `${subject} ${isAre(total)} failing on other pull requests (probably flaky)`;
+    }
+    if (only === 'same-commit') {
+        return `${subject} passed on this same commit in an earlier run (flaky)`;
+    }
+    const each = Object.keys(REPEATABLE_WORDS)
+        .filter((part) => counts.has(part))
+        .map((part) => `${count(counts.get(part) ?? 0)} ${REPEATABLE_WORDS[part]}`);
+    return `${subject} ${isAre(total)} probably flaky (${each.join(', ')})`;
+}
+function infraJobs(n) {
+    return `${count(n)} failed ${n === 1 ? 'job has' : 'jobs have'} an infrastructure cause in Trunk's CI analysis`;
+}
+/** The decision: every case of the table in test/unit/rerun.test.ts. */
+function decideRerun(input) {
+    const unknown = unknownWhy(input);
+    if (unknown !== undefined || input.failedTests === undefined) {
+        return { safe: null, reason: `unknown: ${unknown ?? 'test-results is not set'}` };
+    }
+    const all = input.failedTests.failures;
+    const failing = all.filter((failure) => partOf(failure) !== undefined);
+    const quarantined = all.length - failing.length;
+    const infra = input.jobsExplainedByInfra ?? 0;
+    if (failing.length === 0 && infra === 0) {
+        const why = quarantined === 0
+            ? 'no test failed in this run'
+            : `every failure is quarantined, so none fails the job`;
+        return { safe: false, reason: `nothing to re-run: ${why}` };
+    }
+    const blocking = blockers(failing);
+    if (blocking !== undefined) {
+        const failsAgain = failing.some((failure) => FAILS_AGAIN.has(partOf(failure)));
+        return { safe: false, reason: `${failsAgain ? WILL_NOT_HELP : MAY_NOT_HELP}: ${blocking}` };
+    }
+    const said = [
+        ...(failing.length > 0 ? [repeatable(failing)] : []),
+        ...(infra > 0 ? [infraJobs(infra)] : []),
+    ].join(', and ');
+    const more = quarantined > 0 && failing.length > 0 ? ` (and ${count(quarantined)} quarantined)` : '';
+    return { safe: true, reason: `${said}${more}: ${SHOULD_PASS}` };
+}
+/** Why the run's failures are unknown, in the words rerun-reason uses; undefined when known. */
+function failuresUnknownWhy(run) {
+    if ((0,model/* readingStopped */.SU)(run))
+        return 'the test reports were not read';
+    if ((0,model/* failuresUnknown */._q)(run)) {
+        const n = run.unread.length;
+        return `${count(n)} test ${n === 1 ? 'report was' : 'reports were'} not read, or read only in part`;
+    }
+    if (run.files === 0)
+        return 'no test report was read from test-results';
+    return undefined;
+}
+function rerunFailure(failure) {
+    return {
+        class: failure.class,
+        ...(failure.class === 'broken' && failure.defaultBranch
+            ? { failingOn: failure.defaultBranch.branch }
+            : {}),
+        ...(failure.flakyOnThisCommit === true ? { passedOnThisCommit: true } : {}),
+    };
+}
+/**
+ * The decision's input from the explained run: its failures, and with `needs` its unexplained
+ * needed jobs (null while a failed job's reports were not read). Trunk's CI analysis (issue 25 §5)
+ * joins through `jobs.jobsExplainedByInfra` when it is read; until then no job is explained by it.
+ */
+function rerunInput(run, jobs = {}) {
+    if (run === undefined)
+        return { ...jobs };
+    const why = failuresUnknownWhy(run);
+    const needed = run.jobs === undefined ? {} : { unexplainedJobs: (0,explain_jobs/* countUnexplainedJobs */.xz)(run.jobs) ?? null };
+    return {
+        failedTests: {
+            failures: run.failures.map(rerunFailure),
+            ...(why === undefined ? {} : { unknownWhy: why }),
+        },
+        ...needed,
+        ...jobs,
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -42482,7 +42694,8 @@ async function run() {
         const report = await collectReport(planReads(settings, pullRequest, runLog, reads.signal, runContext), runContext, { ...settings, cancel: () => reads.abort() });
         const verdict = evaluateGates(report, settings);
         const outcome = decideOutcome(report, verdict, settings.onApiError);
-        rendered = render({ report, verdict, outcome, settings, context: runContext });
+        const rerun = decideRerun(rerunInput(report.failedTests));
+        rendered = render({ report, verdict, outcome, rerun, settings, context: runContext });
     }
     catch (error) {
         rendered = renderStop(stopMessage(error), context, wantsJobSummary(lib_core.getInput));

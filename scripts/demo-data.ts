@@ -53,6 +53,7 @@ export const SCENARIOS = [
   'outage',
   'failed-run',
   'queue-story',
+  'flaky-run',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
@@ -64,6 +65,7 @@ export const SCENARIO_DESCRIPTIONS: Record<Scenario, string> = {
   'failed-run': "the pull request's test jobs failed: which failures are its own?",
   'queue-story':
     'your pull request is not ready for the queue: why, why it left, the typical wait (v2)',
+  'flaky-run': "the pull request's test job failed, every failure flaky: safe to re-run?",
 };
 
 /** The gates the demo's workflow sets; the same in every scenario, so only the data changes. */
@@ -221,8 +223,10 @@ export function demoData(scenario: Scenario, now: number = Date.now()): DemoData
   const brokenRows = scenario === 'broken' ? [...BROKEN_BY_A_BAD_MERGE, ...BROKEN] : BROKEN;
   const run =
     scenario === 'failed-run'
-      ? failedRunTests(now)
-      : { flaky: [], broken: [], healthy: [], runs: {} };
+      ? failedRunTests(now, FAILED_RUN_TESTS)
+      : scenario === 'flaky-run'
+        ? failedRunTests(now, FLAKY_RUN_TESTS)
+        : { flaky: [], broken: [], healthy: [], runs: {} };
   return {
     flaky: [...FLAKY.map((row, i) => toRawTest(row, 'flaky', i, now)), ...run.flaky],
     broken: [...brokenRows.map((row, i) => toRawTest(row, 'broken', i, now)), ...run.broken],
@@ -342,13 +346,23 @@ const PLACES = {
  */
 type RunRow = [daysAgo: number, pullRequest: number | null, conclusion: 'success' | 'failure'];
 
+type TestRow = [
+  name: string,
+  where: keyof typeof PLACES,
+  status: 'flaky' | 'broken' | 'healthy',
+  quarantined: boolean,
+  ticket: string | null,
+  daysSince: number,
+  runs: RunRow[],
+];
+
 /**
  * [name, where, Trunk's status, quarantined, ticket, days since, runs]: what Trunk knows of the
  * tests those reports hold. `healthy` tests are on no list: only the v2 search finds them. Tests
  * the reports hold but this list does not are ones Trunk has never seen.
  */
 // prettier-ignore
-const FAILED_RUN_TESTS: [string, keyof typeof PLACES, 'flaky' | 'broken' | 'healthy', boolean, string | null, number, RunRow[]][] = [
+const FAILED_RUN_TESTS: TestRow[] = [
   // 🔴 new, in a file this pull request changes: it passes on main and on other pull requests.
   ['cart > applies the discount', 'vitest', 'healthy', false, null, 90,
     [[1, null, 'success'], [2, null, 'success'], [3, 4799, 'success'], [1, DEMO_PR.number, 'failure']]],
@@ -369,39 +383,40 @@ const FAILED_RUN_TESTS: [string, keyof typeof PLACES, 'flaky' | 'broken' | 'heal
   // loadsTheCatalogue (Surefire) is not here: 🔴 new, Trunk has no record of it.
 ];
 
-/** Trunk's records of the failed-run scenario's tests, and their runs by test id. */
-function failedRunTests(now: number): {
+/** Trunk's records of a scenario's tests (`rows`), and their runs by test id. */
+function failedRunTests(
+  now: number,
+  rows: readonly TestRow[],
+): {
   flaky: RawTest[];
   broken: RawTest[];
   healthy: RawTest[];
   runs: Record<string, TestRunSpec[]>;
 } {
   const runs: Record<string, TestRunSpec[]> = {};
-  const tests = FAILED_RUN_TESTS.map(
-    ([name, where, status, quarantined, ticket, days, history], i) => {
-      const place = PLACES[where];
-      const test = toRawTest(
-        [name, place.file, ['@acme/checkout'], 3, quarantined, ticket, days],
-        status === 'healthy' ? 'flaky' : status,
-        i,
-        now,
-      );
-      const placed: RawTest = {
-        ...test,
-        classname: place.classname,
-        parent: place.parent,
-        ...(status === 'healthy'
-          ? { status: { value: 'healthy', reason: null, timestamp: null } }
-          : {}),
-      };
-      runs[placed.id] = history.map(([daysAgo, pullRequest, conclusion]) => ({
-        startedAt: new Date(now - daysAgo * DAY).toISOString(),
-        conclusion,
-        ...(pullRequest === null ? {} : { pullRequest }),
-      }));
-      return placed;
-    },
-  );
+  const tests = rows.map(([name, where, status, quarantined, ticket, days, history], i) => {
+    const place = PLACES[where];
+    const test = toRawTest(
+      [name, place.file, ['@acme/checkout'], 3, quarantined, ticket, days],
+      status === 'healthy' ? 'flaky' : status,
+      i,
+      now,
+    );
+    const placed: RawTest = {
+      ...test,
+      classname: place.classname,
+      parent: place.parent,
+      ...(status === 'healthy'
+        ? { status: { value: 'healthy', reason: null, timestamp: null } }
+        : {}),
+    };
+    runs[placed.id] = history.map(([daysAgo, pullRequest, conclusion]) => ({
+      startedAt: new Date(now - daysAgo * DAY).toISOString(),
+      conclusion,
+      ...(pullRequest === null ? {} : { pullRequest }),
+    }));
+    return placed;
+  });
   const withStatus = (status: string) => tests.filter((test) => test.status?.value === status);
   return {
     flaky: withStatus('flaky'),
@@ -410,3 +425,30 @@ function failedRunTests(now: number): {
     runs,
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The flaky-run scenario: the vitest job failed on the demo's pull request, and every failure is
+// one a re-run should pass: two tests Trunk knows as flaky, and one failing on other pull requests
+// this week (found through v2's search and run history). The failed tests' heading ends with the
+// advice, and rerun-safe is true (issue 25 §1).
+
+/** The report the vitest job uploaded (test/fixtures/test-results/vitest/, see its README). */
+export const FLAKY_RUN_REPORTS: Record<string, string> = {
+  'reports/web/junit.xml': 'vitest/junit.xml',
+};
+
+/** The test-results input of the gate job that downloaded it. */
+export const FLAKY_RUN_INPUTS: Record<string, string> = {
+  'test-results': 'reports/**/*.xml',
+  'max-new-failures': '0',
+};
+
+// prettier-ignore
+const FLAKY_RUN_TESTS: TestRow[] = [
+  // 🟡 known flaky.
+  ['cart > applies the discount', 'vitest', 'flaky', false, 'linear:WEB-841', 6, []],
+  ['cart > loads the catalogue', 'vitest', 'flaky', false, 'linear:WEB-828', 12, []],
+  // 🔵 found through the search: passing on main, failing on other pull requests this week.
+  ['cart > times out on the broken service', 'vitest', 'healthy', false, null, 45,
+    [[1, null, 'success'], [2, null, 'success'], [1, 4799, 'failure'], [3, 4815, 'failure']]],
+];

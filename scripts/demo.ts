@@ -13,6 +13,7 @@
  *   npm run demo -- --scenario outage             Trunk answers 503 (add --input on-api-error=warn)
  *   npm run demo -- --scenario failed-run         three test jobs failed: each failure explained (v2)
  *   npm run demo -- --scenario queue-story        your pull request is not ready for the queue (v2)
+ *   npm run demo -- --scenario flaky-run          every failure flaky: safe to re-run (v2)
  *   npm run demo -- --input max-flaky-tests=10    any input, as a workflow's `with:` gives it
  *
  * With TRUNK_API_KEY and TRUNK_TEST_COLLECTION_ID (v2), or TRUNK_API_TOKEN and TRUNK_ORG_SLUG (v1),
@@ -45,6 +46,8 @@ import {
   demoPrFiles,
   FAILED_RUN_INPUTS,
   FAILED_RUN_REPORTS,
+  FLAKY_RUN_INPUTS,
+  FLAKY_RUN_REPORTS,
   SCENARIO_DESCRIPTIONS,
   SCENARIOS,
   type Scenario,
@@ -61,7 +64,7 @@ and the pull request comment.
 Options:
   --scenario NAME     ${SCENARIOS.join(' | ')} (default: default)
 ${SCENARIOS.map((s) => `                        ${s.padEnd(8)} ${SCENARIO_DESCRIPTIONS[s]}`).join('\n')}
-  --api v1|v2         which Trunk API the simulator is read through (default: v1; failed-run, queue-story: v2)
+  --api v1|v2         which Trunk API the simulator is read through (default: v1; failed-run, flaky-run, queue-story: v2)
   --input NAME=VALUE  set an action input, as a workflow's \`with:\` does (repeatable)
   --out DIR           where to write summary.*, comment.* and outputs.json (default: demo)
   --now ISO-DATE      the simulator's clock, for reproducible pictures (default: now)
@@ -291,20 +294,29 @@ function runnerTemp(args: DemoArgs): string {
 }
 
 /**
- * The failed-run scenario's workspace: the reports three test jobs uploaded, as the gate job's
- * download step leaves them, and the inputs that read them.
+ * The failed-run and flaky-run scenarios' workspace: the reports the test jobs uploaded, as the
+ * gate job's download step leaves them, and the inputs that read them.
  */
-function failedRunWorkspace(args: DemoArgs): { workspace: string; inputs: Record<string, string> } {
+function failedRunWorkspace(
+  args: DemoArgs,
+): { workspace: string; inputs: Record<string, string> } | undefined {
+  const scenarios: Partial<Record<string, [Record<string, string>, Record<string, string>]>> = {
+    'failed-run': [FAILED_RUN_REPORTS, FAILED_RUN_INPUTS],
+    'flaky-run': [FLAKY_RUN_REPORTS, FLAKY_RUN_INPUTS],
+  };
+  const chosen = scenarios[args.scenario];
+  if (chosen === undefined) return undefined;
+  const [reports, inputs] = chosen;
   const workspace = join(args.outDir, 'workspace');
   rmSync(workspace, { recursive: true, force: true });
-  for (const [to, from] of Object.entries(FAILED_RUN_REPORTS)) {
+  for (const [to, from] of Object.entries(reports)) {
     mkdirSync(dirname(join(workspace, to)), { recursive: true });
     // The fixtures' absolute paths name a runner's checkout; on GitHub every job of a repository
     // has the same workspace path, so the test jobs wrote the gate job's: this one.
     const report = readFileSync(join(REPO_ROOT, 'test', 'fixtures', 'test-results', from), 'utf8');
     writeFileSync(join(workspace, to), report.replaceAll(FIXTURE_WORKSPACE, `${workspace}/`));
   }
-  return { workspace, inputs: FAILED_RUN_INPUTS };
+  return { workspace, inputs };
 }
 
 async function simulatorTarget(args: DemoArgs): Promise<Target> {
@@ -315,14 +327,18 @@ async function simulatorTarget(args: DemoArgs): Promise<Target> {
     broken: data.broken,
     queues: { [DEMO_BRANCH]: data.queue },
   });
-  // --api v2: a v2 simulator in front, passing v1 paths on to the v1 one. The failed-run scenario
-  // always reads v2: only its search and run history place a failure that carries no Trunk id.
+  // --api v2: a v2 simulator in front, passing v1 paths on to the v1 one. The failed-run and
+  // flaky-run scenarios always read v2: only its search and run history place a failure that
+  // carries no Trunk id.
   const v2 =
-    args.api === 'v2' || args.scenario === 'failed-run' || args.scenario === 'queue-story'
+    args.api === 'v2' ||
+    args.scenario === 'failed-run' ||
+    args.scenario === 'flaky-run' ||
+    args.scenario === 'queue-story'
       ? await startDemoV2Simulator(data, sim.origin, args.scenario, args.now)
       : undefined;
   if (args.scenario === 'outage') (v2?.sim ?? sim).fault({ status: 503, times: Infinity });
-  const failedRun = args.scenario === 'failed-run' ? failedRunWorkspace(args) : undefined;
+  const failedRun = failedRunWorkspace(args);
   // GitHub's API too, for the pull request's changed files: the demo reaches no other host.
   const github = await startGithubSimulator({
     token: GITHUB_SIMULATOR_TOKEN,

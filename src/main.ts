@@ -15,6 +15,7 @@ import { deriveRunContext } from './settings/run-context.js';
 import { evaluateGates } from './verdict/gates.js';
 import { decideOutcome } from './verdict/outcome.js';
 import { messageOf } from './text.js';
+import { decideRerun, rerunInput } from './verdict/rerun.js';
 
 const SECRET_INPUTS = ['api-token', 'api-key', 'github-token'];
 
@@ -39,7 +40,8 @@ export async function run(): Promise<void> {
     );
     const verdict = evaluateGates(report, settings);
     const outcome = decideOutcome(report, verdict, settings.onApiError);
-    rendered = render({ report, verdict, outcome, settings, context: runContext });
+    const rerun = decideRerun(rerunInput(report.failedTests));
+    rendered = render({ report, verdict, outcome, rerun, settings, context: runContext });
   } catch (error) {
     rendered = renderStop(stopMessage(error), context, wantsJobSummary(core.getInput));
   } finally {

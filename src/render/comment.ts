@@ -18,6 +18,7 @@ import { moreNote, testTable } from './test-table.js';
 import { gateTripped, verdictHeadline } from './verdict-line.js';
 import { queueDepth } from '../report/counts.js';
 import { truncate } from '../text.js';
+import type { RerunAdvice } from '../verdict/rerun.js';
 
 /** GitHub rejects comment bodies over 65,536 characters; the margin covers the marker. */
 export const MAX_COMMENT_CHARS = 65_000;
@@ -29,6 +30,8 @@ export interface CommentOptions {
   maxChars?: number;
   /** Trunk could not be read and the step passes anyway, because on-api-error is warn. */
   tolerated?: boolean;
+  /** Whether re-running the failed jobs should pass: the failed tests' heading ends with it. */
+  rerun?: RerunAdvice;
 }
 
 interface Limits {
@@ -96,6 +99,7 @@ function renderStage(
       heading: '###',
       cap: limits?.failed ?? 0,
       moreWhere: 'the job summary',
+      rerun: options.rerun,
     }),
     ...flakedSection(report.failedTests, {
       heading: '###',

@@ -16,6 +16,7 @@ import { code, escapeMarkdown, mdLink } from './markdown.js';
 import { moreNote } from './test-table.js';
 import { truncate } from '../text.js';
 import type { ReportedTest } from '../test-results/model.js';
+import type { RerunAdvice } from '../verdict/rerun.js';
 
 /** The marks people know from Trunk's "Explain a Failed Pull Request" recipe. */
 export const CLASS_MARK: Readonly<Record<FailureClass, string>> = {
@@ -44,6 +45,8 @@ export interface FailedSectionOptions {
   cap: number;
   /** Where the rest are: "the `failed-tests-json` output", "the job summary". */
   moreWhere: string;
+  /** Whether re-running the failed jobs should pass: the heading ends with it. */
+  rerun?: RerunAdvice;
 }
 
 function attention(failures: readonly ExplainedFailure[]): string {
@@ -72,7 +75,16 @@ export function unreadSummary(unread: readonly UnreadReport[]): string {
   return `${plural(unread.length, 'test report')} ${how}`;
 }
 
-export function failedTestsHeadline(failedTests: FailedTestsReport): string {
+/**
+ * " — all 3 failures are known flaky: re-running the failed jobs should pass": said after the
+ * headline of a run whose failures are known, when a re-run would or would not help.
+ */
+function rerunAdvice(failedTests: FailedTestsReport, rerun: RerunAdvice | undefined): string {
+  if (rerun === undefined || rerun.safe === null || failedTests.failures.length === 0) return '';
+  return ` — ${escapeMarkdown(truncate(rerun.reason, MAX_NOTE))}`;
+}
+
+export function failedTestsHeadline(failedTests: FailedTestsReport, rerun?: RerunAdvice): string {
   const failed = failedTests.failures.length;
   // Never "no test failed" while a report is unread: a failure may be in what was not read.
   if (readingStopped(failedTests)) return '⚠️ Failures unknown: the test reports were not read';
@@ -89,7 +101,7 @@ export function failedTestsHeadline(failedTests: FailedTestsReport): string {
     return `✅ No test failed in this run: ${plural(failedTests.total, 'test')} ran${skipped}`;
   }
   const noun = failed === 1 ? 'test failed' : 'tests failed';
-  return `❌ ${formatNumber(failed)} ${noun} in this run; ${attention(failedTests.failures)}`;
+  return `❌ ${formatNumber(failed)} ${noun} in this run; ${attention(failedTests.failures)}${rerunAdvice(failedTests, rerun)}`;
 }
 
 /** What the pull request changing a test's own file makes of its line. */
@@ -237,7 +249,7 @@ export function failedTestsSection(
 ): string[] {
   if (failedTests === undefined) return [];
   const lines = [
-    `${options.heading} ${failedTestsHeadline(failedTests)}`,
+    `${options.heading} ${failedTestsHeadline(failedTests, options.rerun)}`,
     '',
     ...failedJobsLines(failedTests.jobs),
   ];

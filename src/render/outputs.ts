@@ -23,6 +23,7 @@ import {
   toTestRecord,
   type Explained,
 } from './records.js';
+import type { RerunAdvice } from '../verdict/rerun.js';
 
 export const MAX_TESTS_JSON_RECORDS = 1000;
 
@@ -218,13 +219,35 @@ function jobOutputs(failedTests: FailedTestsReport | undefined): Declared {
   };
 }
 
+/**
+ * Whether re-running the failed jobs should pass: `true`, `false`, or empty when unknown (the
+ * run's failures not known, test-results not given); the reason on one line, empty only when the
+ * run stopped before a verdict.
+ */
+function rerunOutputs(rerun: RerunAdvice | undefined): Declared {
+  return {
+    'rerun-safe': rerun === undefined || rerun.safe === null ? '' : String(rerun.safe),
+    'rerun-reason': rerun === undefined ? '' : oneLogLine(rerun.reason),
+  };
+}
+
 /** Every output, always: later steps can rely on each name being set, empty when unknown. */
-export function buildOutputs(report: Report, verdict: Verdict, reportPath: string): Outputs {
-  return fitOutputs(declareOutputs(report, verdict, reportPath));
+export function buildOutputs(
+  report: Report,
+  verdict: Verdict,
+  reportPath: string,
+  rerun?: RerunAdvice,
+): Outputs {
+  return fitOutputs(declareOutputs(report, verdict, reportPath, rerun));
 }
 
 /** Every output as declared, before the shared budget cuts the JSON arrays to fit. */
-export function declareOutputs(report: Report, verdict: Verdict, reportPath: string): Declared {
+export function declareOutputs(
+  report: Report,
+  verdict: Verdict,
+  reportPath: string,
+  rerun?: RerunAdvice,
+): Declared {
   return {
     ...testOutputs(report.tests),
     ...queueOutputs(report.queue, report.context.prNumber),
@@ -233,6 +256,7 @@ export function declareOutputs(report: Report, verdict: Verdict, reportPath: str
     ...failedTestOutputs(report.failedTests),
     ...flakedTestOutputs(report.failedTests),
     ...jobOutputs(report.failedTests),
+    ...rerunOutputs(rerun),
     'tests-api': report.testsApi ?? '',
     'queue-api': report.queueApi ?? '',
     result: verdict.result,

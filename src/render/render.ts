@@ -8,12 +8,14 @@ import type { Verdict } from '../verdict/model.js';
 import type { RunContext } from '../settings/run-context.js';
 import type { JobSummaryMode, Settings } from '../settings/settings.js';
 import type { Outcome } from '../verdict/outcome.js';
+import type { RerunAdvice } from '../verdict/rerun.js';
 import { buildAnnotations, testsToAnnotate } from './annotations.js';
 import { failedTestsHeadline } from './failed-tests-section.js';
 import { buildFailedTestAnnotations, type RunAnnotation } from './failed-test-annotations.js';
 import { renderComment, stickyMarker } from './comment.js';
 import { planComment } from './comment-plan.js';
 import { escapeMarkdown } from './markdown.js';
+import { oneLogLine } from './log-text.js';
 import { buildOutputs, type Outputs } from './outputs.js';
 import { renderReportFile } from './report-file.js';
 import { renderSummary } from './summary.js';
@@ -50,6 +52,8 @@ export interface RenderInput {
   report: Report;
   verdict: Verdict;
   outcome: Outcome;
+  /** Whether re-running the failed jobs should pass. */
+  rerun: RerunAdvice;
   settings: Settings;
   context: RunContext;
 }
@@ -60,7 +64,7 @@ function tolerated({ verdict, outcome }: RenderInput): boolean {
 }
 
 function commentDraft(input: RenderInput): { draft?: CommentDraft; warning?: string } {
-  const { report, verdict, settings, context } = input;
+  const { report, verdict, settings, context, rerun } = input;
   const plan = planComment({ mode: settings.commentOnPr, verdict, ...context });
   if (!plan.post) return { warning: plan.why };
   if (context.prNumber === undefined) return {};
@@ -69,11 +73,12 @@ function commentDraft(input: RenderInput): { draft?: CommentDraft; warning?: str
     marker,
     runUrl: context.runUrl,
     tolerated: tolerated(input),
+    rerun,
   });
   return { draft: { marker, body, createIfMissing: plan.createIfMissing } };
 }
 
-function verdictLog(report: Report, verdict: Verdict): string {
+function verdictLog(report: Report, verdict: Verdict, rerun: RerunAdvice): string {
   const { tests, queue } = report;
   const parts = [
     tests && `${tests.broken.length} broken and ${tests.flaky.length} flaky tests`,
@@ -83,7 +88,8 @@ function verdictLog(report: Report, verdict: Verdict): string {
         : `no merge queue on ${queue.branch}`),
   ].filter(Boolean);
   const run = report.failedTests && `This run: ${failedTestsHeadline(report.failedTests)}. `;
-  return `${run ?? ''}Trunk: ${parts.join('; ') || 'nothing read'}. Result: ${verdict.result}.`;
+  const again = report.failedTests && ` Re-run: ${oneLogLine(rerun.reason)}.`;
+  return `${run ?? ''}Trunk: ${parts.join('; ') || 'nothing read'}. Result: ${verdict.result}.${again ?? ''}`;
 }
 
 /** With test-results, the run's own failures are annotated instead of the repository's tests. */
@@ -94,7 +100,7 @@ function annotationsOf(report: Report): RunAnnotation[] {
 
 /** A run that read Trunk (or tried to) and reached a verdict. */
 export function render(input: RenderInput): Rendered {
-  const { report, verdict, outcome, settings } = input;
+  const { report, verdict, outcome, settings, rerun } = input;
   const comment = commentDraft(input);
   const warnings = [
     ...report.warnings,
@@ -102,16 +108,16 @@ export function render(input: RenderInput): Rendered {
     ...(comment.warning ? [comment.warning] : []),
   ];
   return {
-    outputs: buildOutputs(report, verdict, ''),
+    outputs: buildOutputs(report, verdict, '', rerun),
     summary: summaryWanted(settings.jobSummary, outcome.failure)
-      ? renderSummary(report, verdict, { tolerated: tolerated(input) })
+      ? renderSummary(report, verdict, { tolerated: tolerated(input), rerun })
       : undefined,
     comment: comment.draft,
     annotations: settings.annotations ? annotationsOf(report) : [],
-    reportFile: renderReportFile(report, verdict, settings),
+    reportFile: renderReportFile(report, verdict, settings, rerun),
     logs: [
       ...warnings.map((message) => ({ level: 'warning' as const, message })),
-      { level: 'info', message: verdictLog(report, verdict) },
+      { level: 'info', message: verdictLog(report, verdict, rerun) },
     ],
     failure: outcome.failure,
   };

@@ -4,6 +4,7 @@ import type { Verdict } from '../verdict/model.js';
 import { toFailureRecord, toTestRecord } from './records.js';
 import type { FailedTestsReport } from '../explain/model.js';
 import type { Settings } from '../settings/settings.js';
+import type { RerunAdvice } from '../verdict/rerun.js';
 
 /** The inputs that shaped the result; the tokens are left out by construction, not by filtering. */
 function inputsThatMattered(settings: Settings) {
@@ -123,6 +124,7 @@ export function* renderReportFile(
   report: Report,
   verdict: Verdict,
   settings: Settings,
+  rerun?: RerunAdvice,
 ): Generator<string> {
   yield* jsonObject({
     version: REPORT_FILE_VERSION,
@@ -139,5 +141,7 @@ export function* renderReportFile(
     notes: report.notes ?? [],
     testsApi: report.testsApi ?? null,
     queueApi: report.queueApi ?? null,
+    // Whether re-running the failed jobs should pass: safe is true, false, or null when unknown.
+    rerun: rerun ?? null,
   });
 }

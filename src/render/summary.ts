@@ -20,12 +20,15 @@ import { queueSection } from './queue-section.js';
 import { moreNote, NEW_MARK, testTable } from './test-table.js';
 import { gateTripped, verdictHeadline } from './verdict-line.js';
 import { truncate } from '../text.js';
+import type { RerunAdvice } from '../verdict/rerun.js';
 
 export interface SummaryOptions {
   /** Upper bound in UTF-8 bytes; GitHub rejects step summaries over 1 MiB. */
   maxBytes?: number;
   /** Trunk could not be read and the step passes anyway, because on-api-error is warn. */
   tolerated?: boolean;
+  /** Whether re-running the failed jobs should pass: the failed tests' heading ends with it. */
+  rerun?: RerunAdvice;
 }
 
 export const DEFAULT_MAX_SUMMARY_BYTES = 1_000_000;
@@ -91,6 +94,7 @@ function renderStage(p: Prepared, limits: Limits | undefined): string[] {
     heading: '##',
     cap: limits?.failed ?? 0,
     moreWhere: 'the `failed-tests-json` output',
+    rerun: p.options.rerun,
   });
   // Below the failures: what passed only on a retry, and whether Trunk already knows it flakes.
   lines.push(

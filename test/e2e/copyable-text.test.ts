@@ -20,6 +20,8 @@ import {
   demoPrFiles,
   FAILED_RUN_INPUTS,
   FAILED_RUN_REPORTS,
+  FLAKY_RUN_INPUTS,
+  FLAKY_RUN_REPORTS,
   type DemoData,
   type Scenario,
 } from '../../scripts/demo-data.js';
@@ -98,10 +100,10 @@ function tempDir(): string {
   return dir;
 }
 
-/** The failed-run scenario's reports, where the gate job downloaded them. */
-function workspaceWithReports(): string {
+/** The failed-run (or flaky-run) scenario's reports, where the gate job downloaded them. */
+function workspaceWithReports(reports: Record<string, string>): string {
   const workspace = tempDir();
-  for (const [to, from] of Object.entries(FAILED_RUN_REPORTS)) {
+  for (const [to, from] of Object.entries(reports)) {
     mkdirSync(dirname(join(workspace, to)), { recursive: true });
     copyFileSync(join(REPO_ROOT, 'test', 'fixtures', 'test-results', from), join(workspace, to));
   }
@@ -139,7 +141,12 @@ async function demoRun(
   });
   servers.push(github);
   const runnerTemp = tempDir();
-  const failedRun = scenario === 'failed-run';
+  const reports =
+    scenario === 'failed-run'
+      ? { files: FAILED_RUN_REPORTS, inputs: FAILED_RUN_INPUTS }
+      : scenario === 'flaky-run'
+        ? { files: FLAKY_RUN_REPORTS, inputs: FLAKY_RUN_INPUTS }
+        : undefined;
   const run = await runAction({
     repository: DEMO_REPOSITORY,
     event: pullRequestEvent({
@@ -157,7 +164,7 @@ async function demoRun(
       'comment-on-pr': 'always',
       ...DEMO_GATES,
       ...v2?.inputs,
-      ...(failedRun ? FAILED_RUN_INPUTS : {}),
+      ...reports?.inputs,
       ...options.inputs,
     },
     env: {
@@ -166,7 +173,7 @@ async function demoRun(
       // The action's clock is the data's, as in the demo: the week's runs fall in the week.
       NODE_OPTIONS: `--import=${pathToFileURL(join(REPO_ROOT, 'scripts', 'demo-clock.mjs')).href}`,
       TRUNK_HEALTH_GATE_DEMO_NOW: String(NOW),
-      ...(failedRun ? { GITHUB_WORKSPACE: workspaceWithReports() } : {}),
+      ...(reports ? { GITHUB_WORKSPACE: workspaceWithReports(reports.files) } : {}),
     },
     retryBaseMs: '20',
   });
@@ -211,6 +218,7 @@ describe('nothing invisible in what the action writes, with benign names', () =>
     // As the demo runs it: the search and the run history write every class's line.
     ['failed-run', 'v2'],
     ['default', 'v2'],
+    ['flaky-run', 'v2'],
   ] as const)('the demo scenario %s through %s', async (scenario, api) => {
     const { run, texts } = await demoRun(scenario, { api });
     expect(run.exitCode).not.toBeNull();
@@ -228,6 +236,25 @@ describe('nothing invisible in what the action writes, with benign names', () =>
     expect(classes('flaked-tests-json')).toEqual(['known-flaky', 'new-flake']);
     expect(texts.summary).toContain('this pull request changes its file');
     expect(texts.summary).toContain('Trunk has no record of this test');
+    expect(invisibleIn(texts)).toEqual([]);
+  });
+
+  it('the flaky-run scenario through v2 says a re-run should pass, in the summary and the comment', async () => {
+    const { run, texts } = await demoRun('flaky-run', { api: 'v2' });
+    const advice =
+      'all 3 failures are probably flaky (2 known flaky, 1 failing on other pull requests): re-running the failed jobs should pass';
+    expect(run.outputs, texts.summary).toMatchObject({
+      'rerun-safe': 'true',
+      'rerun-reason': advice,
+    });
+    const shown = (text: string) =>
+      (text.split('\n').find((l) => /^#+ ❌/.test(l)) ?? '').replace(/\\(.)/g, '$1');
+    expect(shown(texts.summary ?? '')).toBe(
+      `## ❌ 3 tests failed in this run; Trunk explains every one — ${advice}`,
+    );
+    expect(shown(texts.comment ?? '')).toBe(
+      `### ❌ 3 tests failed in this run; Trunk explains every one — ${advice}`,
+    );
     expect(invisibleIn(texts)).toEqual([]);
   });
 

@@ -63,7 +63,7 @@ describe('test-results through the bundle', () => {
       result: 'failed',
     });
     expect(run.summary.split('\n')[0], describeRun(run)).toBe(
-      '## ❌ 8 tests failed in this run; 7 probably need your attention',
+      '## ❌ 8 tests failed in this run; 7 probably need your attention — re\\-running will not help\\: 7 failures are new',
     );
     const errors = run.annotations.filter((a) => a.level === 'error' && a.properties.file);
     expect(errors).toHaveLength(7);

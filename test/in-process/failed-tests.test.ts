@@ -133,7 +133,9 @@ describe('a run’s failed tests, explained through Trunk’s v1 API', () => {
       'failed-quarantined-count': '1',
     });
     const summary = run.summary.split('\n');
-    expect(summary[0]).toBe('## ❌ 8 tests failed in this run; 3 probably need your attention');
+    expect(summary[0]).toBe(
+      '## ❌ 8 tests failed in this run; 3 probably need your attention — re\\-running will not help\\: 3 failures are new, 2 are broken',
+    );
     expect(summary.filter((l) => l.startsWith('- ')).map((l) => l.slice(2, 4))).toEqual([
       '🔴',
       '🔴',
@@ -197,7 +199,7 @@ describe('a run’s failed tests, explained through Trunk’s v1 API', () => {
     expect(run.outputs['failed-new-count']).toBe('0');
     expect(run.outputs['failed-unexplained-count']).toBe('8');
     expect(run.summary.split('\n')[0]).toBe(
-      '## ❌ 8 tests failed in this run; 8 could not be explained',
+      '## ❌ 8 tests failed in this run; 8 could not be explained — a re\\-run may not help\\: 8 failures are not explained by Trunk',
     );
   });
 

@@ -177,5 +177,7 @@ export const OUTPUT_NAMES = [
   'pr-queue-state',
   'pr-not-ready-reasons',
   'queue-wait-p50-seconds',
+  'rerun-safe',
+  'rerun-reason',
   'report-path',
 ] as const;

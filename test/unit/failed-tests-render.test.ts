@@ -156,6 +156,29 @@ describe('the summary and the comment with test-results', () => {
     expect(comment).toContain('- 🔴 **adds a coupon**');
   });
 
+  it('end the failed tests heading with the re-run advice, escaped, and only when it is known', () => {
+    const rerun = {
+      safe: false,
+      reason: 're-running will not help: 1 failure is failing on *main*',
+    };
+    const comment = renderComment(report, PASSED, { marker: '<!-- m -->', rerun });
+    const summary = renderSummary(report, PASSED, { rerun });
+    const advice = ' — re\\-running will not help\\: 1 failure is failing on \\*main\\*';
+    expect(comment.split('\n')[1]).toBe(
+      `### ❌ 4 tests failed in this run; 2 probably need your attention${advice}`,
+    );
+    expect(summary.split('\n')[0]).toBe(
+      `## ❌ 4 tests failed in this run; 2 probably need your attention${advice}`,
+    );
+    const unknown = { safe: null, reason: 'unknown: the needed jobs could not be read' };
+    expect(renderSummary(report, PASSED, { rerun: unknown }).split('\n')[0]).toBe(
+      '## ❌ 4 tests failed in this run; 2 probably need your attention',
+    );
+    const none = emptyReport({ failedTests: run([]) });
+    const nothing = { safe: false, reason: 'nothing to re-run: no test failed in this run' };
+    expect(renderSummary(none, PASSED, { rerun: nothing })).not.toContain('re-run');
+  });
+
   it('open with the unread reports while any is unread, and never say that no test failed', () => {
     const unread = [
       { file: 'reports/web/junit.xml', why: 'empty file', partial: false },

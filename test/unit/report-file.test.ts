@@ -44,7 +44,8 @@ describe('renderReportFile', () => {
       testsApi: 'v2',
       queueApi: 'v1',
     });
-    const text = [...renderReportFile(report, VERDICT, SETTINGS)].join('');
+    const rerun = { safe: null, reason: 'unknown: test-results is not set' };
+    const text = [...renderReportFile(report, VERDICT, SETTINGS, rerun)].join('');
     expect(JSON.parse(text)).toEqual({
       version: 2,
       verdict: VERDICT,
@@ -63,6 +64,7 @@ describe('renderReportFile', () => {
       notes: ['n'],
       testsApi: 'v2',
       queueApi: 'v1',
+      rerun,
     });
   });
 
