@@ -28469,7 +28469,7 @@ function matchRunJob(id, jobs) {
  * not read and is no other job's may be any job's: then every job no failed test accounts for is
  * unread, never unexplained.
  */
-function accountJobs(needs, results, workspace, runJobs) {
+function accountJobs(needs, results, workspace, runJobs, trunk) {
     const ids = needs.map((job) => job.id);
     const tallies = new Map(ids.map((id) => [id, { failedTests: 0, reports: 0 }]));
     const tallyOf = (file) => {
@@ -28515,6 +28515,7 @@ function accountJobs(needs, results, workspace, runJobs) {
             ...(state === 'unread' ? { unreadWhy } : {}),
             ...(found?.failedStep === undefined ? {} : { step: found.failedStep }),
             ...(found?.url === undefined ? {} : { url: found.url }),
+            ...(trunk && Object.hasOwn(trunk, job.id) ? { trunkAnalysis: trunk[job.id] } : {}),
         };
     });
     const jobsNote = runJobs && 'error' in runJobs ? runJobs.error : undefined;
@@ -28689,7 +28690,7 @@ function afterRetries(retries) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7753);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6504);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28698,7 +28699,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7753:
+/***/ 6504:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30094,7 +30095,16 @@ function deriveRunContext(env, event) {
         thisChange: thisChangeOf(env, event),
         runId: positiveInteger(runId),
         runAttempt: positiveInteger(env.GITHUB_RUN_ATTEMPT),
+        commitSha: commitShaOf(eventName, env, event),
     };
+}
+const FULL_SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+function commitShaOf(eventName, env, event) {
+    const head = PULL_REQUEST_EVENTS.has(eventName)
+        ? nonEmptyString(event.pull_request?.head?.sha)
+        : undefined;
+    const sha = (head ?? nonEmptyString(env.GITHUB_SHA))?.toLowerCase();
+    return sha !== undefined && FULL_SHA.test(sha) ? sha : undefined;
 }
 /**
  * The context of an issue_comment run once GitHub has answered its pull request: the base branch,
@@ -37993,7 +38003,50 @@ const historyListSchema = object({
     })),
 });
 
+;// CONCATENATED MODULE: ./src/trunk/v2/ci-analysis-schemas.ts
+
+
+/**
+ * Why a CI job failed, as Trunk's CI analysis tells it: the commit's jobs (`GET /v2/ci-jobs`), a
+ * failure cluster (`GET /v2/ci-failure-clusters/{id}`) and a job's check-run annotations (`GET
+ * /v2/ci-jobs/{id}/annotations`). Shown only, never gating: every field but a job's id and name
+ * is lenient, and enumerations are plain strings (Trunk adds members within v2).
+ */
+const analysisSchema = object({
+    state: lenient(schemas_string()),
+    summaryShort: lenient(schemas_string()),
+    summary: lenient(schemas_string()),
+    rootCause: lenient(schemas_string()),
+});
+const failureSchema = object({
+    failingStep: lenient(schemas_string()),
+    analysis: lenient(analysisSchema),
+    cluster: lenient(object({ id: schemas_string().check(_minLength(1)) })),
+    annotationCount: lenient(schemas_number()),
+});
+const ciJobSchema = object({
+    id: schemas_string().check(_minLength(1)),
+    name: schemas_string(),
+    status: lenient(schemas_string()),
+    conclusion: lenient(schemas_string()),
+    url: lenient(schemas_string()),
+    failure: lenient(failureSchema),
+});
+const ciJobListSchema = object({
+    data: array(lenient(ciJobSchema)),
+    hasMore: lenient(schemas_boolean()),
+    nextCursor: lenient(schemas_string()),
+});
+const clusterSchema = object({
+    occurrences: lenient(schemas_number()),
+    lastSeenAt: lenient(schemas_string()),
+});
+const annotationListSchema = object({
+    data: array(lenient(object({ cause: lenient(schemas_string()) }))),
+});
+
 ;// CONCATENATED MODULE: ./src/trunk/v2/client.ts
+
 
 
 
@@ -38197,6 +38250,30 @@ class TrunkV2Client {
         return answer.response.body;
     }
     /**
+     * A commit's failed CI jobs (failure and timedOut), one page of 100; `more` when Trunk holds
+     * more. An organisation without Trunk's CI app lists none, or answers 404.
+     */
+    async failedCiJobs(repositoryId, commitSha) {
+        const path = '/v2/ci-jobs';
+        const query = { repositoryId, commitSha, conclusion: 'failure,timedOut', limit: PAGE_LIMIT };
+        const page = this.check(path, await this.getJson(path, query, `GET ${path}`), ciJobListSchema);
+        const jobs = page.data.filter((job) => job !== undefined && job !== null);
+        return { jobs, more: page.hasMore ?? Boolean(page.nextCursor) };
+    }
+    /** How often a failure's cause occurred (its failure cluster). */
+    async failureCluster(id) {
+        const path = `/v2/ci-failure-clusters/${encodeURIComponent(id)}`;
+        const where = '/v2/ci-failure-clusters/{id}';
+        return this.check(where, await this.getJson(path, {}, `GET ${where}`), clusterSchema);
+    }
+    /** The causes of a failed job's check-run annotations (the first page of 100). */
+    async ciJobAnnotationCauses(id) {
+        const path = `/v2/ci-jobs/${encodeURIComponent(id)}/annotations`;
+        const where = '/v2/ci-jobs/{id}/annotations';
+        const got = await this.getJson(path, { limit: PAGE_LIMIT }, `GET ${where}`);
+        return this.check(where, got, annotationListSchema).data.flatMap((row) => row?.cause ? [row.cause] : []);
+    }
+    /**
      * Follows nextCursor while hasMore, with the same guards as v1: max-pages and a repeated cursor.
      * Trunk requires hasMore; a page without it has more while it carries a cursor, so a change on
      * Trunk's side can never cut the list short unsaid.
@@ -38238,7 +38315,8 @@ class TrunkV2Client {
     where(path) {
         return `GET ${path
             .replace(/^\/v2\/(merge-queues|test-collections)\/[^/]+/, '/v2/$1/{id}')
-            .replace(/^\/v2\/tests\/[^/]+/, '/v2/tests/{testId}')}`;
+            .replace(/^\/v2\/tests\/[^/]+/, '/v2/tests/{testId}')
+            .replace(/^\/v2\/(ci-jobs|ci-failure-clusters)\/[^/]+/, '/v2/$1/{id}')}`;
     }
     /** One GET; a non-2xx answer becomes the failure it means, quoting v2's error code. */
     async send(path, query, label, accept) {
@@ -38985,6 +39063,122 @@ async function readTestResults(patterns, options) {
     return reader.readTestResults(patterns, options);
 }
 
+;// CONCATENATED MODULE: ./src/trunk/v2/ci-analysis.ts
+
+
+/**
+ * Why each failed needed job failed, from Trunk's CI analysis (v2 key, Trunk's CI app): one read
+ * of the commit's failed jobs, then for at most 3 of them their failure cluster and, when they
+ * have annotations, their annotations' causes. Each request once; a failure is a note, never the
+ * step's. An organisation without the CI app (an empty list, or 404) gets nothing.
+ */
+const MAX_ANALYSED = 3;
+const INFRASTRUCTURE_ANNOTATIONS = new Set(['runnerDisconnect', 'jobTimeout']);
+function failureWords(error) {
+    if (!(error instanceof errors/* TrunkApiError */.Jp))
+        throw error; // a bug, not an API failure
+    if (error.kind === 'cancelled')
+        return undefined;
+    return error.message.replace(/\.$/, '');
+}
+/** Trunk's jobs of a needed job: its name, or a matrix leg `<name> (…)`. */
+function legsOf(id, jobs) {
+    return jobs.filter((job) => job.name === id || job.name.startsWith(`${id} (`));
+}
+function analysisOf(job) {
+    const failure = job.failure;
+    const analysis = failure?.analysis;
+    const conclusion = present(job.conclusion);
+    return {
+        name: job.name,
+        conclusion,
+        url: present(job.url),
+        failingStep: present(failure?.failingStep),
+        analysis: present(analysis?.state),
+        summary: present(analysis?.summaryShort) ?? present(analysis?.summary),
+        rootCause: present(analysis?.rootCause),
+        ...(conclusion === 'timedOut' ? { infrastructure: 'timedOut' } : {}),
+    };
+}
+async function explainLeg(api, job, now, notes) {
+    const leg = analysisOf(job);
+    const unread = [];
+    const failed = (what) => (error) => {
+        const why = failureWords(error);
+        if (why) {
+            unread.push(what);
+            notes.push(`Trunk's ${what} of job ${job.name} could not be read: ${why}.`);
+        }
+        return undefined;
+    };
+    const clusterId = job.failure?.cluster?.id;
+    const annotated = (job.failure?.annotationCount ?? 0) > 0;
+    const [cluster, causes] = await Promise.all([
+        clusterId === undefined
+            ? undefined
+            : api.failureCluster(clusterId).catch(failed('failure cluster')),
+        annotated ? api.ciJobAnnotationCauses(job.id).catch(failed('annotations')) : undefined,
+    ]);
+    if (cluster) {
+        const lastSeenAt = present(cluster.lastSeenAt);
+        const ago = lastSeenAt === undefined ? Number.NaN : (now - Date.parse(lastSeenAt)) / 1000;
+        leg.cluster = {
+            occurrences: cluster.occurrences ?? undefined,
+            lastSeenAt,
+            lastSeenSecondsAgo: ago >= 0 ? Math.floor(ago) : undefined,
+        };
+    }
+    const cause = causes?.find((one) => INFRASTRUCTURE_ANNOTATIONS.has(one));
+    if (leg.infrastructure === undefined && cause !== undefined) {
+        leg.infrastructure = cause;
+    }
+    if (unread.length > 0)
+        leg.unread = unread;
+    return leg;
+}
+/**
+ * The failed legs of each failed needed job (in the needs context's order), at most 3 in all.
+ * Never throws an API failure.
+ */
+async function readCiAnalysis(api, where) {
+    const notes = [];
+    let listed;
+    try {
+        listed = await api.failedCiJobs(await where.repositoryId(), where.commitSha);
+    }
+    catch (error) {
+        // No CI app: a 404 is nothing to say.
+        if (error instanceof errors/* TrunkApiError */.Jp && error.status === 404)
+            return { jobs: {}, notes };
+        const why = failureWords(error);
+        if (why)
+            notes.push(`Trunk's CI analysis of the failed jobs could not be read: ${why}.`);
+        return { jobs: {}, notes };
+    }
+    const picked = [];
+    for (const id of where.failedIds) {
+        for (const job of legsOf(id, listed.jobs)) {
+            if (picked.length < MAX_ANALYSED)
+                picked.push([id, job]);
+        }
+    }
+    const legs = await Promise.all(picked.map(([, job]) => explainLeg(api, job, where.now, notes)));
+    const jobs = {};
+    for (const id of where.failedIds) {
+        const read = legs.filter((_, index) => picked[index]?.[0] === id);
+        if (read.length === 0)
+            continue;
+        const all = read.length === legsOf(id, listed.jobs).length;
+        const infrastructure = all && read.every((leg) => leg.infrastructure !== undefined);
+        jobs[id] = { legs: read, infrastructure };
+    }
+    const total = where.failedIds.reduce((sum, id) => sum + legsOf(id, listed.jobs).length, 0);
+    if (total > picked.length) {
+        notes.push(`Trunk's CI analysis is shown for ${picked.length} of ${total} failed jobs (at most ${MAX_ANALYSED} a run).`);
+    }
+    return { jobs, notes };
+}
+
 // EXTERNAL MODULE: ./src/test-results/redact.ts
 var redact = __nccwpck_require__(8816);
 ;// CONCATENATED MODULE: ./src/trunk/v1/schemas.ts
@@ -39161,6 +39355,7 @@ function client_validate(path, answer, schema) {
 
 
 
+
 /**
  * On a pull request's run with a v2 key: its queue story and the queue's typical wait, through a
  * client of their own that never retries (`GET /v2/pull-requests` allows 5 a second per key) and
@@ -39211,12 +39406,13 @@ function mergesInto(settings, context) {
  * With needs: this run attempt's jobs are read only when a needed job failed, to name its failed
  * step. A read that fails or is refused (no `actions: read`) is a note, never the step's failure.
  */
-function jobsRead(settings, context, log, signal) {
+function jobsRead(settings, context, log, signal, ciAnalysis) {
     const needs = settings.needs;
     if (needs === undefined)
         return undefined;
     const workspace = process.cwd();
-    if (!needs.some((job) => (0,explain_jobs/* isFailedResult */.bb)(job.result)))
+    const failedIds = needs.filter((job) => (0,explain_jobs/* isFailedResult */.bb)(job.result)).map((job) => job.id);
+    if (failedIds.length === 0)
         return { needs, workspace };
     const { runId, runAttempt } = context;
     const runJobs = async () => {
@@ -39232,7 +39428,27 @@ function jobsRead(settings, context, log, signal) {
             return { error: (0,src_text/* messageOf */.bD)(error) };
         }
     };
-    return { needs, workspace, runJobs };
+    return {
+        needs,
+        workspace,
+        runJobs,
+        ...(ciAnalysis ? { ciAnalysis: () => ciAnalysis(failedIds) } : {}),
+    };
+}
+/**
+ * With a v2 key and the commit known: why the failed needed jobs failed, from Trunk's CI
+ * analysis, through a client that never retries (each request once) and that the run's end stops.
+ */
+function ciAnalysisRead(settings, http, repository, commitSha, now) {
+    if (settings.apiKey === '' || commitSha === undefined)
+        return undefined;
+    const v2 = v2Client(settings, http);
+    return (failedIds) => readCiAnalysis(v2, {
+        repositoryId: async () => (await repository()).id,
+        commitSha,
+        failedIds,
+        now,
+    });
 }
 /** The reads the settings ask for; each sends its requests only when called. */
 function planReads(settings, pullRequest, log, signal, context) {
@@ -39271,7 +39487,8 @@ function planReads(settings, pullRequest, log, signal, context) {
                     now,
                 },
             }, signal),
-        jobs: context && jobsRead(settings, context, log, signal),
+        jobs: context &&
+            jobsRead(settings, context, log, signal, ciAnalysisRead(settings, client(signal, 0), repository, context.commitSha, now)),
         testsApi,
         queueApi,
     };
@@ -39350,12 +39567,13 @@ async function collectReport(reads, context, options) {
             options.cancel();
         throw error;
     });
-    const [tests, queue, files, results, runJobs] = await Promise.allSettled([
+    const [tests, queue, files, results, runJobs, ciAnalysis] = await Promise.allSettled([
         watch(reads.tests),
         watch(reads.queue),
         reads.tests ? reads.changedFiles?.() : undefined,
         reads.failedTests?.results(),
         reads.jobs?.runJobs?.(), // never rejects: a failed read is a note
+        reads.failedTests && reads.jobs?.ciAnalysis?.(), // never rejects an API failure
     ]);
     const report = {
         context,
@@ -39393,7 +39611,11 @@ async function collectReport(reads, context, options) {
         if (reads.jobs) {
             const jobs = reads.jobs;
             const answer = runJobs.status === 'fulfilled' ? runJobs.value : undefined;
-            report.failedTests.jobs = accountJobs(jobs.needs, read, jobs.workspace, answer);
+            const ci = ciAnalysis.status === 'fulfilled' ? ciAnalysis.value : undefined;
+            if (ciAnalysis.status === 'rejected')
+                throw ciAnalysis.reason; // a bug
+            report.failedTests.jobs = accountJobs(jobs.needs, read, jobs.workspace, answer, ci?.jobs);
+            report.notes?.push(...(ci?.notes ?? []));
         }
         report.warnings.push(...explained.warnings);
         report.notes?.push(...(explained.notes ?? []));
@@ -39708,13 +39930,75 @@ function jobLine(job) {
     const none = job.reports === 0 ? ' (no report of it was found)' : '';
     return `- ⛔ ${name}${step} and none of its reports holds a failed test${none}${link}`;
 }
+const MAX_TRUNK_TEXT = 300;
+/** Trunk's words, neutralised and cut. */
+function trunkText(text) {
+    return escapeMarkdown((0,src_text/* truncate */.xv)(text.replace(/\s+/g, ' ').trim(), MAX_TRUNK_TEXT));
+}
+/** Coarse on purpose: "2 h ago", not "2 h 7 min ago". */
+function ago(seconds) {
+    const minutes = Math.floor(seconds / 60);
+    if (minutes < 1)
+        return 'under a minute ago';
+    if (minutes < 60)
+        return `${formatNumber(minutes)} min ago`;
+    const hours = Math.floor(minutes / 60);
+    if (hours < 48)
+        return `${formatNumber(hours)} h ago`;
+    return `${formatNumber(Math.floor(hours / 24))} days ago`;
+}
+const INFRASTRUCTURE_WORDS = {
+    timedOut: 'it timed out',
+    runnerDisconnect: 'its runner disconnected',
+    jobTimeout: 'it hit the job timeout',
+};
+function clusterWords(cluster) {
+    if (cluster.occurrences === undefined)
+        return undefined;
+    const seen = `same cause seen ${cluster.occurrences === 1 ? 'once' : `${formatNumber(cluster.occurrences)} times`}`;
+    const last = cluster.lastSeenSecondsAgo === undefined
+        ? ''
+        : `, last seen ${ago(cluster.lastSeenSecondsAgo)}`;
+    return `${seen}${last}`;
+}
+/** One sub-line a leg Trunk analysed: its step, its analysis, its cluster, an infrastructure cause. */
+function trunkLine(leg) {
+    const parts = [];
+    const name = code((0,src_text/* truncate */.xv)(leg.name, 100));
+    const step = leg.failingStep ? ` at step ${code((0,src_text/* truncate */.xv)(leg.failingStep, 100))}` : '';
+    parts.push(`Trunk: ${name} failed${step}`);
+    if (leg.infrastructure) {
+        parts.push(`${INFRASTRUCTURE_WORDS[leg.infrastructure]}, an infrastructure cause: re-run`);
+    }
+    if (leg.analysis === 'ready') {
+        if (leg.summary)
+            parts.push(trunkText(leg.summary));
+        if (leg.rootCause)
+            parts.push(`root cause: ${trunkText(leg.rootCause)}`);
+    }
+    else if (leg.analysis === 'pending') {
+        parts.push(`Trunk is still analysing this failure${leg.url ? ` (${mdLink('job', leg.url)})` : ''}`);
+    }
+    const cluster = leg.cluster && clusterWords(leg.cluster);
+    if (cluster)
+        parts.push(cluster);
+    for (const what of leg.unread ?? []) {
+        parts.push(what === 'annotations'
+            ? 'whether an infrastructure cause stopped it is unknown (its annotations could not be read)'
+            : 'how often this cause occurred is unknown (its failure cluster could not be read)');
+    }
+    return `  - ${parts.join('; ')}`;
+}
+function jobLines(job) {
+    return [jobLine(job), ...(job.trunkAnalysis?.legs ?? []).map(trunkLine)];
+}
 /** One line a failed needed job, unexplained first; empty without needs or when none failed. */
 function failedJobsLines(jobs) {
     if (jobs === undefined || jobs.failed.length === 0)
         return [];
     const sorted = [...jobs.failed].sort((a, b) => ORDER[a.state] - ORDER[b.state]);
-    const lines = sorted.slice(0, MAX_JOB_LINES).map(jobLine);
-    const more = sorted.length - lines.length;
+    const lines = sorted.slice(0, MAX_JOB_LINES).flatMap(jobLines);
+    const more = sorted.length - Math.min(sorted.length, MAX_JOB_LINES);
     if (more > 0)
         lines.push(`- and ${formatNumber(more)} more: see the report file`);
     const note = jobs.jobsNote === undefined
@@ -42639,14 +42923,19 @@ function rerunFailure(failure) {
 }
 /**
  * The decision's input from the explained run: its failures, and with `needs` its unexplained
- * needed jobs (null while a failed job's reports were not read). Trunk's CI analysis (issue 25 §5)
- * joins through `jobs.jobsExplainedByInfra` when it is read; until then no job is explained by it.
+ * needed jobs (null while a failed job's reports were not read), of which those Trunk's CI analysis
+ * gives an infrastructure cause (a timeout, a runner that went away): a re-run is what they need.
  */
 function rerunInput(run, jobs = {}) {
     if (run === undefined)
         return { ...jobs };
     const why = failuresUnknownWhy(run);
-    const needed = run.jobs === undefined ? {} : { unexplainedJobs: (0,explain_jobs/* countUnexplainedJobs */.xz)(run.jobs) ?? null };
+    const needed = run.jobs === undefined
+        ? {}
+        : {
+            unexplainedJobs: (0,explain_jobs/* countUnexplainedJobs */.xz)(run.jobs) ?? null,
+            jobsExplainedByInfra: explainedByInfra(run.jobs),
+        };
     return {
         failedTests: {
             failures: run.failures.map(rerunFailure),
@@ -42655,6 +42944,10 @@ function rerunInput(run, jobs = {}) {
         ...needed,
         ...jobs,
     };
+}
+/** The unexplained needed jobs that Trunk's CI analysis says failed for an infrastructure cause. */
+function explainedByInfra(jobs) {
+    return (0,explain_jobs/* unexplainedJobs */._c)(jobs).filter((job) => job.trunkAnalysis?.infrastructure === true).length;
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts

@@ -22,6 +22,8 @@ import {
   type QueueExtrasRead,
 } from './trunk/v2/read-v2.js';
 import { readTestResults } from './test-results/read-later.js';
+import { readCiAnalysis } from './trunk/v2/ci-analysis.js';
+import type { CiAnalysisRead } from './trunk/ci-analysis-model.js';
 import { redactedReading } from './test-results/redact.js';
 import type { Settings } from './settings/settings.js';
 import { TrunkV1Client } from './trunk/v1/client.js';
@@ -96,11 +98,13 @@ function jobsRead(
   context: RunContext,
   log: Logger,
   signal: AbortSignal,
+  ciAnalysis?: (failedIds: string[]) => Promise<CiAnalysisRead>,
 ): JobsRead | undefined {
   const needs = settings.needs;
   if (needs === undefined) return undefined;
   const workspace = process.cwd();
-  if (!needs.some((job) => isFailedResult(job.result))) return { needs, workspace };
+  const failedIds = needs.filter((job) => isFailedResult(job.result)).map((job) => job.id);
+  if (failedIds.length === 0) return { needs, workspace };
   const { runId, runAttempt } = context;
   const runJobs = async (): Promise<RunJobsRead> => {
     if (runId === undefined || runAttempt === undefined) {
@@ -114,7 +118,34 @@ function jobsRead(
       return { error: messageOf(error) };
     }
   };
-  return { needs, workspace, runJobs };
+  return {
+    needs,
+    workspace,
+    runJobs,
+    ...(ciAnalysis ? { ciAnalysis: () => ciAnalysis(failedIds) } : {}),
+  };
+}
+
+/**
+ * With a v2 key and the commit known: why the failed needed jobs failed, from Trunk's CI
+ * analysis, through a client that never retries (each request once) and that the run's end stops.
+ */
+function ciAnalysisRead(
+  settings: Settings,
+  http: RetryingClient,
+  repository: ReturnType<typeof repositoryLookup>,
+  commitSha: string | undefined,
+  now: number,
+): ((failedIds: string[]) => Promise<CiAnalysisRead>) | undefined {
+  if (settings.apiKey === '' || commitSha === undefined) return undefined;
+  const v2 = v2Client(settings, http);
+  return (failedIds) =>
+    readCiAnalysis(v2, {
+      repositoryId: async () => (await repository()).id,
+      commitSha,
+      failedIds,
+      now,
+    });
 }
 
 /** The reads the settings ask for; each sends its requests only when called. */
@@ -181,7 +212,15 @@ export function planReads(
           },
       signal,
     ),
-    jobs: context && jobsRead(settings, context, log, signal),
+    jobs:
+      context &&
+      jobsRead(
+        settings,
+        context,
+        log,
+        signal,
+        ciAnalysisRead(settings, client(signal, 0), repository, context.commitSha, now),
+      ),
     testsApi,
     queueApi,
   };

@@ -10,6 +10,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import type { NeededJob } from '../settings/needs.js';
 import type { TestResults } from '../test-results/model.js';
 import type { RunJob, RunJobsRead } from '../github/run-jobs.js';
+import type { TrunkAnalysis } from '../trunk/ci-analysis-model.js';
 
 export type { RunJob, RunJobsRead };
 
@@ -34,6 +35,8 @@ export interface FailedJob {
   /** From this run attempt's jobs: the step that failed, and the job's page (its first failed leg). */
   step?: string;
   url?: string;
+  /** Why it failed, from Trunk's CI analysis (v2 key, Trunk's CI app), when Trunk lists it. */
+  trunkAnalysis?: TrunkAnalysis;
 }
 
 export interface JobsReport {
@@ -148,6 +151,7 @@ export function accountJobs(
   results: TestResults,
   workspace: string,
   runJobs?: RunJobsRead,
+  trunk?: Readonly<Record<string, TrunkAnalysis>>,
 ): JobsReport {
   const ids = needs.map((job) => job.id);
   const tallies = new Map<string, Tally>(ids.map((id) => [id, { failedTests: 0, reports: 0 }]));
@@ -191,6 +195,7 @@ export function accountJobs(
         ...(state === 'unread' ? { unreadWhy } : {}),
         ...(found?.failedStep === undefined ? {} : { step: found.failedStep }),
         ...(found?.url === undefined ? {} : { url: found.url }),
+        ...(trunk && Object.hasOwn(trunk, job.id) ? { trunkAnalysis: trunk[job.id] } : {}),
       };
     });
   const jobsNote = runJobs && 'error' in runJobs ? runJobs.error : undefined;

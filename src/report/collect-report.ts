@@ -10,6 +10,7 @@ import type { ReadResult } from '../trunk/read.js';
 import { messageOf } from '../text.js';
 import type { NeededJob } from '../settings/needs.js';
 import type { RunJobsRead } from '../explain/jobs.js';
+import type { CiAnalysisRead } from '../trunk/ci-analysis-model.js';
 
 /** With the needs input: the needed jobs, where their reports lie, and this attempt's jobs read. */
 export interface JobsRead {
@@ -18,6 +19,8 @@ export interface JobsRead {
   workspace: string;
   /** Absent when no needed job failed: nothing to name. */
   runJobs?: () => Promise<RunJobsRead>;
+  /** Why the failed needed jobs failed, from Trunk's CI analysis; absent without a v2 key. */
+  ciAnalysis?: () => Promise<CiAnalysisRead>;
 }
 
 /** The reads a run makes, each already bound to its API and settings; absent when not asked for. */
@@ -99,12 +102,13 @@ export async function collectReport(
       if (decidesRun(error, options.onApiError)) options.cancel();
       throw error;
     });
-  const [tests, queue, files, results, runJobs] = await Promise.allSettled([
+  const [tests, queue, files, results, runJobs, ciAnalysis] = await Promise.allSettled([
     watch(reads.tests),
     watch(reads.queue),
     reads.tests ? reads.changedFiles?.() : undefined,
     reads.failedTests?.results(),
     reads.jobs?.runJobs?.(), // never rejects: a failed read is a note
+    reads.failedTests && reads.jobs?.ciAnalysis?.(), // never rejects an API failure
   ]);
   const report: Report = {
     context,
@@ -145,7 +149,10 @@ export async function collectReport(
     if (reads.jobs) {
       const jobs = reads.jobs;
       const answer = runJobs.status === 'fulfilled' ? runJobs.value : undefined;
-      report.failedTests.jobs = accountJobs(jobs.needs, read, jobs.workspace, answer);
+      const ci = ciAnalysis.status === 'fulfilled' ? ciAnalysis.value : undefined;
+      if (ciAnalysis.status === 'rejected') throw ciAnalysis.reason; // a bug
+      report.failedTests.jobs = accountJobs(jobs.needs, read, jobs.workspace, answer, ci?.jobs);
+      report.notes?.push(...(ci?.notes ?? []));
     }
     report.warnings.push(...explained.warnings);
     report.notes?.push(...(explained.notes ?? []));

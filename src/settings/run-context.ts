@@ -47,6 +47,11 @@ export interface RunContext {
   /** GITHUB_RUN_ID and GITHUB_RUN_ATTEMPT: whose jobs a gate job reads. */
   runId?: number;
   runAttempt?: number;
+  /**
+   * The commit this run's jobs ran on, as GitHub (and Trunk's CI app) record their checks: a pull
+   * request's head (GITHUB_SHA is the merge commit there), else GITHUB_SHA. Full and lowercase.
+   */
+  commitSha?: string;
 }
 
 /** The events whose payload carries the pull request itself. */
@@ -226,7 +231,22 @@ export function deriveRunContext(env: NodeJS.ProcessEnv, event: EventPayload): R
     thisChange: thisChangeOf(env, event),
     runId: positiveInteger(runId),
     runAttempt: positiveInteger(env.GITHUB_RUN_ATTEMPT),
+    commitSha: commitShaOf(eventName, env, event),
   };
+}
+
+const FULL_SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+
+function commitShaOf(
+  eventName: string,
+  env: NodeJS.ProcessEnv,
+  event: EventPayload,
+): string | undefined {
+  const head = PULL_REQUEST_EVENTS.has(eventName)
+    ? nonEmptyString(event.pull_request?.head?.sha)
+    : undefined;
+  const sha = (head ?? nonEmptyString(env.GITHUB_SHA))?.toLowerCase();
+  return sha !== undefined && FULL_SHA.test(sha) ? sha : undefined;
 }
 
 /**

@@ -9,7 +9,7 @@
  * explain, and one broken before this change (or failing on the default branch) fail again.
  */
 
-import { countUnexplainedJobs } from '../explain/jobs.js';
+import { countUnexplainedJobs, unexplainedJobs, type JobsReport } from '../explain/jobs.js';
 import {
   failuresUnknown,
   readingStopped,
@@ -217,8 +217,8 @@ function rerunFailure(failure: ExplainedFailure): RerunFailure {
 
 /**
  * The decision's input from the explained run: its failures, and with `needs` its unexplained
- * needed jobs (null while a failed job's reports were not read). Trunk's CI analysis (issue 25 §5)
- * joins through `jobs.jobsExplainedByInfra` when it is read; until then no job is explained by it.
+ * needed jobs (null while a failed job's reports were not read), of which those Trunk's CI analysis
+ * gives an infrastructure cause (a timeout, a runner that went away): a re-run is what they need.
  */
 export function rerunInput(
   run: FailedTestsReport | undefined,
@@ -227,7 +227,12 @@ export function rerunInput(
   if (run === undefined) return { ...jobs };
   const why = failuresUnknownWhy(run);
   const needed =
-    run.jobs === undefined ? {} : { unexplainedJobs: countUnexplainedJobs(run.jobs) ?? null };
+    run.jobs === undefined
+      ? {}
+      : {
+          unexplainedJobs: countUnexplainedJobs(run.jobs) ?? null,
+          jobsExplainedByInfra: explainedByInfra(run.jobs),
+        };
   return {
     failedTests: {
       failures: run.failures.map(rerunFailure),
@@ -236,4 +241,9 @@ export function rerunInput(
     ...needed,
     ...jobs,
   };
+}
+
+/** The unexplained needed jobs that Trunk's CI analysis says failed for an infrastructure cause. */
+function explainedByInfra(jobs: JobsReport): number {
+  return unexplainedJobs(jobs).filter((job) => job.trunkAnalysis?.infrastructure === true).length;
 }

@@ -12,6 +12,8 @@ import { describeRun, expectPassed } from '../support/e2e.js';
 import { loadOpenApi } from '../support/openapi-validator.js';
 import { mergeGroupEvent, pullRequestEvent, pushEvent } from '../support/run-action.js';
 import {
+  makeCiAnnotation,
+  makeCiJob,
   makeTestCollection,
   makeTestRuns,
   makeQueueMetrics,
@@ -31,6 +33,9 @@ import {
 } from '../support/v2-e2e.js';
 
 afterEach(closeV2Simulators);
+
+/** A repository Trunk does not know. */
+const OTHER = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 
 /** A test's runs over two weeks: on main, a release branch and pull requests; one quarantined. */
 function testRunsOnMainAndPullRequests(id: string) {
@@ -247,6 +252,112 @@ describe("a pull request's queue story and the queue's typical wait", () => {
     const noMetrics = await get(sim, '/v2/merge-queues/mqmain/metrics');
     expect(noMetrics.status).toBe(404);
     expectResponseConforms(noMetrics);
+  });
+});
+
+describe("Trunk's CI analysis: GET /v2/ci-jobs, /v2/ci-failure-clusters/{id}, /v2/ci-jobs/{id}/annotations", () => {
+  const SHA = 'a0de7a77e8d758a346f83ed19209a5a25814bb17';
+  const jobs = [
+    makeCiJob({ name: 'lint', commitSha: SHA, repositoryId: REPO.id, conclusion: 'success' }),
+    makeCiJob({
+      name: 'api-tests',
+      commitSha: SHA,
+      repositoryId: REPO.id,
+      analysis: {
+        state: 'ready',
+        summaryShort: 'npm could not reach the registry',
+        rootCause: 'a 503',
+      },
+      clusterId: '0894d6a25f35e0786faac29a',
+      occurrences: 6,
+    }),
+    makeCiJob({
+      name: 'web-tests (chrome)',
+      commitSha: SHA,
+      repositoryId: REPO.id,
+      annotationCount: 1,
+    }),
+    makeCiJob({
+      name: 'web-tests (firefox)',
+      commitSha: SHA,
+      repositoryId: REPO.id,
+      conclusion: 'timedOut',
+      failingStep: null,
+      analysis: { state: 'pending' },
+    }),
+    makeCiJob({
+      name: 'e2e',
+      commitSha: SHA,
+      repositoryId: REPO.id,
+      status: 'running',
+      conclusion: null,
+    }),
+  ];
+
+  it("answers as the spec allows: a commit's jobs (filtered, paged), a cluster, annotations, and each refusal", async () => {
+    const sim = await startV2Sim(
+      {},
+      {
+        ciJobs: jobs,
+        ciClusters: [
+          {
+            id: '0894d6a25f35e0786faac29a',
+            occurrences: 6,
+            lastSeenAt: '2026-09-29T12:44:03.000Z',
+            representative: {
+              summaryShort: 'npm down',
+              summary: 'npm was down',
+              rootCause: 'a 503',
+            },
+          },
+        ],
+        ciAnnotations: { [jobs[2]?.id ?? '']: [makeCiAnnotation('runnerDisconnect')] },
+      },
+    );
+    const base = `/v2/ci-jobs?repositoryId=${REPO.id}&commitSha=${SHA}`;
+    const all = await get(sim, base);
+    expect(JSON.parse(all.responseBody ?? '').data).toHaveLength(5);
+    const failed = await get(sim, `${base}&conclusion=failure,timedOut&limit=100`);
+    expect(
+      (JSON.parse(failed.responseBody ?? '') as { data: { name: string }[] }).data.map(
+        (job) => job.name,
+      ),
+    ).toEqual(['api-tests', 'web-tests (chrome)', 'web-tests (firefox)']);
+    const paged = await get(sim, `${base}&limit=2&includeTotal=true`);
+    const first = JSON.parse(paged.responseBody ?? '') as { nextCursor: string; total: number };
+    expect(first.total).toBe(5);
+    const ok = [
+      all,
+      failed,
+      paged,
+      await get(sim, `${base}&limit=2&cursor=${first.nextCursor}`),
+      await get(sim, `${base}&status=completed`),
+      await get(sim, '/v2/ci-failure-clusters/0894d6a25f35e0786faac29a'),
+      await get(sim, `/v2/ci-jobs/${encodeURIComponent(jobs[2]?.id ?? '')}/annotations`),
+      await get(sim, `/v2/ci-jobs/${encodeURIComponent(jobs[1]?.id ?? '')}/annotations`),
+    ];
+    for (const record of ok) {
+      expect(record.status, record.responseBody).toBe(200);
+      expectRequestConforms(record);
+      expectResponseConforms(record);
+    }
+    const refused = [
+      [await get(sim, `/v2/ci-jobs?repositoryId=${REPO.id}`), 400],
+      [await get(sim, `/v2/ci-jobs?repositoryId=${REPO.id}&commitSha=ABC`), 400],
+      [await get(sim, `${base}&conclusion=flaked`), 400],
+      [await get(sim, `/v2/ci-jobs?repositoryId=${OTHER}&commitSha=${SHA}`), 404],
+      [await get(sim, '/v2/ci-failure-clusters/nope'), 404],
+      [await get(sim, '/v2/ci-jobs/nope/annotations'), 404],
+    ] as const;
+    for (const [record, status] of refused) {
+      expect(record.status, record.responseBody).toBe(status);
+      expectResponseConforms(record);
+    }
+    const noApp = await startV2Sim();
+    const none = await get(noApp, base);
+    expect(none.status).toBe(404);
+    expect(JSON.parse(none.responseBody ?? '').error.code).toBe('REPOSITORY_NOT_FOUND');
+    expectResponseConforms(none);
   });
 });
 

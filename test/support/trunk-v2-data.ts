@@ -449,3 +449,132 @@ export function makeTestRuns(testId: string, specs: readonly TestRunSpec[]): V2T
     };
   });
 }
+
+/** A CI job as `GET /v2/ci-jobs` lists it (`CiJobRun`: all 19 fields required, many nullable). */
+export interface V2CiJob {
+  id: string;
+  commitSha: string;
+  name: string;
+  workflowName: string | null;
+  workflowRunId: string | null;
+  attempt: number;
+  attemptCount: number;
+  failedAttemptCount: number;
+  status: string;
+  conclusion: string | null;
+  required: boolean | null;
+  queuedAt: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  queuedMs: number | null;
+  durationMs: number | null;
+  updatedAt: string;
+  url: string | null;
+  failure: Record<string, unknown> | null;
+  /** The repository it ran in (not sent: the list is asked by repository). */
+  repositoryId?: string;
+}
+
+export interface CiJobSpec {
+  name: string;
+  commitSha: string;
+  repositoryId: string;
+  conclusion?: string | null;
+  status?: string;
+  failingStep?: string | null;
+  /** The analysis: `ready` with words, `pending`, `unavailable`, or anything Trunk may add. */
+  analysis?: {
+    state: string;
+    summaryShort?: string | null;
+    summary?: string | null;
+    rootCause?: string | null;
+  };
+  clusterId?: string;
+  occurrences?: number;
+  annotationCount?: number;
+}
+
+/** A CI job of a commit, failed unless `conclusion` says otherwise. */
+export function makeCiJob(spec: CiJobSpec): V2CiJob {
+  const conclusion = spec.conclusion === undefined ? 'failure' : spec.conclusion;
+  const failed = conclusion === 'failure' || conclusion === 'timedOut';
+  const id = `${stableId(spec.name).slice(0, 16)}~q1790685507000`;
+  const analysis = spec.analysis ?? { state: 'unavailable' };
+  return {
+    id,
+    commitSha: spec.commitSha,
+    name: spec.name,
+    workflowName: 'CI',
+    workflowRunId: '1234567890',
+    attempt: 1,
+    attemptCount: 1,
+    failedAttemptCount: failed ? 1 : 0,
+    status: spec.status ?? 'completed',
+    conclusion,
+    required: null,
+    queuedAt: '2026-09-29T12:40:00.000Z',
+    startedAt: '2026-09-29T12:40:05.000Z',
+    finishedAt: '2026-09-29T12:44:03.000Z',
+    queuedMs: 5000,
+    durationMs: 238000,
+    updatedAt: '2026-09-29T12:44:03.000Z',
+    url: `https://github.com/acme/widgets/actions/runs/1234567890/job/${stableId(spec.name).replace(/\D/g, '').slice(0, 9) || '1'}`,
+    failure: failed
+      ? {
+          failingStep: spec.failingStep === undefined ? 'Run tests' : spec.failingStep,
+          analysis: {
+            state: analysis.state,
+            summaryShort: analysis.summaryShort ?? null,
+            summary: analysis.summary ?? null,
+            rootCause: analysis.rootCause ?? null,
+          },
+          logExcerpt:
+            analysis.state === 'ready'
+              ? { startLine: 120, endLine: 134, text: 'Error: connect ECONNREFUSED 127.0.0.1:5432' }
+              : null,
+          cluster:
+            spec.clusterId === undefined
+              ? null
+              : { id: spec.clusterId, occurrences: spec.occurrences ?? 1 },
+          annotationCount: spec.annotationCount ?? 0,
+        }
+      : null,
+    repositoryId: spec.repositoryId,
+  };
+}
+
+/** A failure cluster as `GET /v2/ci-failure-clusters/{id}` answers it. */
+export interface V2CiFailureCluster {
+  id: string;
+  occurrences: number;
+  lastSeenAt: string;
+  representative: { summaryShort: string; summary: string; rootCause: string } | null;
+}
+
+/** A check-run annotation as `GET /v2/ci-jobs/{id}/annotations` lists it. */
+export interface V2CiAnnotation {
+  index: number;
+  path: string;
+  startLine: number;
+  endLine: number;
+  level: string;
+  title: string;
+  message: string;
+  cause: string;
+}
+
+export function makeCiAnnotation(cause: string, index = 0): V2CiAnnotation {
+  return {
+    index,
+    path: '.github',
+    startLine: 1,
+    endLine: 1,
+    level: 'failure',
+    title: '',
+    message:
+      cause === 'runnerDisconnect'
+        ? 'The self-hosted runner: runner-7 lost communication with the server.'
+        : 'The job running on runner GitHub Actions 12 has exceeded the maximum execution time of 360 minutes.',
+    cause,
+  };
+}

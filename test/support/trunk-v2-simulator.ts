@@ -20,6 +20,9 @@ import type { AddressInfo } from 'node:net';
 import { closeServer, FaultQueue, PendingTimers, readBody } from './simulator-parts.js';
 import {
   makeTestCollection,
+  type V2CiAnnotation,
+  type V2CiFailureCluster,
+  type V2CiJob,
   type V2PullRequest,
   type V2Queue,
   type V2Transition,
@@ -46,6 +49,15 @@ export interface V2SimulatorOptions {
   pullRequests?: V2PullRequest[];
   /** Queue-entry transitions by pull request id, oldest first, for GET /v2/queue-entry-history. */
   histories?: Record<string, V2Transition[]>;
+  /**
+   * CI jobs Trunk's CI app recorded, oldest first, for GET /v2/ci-jobs. Undefined: the
+   * organisation has no CI app, and every repository answers 404 REPOSITORY_NOT_FOUND there.
+   */
+  ciJobs?: V2CiJob[];
+  /** Failure clusters by id, for GET /v2/ci-failure-clusters/{id}. */
+  ciClusters?: V2CiFailureCluster[];
+  /** Check-run annotations by CI job id, for GET /v2/ci-jobs/{id}/annotations. */
+  ciAnnotations?: Record<string, V2CiAnnotation[]>;
   delayMs?: number;
   port?: number;
   /**
@@ -68,7 +80,10 @@ export type V2Endpoint =
   | 'test-runs'
   | 'pr-lookup'
   | 'history'
-  | 'metrics';
+  | 'metrics'
+  | 'ci-jobs'
+  | 'ci-cluster'
+  | 'ci-annotations';
 
 export interface V2Fault {
   /** Only this read (or exact path); any request when absent. */
@@ -137,6 +152,8 @@ const QUEUE_ENTRY_STATES = new Set([
   'pendingFailure',
 ]);
 const TEST_STATUSES = new Set(['healthy', 'flaky', 'broken']);
+const CI_STATUSES = new Set(['queued', 'running', 'completed', 'abandoned']);
+const CI_CONCLUSIONS = new Set(['success', 'failure', 'timedOut', 'cancelled', 'skipped']);
 /** What Trunk sends for its metrics: the v1 page's Content-Type (the spec says text/plain). */
 const METRICS_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -179,6 +196,9 @@ export function endpointOf(path: string): V2Endpoint | undefined {
   if (path === '/v2/pull-requests') return 'pr-lookup';
   if (path === '/v2/queue-entry-history') return 'history';
   if (/^\/v2\/merge-queues\/[^/]+\/metrics$/.test(path)) return 'metrics';
+  if (path === '/v2/ci-jobs') return 'ci-jobs';
+  if (/^\/v2\/ci-jobs\/[^/]+\/annotations$/.test(path)) return 'ci-annotations';
+  if (/^\/v2\/ci-failure-clusters\/[^/]+$/.test(path)) return 'ci-cluster';
   if (/^\/v2\/merge-queues\/[^/]+$/.test(path)) return 'queue';
   if (/^\/v2\/merge-queues\/[^/]+\/order$/.test(path)) return 'order';
   if (/^\/v2\/merge-queues\/[^/]+\/pull-requests$/.test(path)) return 'pull-requests';
@@ -214,6 +234,9 @@ export class TrunkV2Simulator {
   private testRuns: Map<string, V2TestRun[]>;
   private pullRequests: V2PullRequest[];
   private histories: Map<string, V2Transition[]>;
+  private ciJobs: V2CiJob[] | undefined;
+  private ciClusters: V2CiFailureCluster[];
+  private ciAnnotations: Map<string, V2CiAnnotation[]>;
   private delayMs: number;
   private readonly v1Origin?: string;
   private readonly faults = new FaultQueue<V2Fault, V2Request>(faultMatches);
@@ -233,6 +256,9 @@ export class TrunkV2Simulator {
     this.testRuns = new Map(Object.entries(options.testRuns ?? {}));
     this.pullRequests = options.pullRequests ?? [];
     this.histories = new Map(Object.entries(options.histories ?? {}));
+    this.ciJobs = options.ciJobs;
+    this.ciClusters = options.ciClusters ?? [];
+    this.ciAnnotations = new Map(Object.entries(options.ciAnnotations ?? {}));
     this.delayMs = options.delayMs ?? 0;
     this.v1Origin = options.v1Origin;
     this.server = createServer((req, res) => void this.handle(req, res));
@@ -437,7 +463,69 @@ export class TrunkV2Simulator {
             ? failure(404, 'MERGE_QUEUE_NOT_FOUND', `No metrics for merge queue ${id}`)
             : { status: 200, body: queue.metrics, contentType: METRICS_TYPE },
         );
+      case 'ci-jobs':
+        return this.listCiJobs(record, fault);
+      case 'ci-cluster': {
+        const cluster = this.ciClusters.find((one) => one.id === decodeURIComponent(id));
+        return cluster
+          ? json(200, cluster)
+          : failure(404, 'CI_FAILURE_CLUSTER_NOT_FOUND', `No failure cluster ${id}`);
+      }
+      case 'ci-annotations':
+        return this.listCiAnnotations(record, decodeURIComponent(id), fault);
     }
+  }
+
+  /**
+   * GET /v2/ci-jobs by `repositoryId` + `commitSha` (`pullRequestId` is not simulated): the
+   * latest attempt of every job on the commit, oldest first, filtered by `status` and
+   * `conclusion` (comma lists). Without Trunk's CI app, 404 REPOSITORY_NOT_FOUND.
+   */
+  private listCiJobs(record: V2Request, fault?: V2Fault): Answer {
+    const q = record.query;
+    const repositoryId = q.get('repositoryId');
+    const pullRequestId = q.get('pullRequestId');
+    if (repositoryId !== null && pullRequestId !== null) {
+      return failure(400, 'VALIDATION_FAILED', 'pullRequestId and repositoryId exclude each other');
+    }
+    if (pullRequestId !== null) return failure(400, 'VALIDATION_FAILED', 'not simulated');
+    if (repositoryId === null || !UUID.test(repositoryId)) {
+      return failure(400, 'VALIDATION_FAILED', 'repositoryId must be a uuid');
+    }
+    const sha = q.get('commitSha');
+    if (sha === null || !/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(sha)) {
+      return failure(400, 'VALIDATION_FAILED', 'commitSha must be a full lowercase sha');
+    }
+    const statuses = q.get('status')?.split(',');
+    const conclusions = q.get('conclusion')?.split(',');
+    const badStatus = statuses?.find((one) => !CI_STATUSES.has(one));
+    const badConclusion = conclusions?.find((one) => !CI_CONCLUSIONS.has(one));
+    if (badStatus !== undefined || badConclusion !== undefined) {
+      return failure(400, 'VALIDATION_FAILED', `unknown value ${badStatus ?? badConclusion}`);
+    }
+    const known = this.repositories.some((repo) => repo.id === repositoryId.toLowerCase());
+    if (this.ciJobs === undefined || !known) {
+      return failure(404, 'REPOSITORY_NOT_FOUND', `No CI data for repository ${repositoryId}`);
+    }
+    const rows = this.ciJobs
+      .filter((job) => job.repositoryId === repositoryId.toLowerCase() && job.commitSha === sha)
+      .filter((job) => statuses === undefined || statuses.includes(job.status))
+      .filter((job) => conclusions === undefined || conclusions.includes(String(job.conclusion)))
+      .map(({ repositoryId: _left, ...job }) => job);
+    return this.page(
+      record,
+      `ci-jobs ${repositoryId} ${sha} ${q.get('status')} ${q.get('conclusion')}`,
+      rows,
+      fault,
+    );
+  }
+
+  /** GET /v2/ci-jobs/{id}/annotations: a job Trunk does not know is 404 CI_JOB_NOT_FOUND. */
+  private listCiAnnotations(record: V2Request, id: string, fault?: V2Fault): Answer {
+    if (!this.ciJobs?.some((job) => job.id === id)) {
+      return failure(404, 'CI_JOB_NOT_FOUND', `No CI job ${id}`);
+    }
+    return this.page(record, `ci-annotations ${id}`, this.ciAnnotations.get(id) ?? [], fault);
   }
 
   private listRepositories(record: V2Request): Answer {

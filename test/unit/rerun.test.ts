@@ -251,6 +251,28 @@ describe('rerunInput: the explained run as the decision reads it', () => {
     expect(rerunInput(run({ failures: flakyOnly })).unexplainedJobs).toBeUndefined();
   });
 
+  it("with needs: an unexplained job that Trunk's CI analysis gives an infrastructure cause is explained for a re-run", () => {
+    const failedJob = (id: string, infrastructure: boolean) => ({
+      id,
+      result: 'failure',
+      state: 'unexplained' as const,
+      failedTests: 0,
+      reports: 0,
+      trunkAnalysis: { legs: [], infrastructure },
+    });
+    const input = (...infra: boolean[]) =>
+      rerunInput(
+        run({
+          failures: [explained('flaky')],
+          jobs: { needed: 3, failed: infra.map((cause, i) => failedJob(`j${i}`, cause)) },
+        }),
+      );
+    expect(input(true)).toMatchObject({ unexplainedJobs: 1, jobsExplainedByInfra: 1 });
+    expect(decideRerun(input(true)).safe).toBe(true);
+    expect(input(true, false)).toMatchObject({ unexplainedJobs: 2, jobsExplainedByInfra: 1 });
+    expect(decideRerun(input(true, false)).safe).toBeNull();
+  });
+
   it('a failure on the default branch carries its branch; a pass on this commit its flag', () => {
     const input = rerunInput(
       run({

@@ -24,6 +24,13 @@ import {
   type RawPullRequestEntry,
   type RawTransition,
 } from './queue-story-schemas.js';
+import {
+  annotationListSchema,
+  ciJobListSchema,
+  clusterSchema,
+  type RawCiJob,
+  type RawCluster,
+} from './ci-analysis-schemas.js';
 import type { Walk } from '../walk.js';
 
 /** Trunk's v2 API: GET reads with an API key in Authorization: Bearer, lists paged by cursor. */
@@ -330,6 +337,38 @@ export class TrunkV2Client {
   }
 
   /**
+   * A commit's failed CI jobs (failure and timedOut), one page of 100; `more` when Trunk holds
+   * more. An organisation without Trunk's CI app lists none, or answers 404.
+   */
+  async failedCiJobs(
+    repositoryId: string,
+    commitSha: string,
+  ): Promise<{ jobs: RawCiJob[]; more: boolean }> {
+    const path = '/v2/ci-jobs';
+    const query = { repositoryId, commitSha, conclusion: 'failure,timedOut', limit: PAGE_LIMIT };
+    const page = this.check(path, await this.getJson(path, query, `GET ${path}`), ciJobListSchema);
+    const jobs = page.data.filter((job): job is RawCiJob => job !== undefined && job !== null);
+    return { jobs, more: page.hasMore ?? Boolean(page.nextCursor) };
+  }
+
+  /** How often a failure's cause occurred (its failure cluster). */
+  async failureCluster(id: string): Promise<RawCluster> {
+    const path = `/v2/ci-failure-clusters/${encodeURIComponent(id)}`;
+    const where = '/v2/ci-failure-clusters/{id}';
+    return this.check(where, await this.getJson(path, {}, `GET ${where}`), clusterSchema);
+  }
+
+  /** The causes of a failed job's check-run annotations (the first page of 100). */
+  async ciJobAnnotationCauses(id: string): Promise<string[]> {
+    const path = `/v2/ci-jobs/${encodeURIComponent(id)}/annotations`;
+    const where = '/v2/ci-jobs/{id}/annotations';
+    const got = await this.getJson(path, { limit: PAGE_LIMIT }, `GET ${where}`);
+    return this.check(where, got, annotationListSchema).data.flatMap((row) =>
+      row?.cause ? [row.cause] : [],
+    );
+  }
+
+  /**
    * Follows nextCursor while hasMore, with the same guards as v1: max-pages and a repeated cursor.
    * Trunk requires hasMore; a page without it has more while it carries a cursor, so a change on
    * Trunk's side can never cut the list short unsaid.
@@ -379,7 +418,8 @@ export class TrunkV2Client {
   private where(path: string): string {
     return `GET ${path
       .replace(/^\/v2\/(merge-queues|test-collections)\/[^/]+/, '/v2/$1/{id}')
-      .replace(/^\/v2\/tests\/[^/]+/, '/v2/tests/{testId}')}`;
+      .replace(/^\/v2\/tests\/[^/]+/, '/v2/tests/{testId}')
+      .replace(/^\/v2\/(ci-jobs|ci-failure-clusters)\/[^/]+/, '/v2/$1/{id}')}`;
   }
 
   /** One GET; a non-2xx answer becomes the failure it means, quoting v2's error code. */
