@@ -17,6 +17,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/text.ts
 var src_text = __webpack_require__(774);
+// EXTERNAL MODULE: ./src/explain/classes.ts
+var classes = __webpack_require__(269);
 // EXTERNAL MODULE: ./src/test-results/test-identity.ts
 var test_identity = __webpack_require__(5272);
 ;// CONCATENATED MODULE: ./src/explain/match.ts
@@ -89,13 +91,11 @@ function matchName(failure, name, index) {
     return best;
 }
 
-// EXTERNAL MODULE: ./src/explain/model.ts
-var model = __webpack_require__(5396);
 ;// CONCATENATED MODULE: ./src/explain/classify.ts
 /**
  * Classifies each failed test by what Trunk knows of it, first match wins: quarantined, known
- * flaky, broken before this change, new. Without Trunk's tests (or with only part of them) nothing
- * can be said, so such a failure is unexplained, never new.
+ * flaky, broken before this change, new; unexplained, never new, when Trunk's tests could not be
+ * read (or only in part). The classes are CLASSES (classes.ts).
  */
 
 
@@ -114,6 +114,13 @@ function percent(rate) {
 function explaining(tests) {
     const rank = (test) => (test.quarantined ? 0 : test.status === 'flaky' ? 1 : 2);
     return [...tests].sort((a, b) => rank(a) - rank(b))[0];
+}
+/**
+ * A Trunk test explains a failure by itself when Trunk calls it flaky or broken, or quarantines it;
+ * a test found healthy explains nothing, and the recipe's questions are asked about it.
+ */
+function explainedByStatus(test) {
+    return test.quarantined || test.status === 'flaky' || test.status === 'broken';
 }
 function quarantinedReason(test, trunkTest) {
     const by = trunkTest?.quarantined ? 'Trunk quarantines it' : "Trunk's upload quarantined it";
@@ -196,7 +203,7 @@ function explainOne(test, index, unexplained) {
     }
     return { ...base, class: failureClass, reason: reasonOf(failureClass, test, trunkTest) };
 }
-/** Every failure explained, in CLASS_ORDER (new first), each class in the reports' order. */
+/** Every failure explained, in the order of CLASSES (new first), each class in the reports' order. */
 function explainFailures(failures, trunk) {
     const index = indexKnowledge(trunk);
     const why = unexplainedWhy(trunk);
@@ -208,18 +215,15 @@ function indexKnowledge(trunk) {
     return indexTrunkTests(tests, trunk.idsAreV2TestIds);
 }
 function sortByClass(failures) {
-    const rank = (failure) => model/* CLASS_ORDER */.An.indexOf(failure.class);
+    const rank = (failure) => classes/* CLASSES */.Nv[failure.class].order;
     return [...failures].sort((a, b) => rank(a) - rank(b)); // stable: the reports' order stays
 }
 
 ;// CONCATENATED MODULE: ./src/explain/lookups.ts
 /**
- * The second look at new failures, as Trunk's recipe takes it: which failures to look up in Trunk,
- * and what the answers make of them. A test found by the search takes the class its Trunk status
- * gives; one that failed on the default branch this week is broken (🟠, main first); one that
- * failed on other pull requests is `other-prs`; new (🔴) stays only when both questions were
- * answered with no failure. A question that could not be asked leaves the test new, with a note.
- * The lookups themselves are a read (src/explain/trunk-lookups.ts).
+ * The second look at new failures, as Trunk's recipe takes it: which failures to look up, and what
+ * the answers make of them (docs/how-it-decides.md, "Finding each failure in Trunk" and "The two
+ * questions"). The lookups themselves are a read (src/explain/trunk-lookups.ts).
  */
 
 /** Trunk's organisation shares 100 requests/s among every key and job: a run looks up few. */
@@ -268,25 +272,9 @@ function pullRequests(answer) {
     const atLeast = 'atLeast' in answer && answer.atLeast ? 'at least ' : '';
     return `${atLeast}${count} other pull ${count === 1 ? 'request' : 'requests'}`;
 }
-/** A found test as the lists would hold it, when Trunk calls it unhealthy or quarantines it. */
-function asUnhealthy(found) {
-    const status = found.status === 'flaky' || found.status === 'broken' ? found.status : undefined;
-    if (status === undefined && !found.quarantined)
-        return undefined;
-    return {
-        ...found,
-        status: status ?? 'flaky',
-        owners: [],
-        prsImpacted7d: 0,
-        recentlyUnhealthy: false,
-    };
-}
 /** Of the variants a search found, the one whose status explains the failure, as the lists would. */
 function explainingVariant(search) {
-    const unhealthy = search.tests
-        .map(asUnhealthy)
-        .filter((test) => test !== undefined);
-    return explaining(unhealthy);
+    return explaining(search.tests.filter(explainedByStatus));
 }
 function withSearch(failure, search, stays = failure.class) {
     if (search === undefined)
@@ -424,12 +412,9 @@ function applyLookups(failures, lookups) {
 
 ;// CONCATENATED MODULE: ./src/explain/flakes.ts
 /**
- * Trunk's view of each test that flaked in this run: it failed, then passed on a retry, so the job
- * did not fail on it, but the reviewer wants to know whether the flake is one Trunk already knows.
- * Matched to Trunk's unhealthy tests exactly as a failure is (match.ts), first match wins:
- * quarantined, known flaky (expected), broken, else a new flake that Trunk lists neither flaky nor
- * broken, which this change may have introduced. Without Trunk's lists (or with only part of them)
- * nothing can be said: unexplained, never new. Pure.
+ * Trunk's view of each test that flaked in this run (failed, then passed on a retry), matched as a
+ * failure is (match.ts), its class one of FLAKE_CLASSES (docs/how-it-decides.md, "Flaked in this
+ * run"). Pure.
  */
 
 
@@ -473,10 +458,10 @@ function explainFlake(test, match, unexplained) {
     return { ...base, class: flakeClass, reason: flakes_reasonOf(flakeClass, trunkTest) };
 }
 function sortByFlakeClass(flaked) {
-    const rank = (flake) => model/* FLAKE_ORDER */.TD.indexOf(flake.class);
+    const rank = (flake) => classes/* FLAKE_CLASSES */.lU[flake.class].order;
     return [...flaked].sort((a, b) => rank(a) - rank(b)); // stable: the reports' order stays
 }
-/** Every flaked test explained, in FLAKE_ORDER (new flakes first), each class in the reports' order. */
+/** Every flaked test explained, in the order of FLAKE_CLASSES (new flakes first), each class in the reports' order. */
 function explainFlakes(flaked, trunk) {
     const index = indexKnowledge(trunk);
     const why = unexplainedWhy(trunk);
@@ -627,6 +612,7 @@ var errors = __webpack_require__(8297);
  * only to say that the test passed on this very commit in an earlier run (flaky), or has failed on
  * this pull request since an earlier commit.
  */
+
 
 
 
@@ -796,10 +782,6 @@ async function answer(budget, ask) {
             return { skipped: true };
         return { error: lookupErrorMessage(error) };
     }
-}
-/** A found test Trunk calls flaky, broken or quarantined is explained by that: nothing to ask. */
-function explainedByStatus(found) {
-    return found.quarantined || found.status === 'flaky' || found.status === 'broken';
 }
 const QUEUE_BRANCHES = [/^trunk-merge\/pr-0*(\d+)(?:\/|$)/, /^gh-readonly-queue\/.+\/pr-0*(\d+)-/];
 function plainBranch(branch) {
@@ -1087,18 +1069,19 @@ async function lookUpInTrunk(api, requests, options) {
 
 
 
-
 /**
  * A reading stage that threw is a warning: the run still has a verdict, with no report read, and
  * its failures unknown (every report is unread). Stopped because another read's failure decided the
  * run (an abort), it says so: that failure is the run's error.
  */
 function unreadResults(error) {
-    const why = error instanceof Error && error.name === 'AbortError' ? model/* READING_STOPPED */.lQ : (0,src_text/* messageOf */.bD)(error);
+    const stopped = error instanceof Error && error.name === 'AbortError';
+    const why = stopped ? 'stopped when another read failed and decided the run' : (0,src_text/* messageOf */.bD)(error);
     return {
         ...(0,file_reading/* emptyReading */.iz)(),
         files: [],
         unread: [{ file: 'the test reports', why, partial: false }],
+        ...(stopped ? { stopped } : {}),
         warnings: [`The test reports could not be read: ${why}.`],
     };
 }
@@ -1167,6 +1150,7 @@ async function explainRun(read, results, trunk, changedFiles) {
             failures: markOwnFiles(checked.failures, changedFiles),
             flaked: markOwnFiles(checked.flaked, changedFiles),
             unread: results.unread,
+            ...(results.stopped === true ? { stopped: true } : {}),
             lookupNotes: checked.notes,
         },
         warnings: results.warnings,

@@ -28370,6 +28370,154 @@ module.exports = {
 
 /***/ }),
 
+/***/ 269:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BM: () => (/* binding */ legendOf),
+/* harmony export */   C$: () => (/* binding */ classesBy),
+/* harmony export */   Nv: () => (/* binding */ CLASSES),
+/* harmony export */   lU: () => (/* binding */ FLAKE_CLASSES)
+/* harmony export */ });
+/**
+ * The classes of an explained test, one entry each, as GATES is for gates: a failed test's class
+ * (`CLASSES`) and Trunk's view of a flaked one (`FLAKE_CLASSES`). The list order, the summary's
+ * mark and legend, the count output and the annotation follow from the entry; classify.ts and
+ * flakes.ts decide which class a test takes. Recipe: CONTRIBUTING.md, "A new failure class".
+ */
+/**
+ * Why a test failed, as far as Trunk knows (first match wins, classify.ts): quarantined, known
+ * flaky, broken before this change (or also failing on the default branch), failing on other pull
+ * requests this week (probably flaky before Trunk has the runs to say so), new. Unexplained:
+ * Trunk's tests could not be read (or only in part), so nothing can be said. Failing on other pull
+ * requests is listed between broken and known flaky, as Trunk's recipe reads it.
+ */
+const CLASSES = {
+    new: {
+        order: 0,
+        mark: '🔴',
+        legend: { words: 'new', order: 0 },
+        countOutput: { name: 'failed-new-count', order: 0 },
+        annotation: { level: 'error', title: 'New failure', order: 0 },
+        needsAttention: true,
+        withTicket: false,
+    },
+    unexplained: {
+        order: 1,
+        mark: '⚪',
+        legend: { words: 'unexplained', order: 5 },
+        countOutput: { name: 'failed-unexplained-count', order: 5 },
+        needsAttention: true,
+        withTicket: false,
+    },
+    broken: {
+        order: 2,
+        mark: '🟠',
+        legend: { words: 'broken before this change or failing on the default branch', order: 1 },
+        countOutput: { name: 'failed-broken-count', order: 2 },
+        needsAttention: false,
+        withTicket: false,
+    },
+    'other-prs': {
+        order: 3,
+        mark: '🔵',
+        legend: { words: 'failing on other pull requests', order: 2 },
+        countOutput: { name: 'failed-other-prs-count', order: 3 },
+        annotation: { level: 'notice', title: 'Also failing on other pull requests', order: 3 },
+        needsAttention: false,
+        withTicket: false,
+    },
+    flaky: {
+        order: 4,
+        mark: '🟡',
+        legend: { words: 'known flaky', order: 3 },
+        countOutput: { name: 'failed-flaky-count', order: 1 },
+        annotation: { level: 'notice', title: 'Known flaky test failed', order: 2 },
+        needsAttention: false,
+        withTicket: true,
+    },
+    quarantined: {
+        order: 5,
+        mark: '🟢',
+        legend: { words: 'quarantined', order: 4 },
+        countOutput: { name: 'failed-quarantined-count', order: 4 },
+        needsAttention: false,
+        withTicket: false,
+    },
+};
+/**
+ * Trunk's view of a test that flaked in this run (failed, then passed on a retry), first match
+ * wins (flakes.ts): quarantined, known flaky (expected), broken, else a new flake that Trunk lists
+ * neither flaky nor broken, which this change may have introduced; unexplained when Trunk's tests
+ * could not be read (or only in part). The new flakes' annotations come first among the notices:
+ * Trunk does not know them yet (those it has no record of at all first).
+ */
+const FLAKE_CLASSES = {
+    'new-flake': {
+        order: 0,
+        mark: CLASSES.new.mark,
+        legend: { words: 'new flake: Trunk lists it neither flaky nor broken', order: 0 },
+        countOutput: { name: 'flaked-new-count', order: 0 },
+        // "New to Trunk" only when Trunk has no record of it; a test it knows is not listed flaky there.
+        annotation: {
+            level: 'notice',
+            title: 'Flaked in this run, not listed flaky in Trunk',
+            order: 1,
+            notFound: { title: 'Flaked in this run, new to Trunk', order: 0 },
+        },
+        needsAttention: true,
+        withTicket: false,
+    },
+    unexplained: {
+        order: 1,
+        mark: CLASSES.unexplained.mark,
+        legend: { words: 'unexplained', order: 4 },
+        annotation: { level: 'notice', title: 'Flaked in this run', order: 4 },
+        needsAttention: true,
+        withTicket: false,
+    },
+    broken: {
+        order: 2,
+        mark: CLASSES.broken.mark,
+        legend: { words: 'broken in Trunk', order: 1 },
+        annotation: { level: 'notice', title: 'Flaked in this run', order: 4 },
+        needsAttention: false,
+        withTicket: false,
+    },
+    'known-flaky': {
+        order: 3,
+        mark: CLASSES.flaky.mark,
+        legend: { words: 'known flaky', order: 2 },
+        annotation: { level: 'notice', title: 'Flaked in this run', order: 4 },
+        needsAttention: false,
+        withTicket: true,
+    },
+    quarantined: {
+        order: 4,
+        mark: CLASSES.quarantined.mark,
+        legend: { words: 'quarantined', order: 3 },
+        annotation: { level: 'notice', title: 'Flaked in this run', order: 4 },
+        needsAttention: false,
+        withTicket: false,
+    },
+};
+/** A table's classes in the order `orderOf` gives, each with its spec. */
+function classesBy(table, orderOf) {
+    return Object.entries(table)
+        .map(([name, spec]) => ({ name, spec, at: orderOf(spec) }))
+        .filter((entry) => entry.at !== undefined)
+        .sort((a, b) => a.at - b.at)
+        .map(({ name, spec }) => ({ name, spec }));
+}
+/** The legend under a list: each class's mark and words, in the legend's order. */
+function legendOf(table) {
+    const entries = classesBy(table, (spec) => spec.legend.order);
+    return `<sub>${entries.map(({ spec }) => `${spec.mark} ${spec.legend.words}`).join(' · ')}</sub>`;
+}
+
+
+/***/ }),
+
 /***/ 849:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -28539,86 +28687,6 @@ function countUnexplainedJobs(jobs) {
 
 /***/ }),
 
-/***/ 5396:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   An: () => (/* binding */ CLASS_ORDER),
-/* harmony export */   Eh: () => (/* binding */ countClasses),
-/* harmony export */   SU: () => (/* binding */ readingStopped),
-/* harmony export */   Sb: () => (/* binding */ countNeedingAttention),
-/* harmony export */   TD: () => (/* binding */ FLAKE_ORDER),
-/* harmony export */   _q: () => (/* binding */ failuresUnknown),
-/* harmony export */   aM: () => (/* binding */ countFlakesNeedingAttention),
-/* harmony export */   lQ: () => (/* binding */ READING_STOPPED),
-/* harmony export */   ui: () => (/* binding */ countNewFlakes)
-/* harmony export */ });
-/**
- * The run's failed tests, each explained by Trunk's data: the explain stage's product, which the
- * gate and the renderers read. Built from the test reports (src/test-results/) and the report's
- * unhealthy tests; nothing here is read from the network.
- */
-/**
- * The order a list shows them in: what needs the author first. Failing on other pull requests sits
- * between broken and known flaky, as Trunk's recipe reads: not caused by this change, but not yet
- * known to Trunk as flaky either.
- */
-const CLASS_ORDER = [
-    'new',
-    'unexplained',
-    'broken',
-    'other-prs',
-    'flaky',
-    'quarantined',
-];
-const FLAKE_ORDER = [
-    'new-flake',
-    'unexplained',
-    'broken',
-    'known-flaky',
-    'quarantined',
-];
-/** Why the reports are unread when another read's failure decided the run and stopped the rest. */
-const READING_STOPPED = 'stopped when another read failed and decided the run';
-/** The reading was stopped before its end: the read failure that stopped it decides the run. */
-function readingStopped(failedTests) {
-    return failedTests.unread.some((report) => report.why === READING_STOPPED);
-}
-/** The run's failures are unknown: a report could not be read, or was read only in part. */
-function failuresUnknown(failedTests) {
-    return failedTests.unread.length > 0;
-}
-function countClasses(failures) {
-    const counts = {
-        quarantined: 0,
-        flaky: 0,
-        'other-prs': 0,
-        broken: 0,
-        new: 0,
-        unexplained: 0,
-    };
-    for (const failure of failures)
-        counts[failure.class] += 1;
-    return counts;
-}
-/** Failures Trunk's data does not explain: what max-new-failures counts and the author looks at. */
-function countNeedingAttention(failures) {
-    const counts = countClasses(failures);
-    return counts.new + counts.unexplained;
-}
-/** Flakes Trunk does not list as flaky or broken: flaked-new-count. */
-function countNewFlakes(flaked) {
-    return flaked.filter((flake) => flake.class === 'new-flake').length;
-}
-/** Flakes Trunk's data does not explain (new, or unexplained): what max-new-flakes counts. */
-function countFlakesNeedingAttention(flaked) {
-    return flaked.filter((flake) => flake.class === 'new-flake' || flake.class === 'unexplained')
-        .length;
-}
-
-
-/***/ }),
-
 /***/ 767:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -28690,7 +28758,7 @@ function afterRetries(retries) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6504);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(173);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28699,7 +28767,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6504:
+/***/ 173:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30658,24 +30726,38 @@ function queueMode(mode) {
 function failureRate(rate) {
     return rate !== null && rate !== undefined && rate >= 0 && rate <= 1 ? rate : undefined;
 }
-/** Tests that entered their status at or after `newSince` (ms since the epoch) are new. */
-function normaliseTestV2(raw, status, newSince) {
-    const since = present(raw.statusSince);
-    const sinceMs = since === undefined ? Number.NaN : Date.parse(since);
+/** What a v2 test row says of the test itself, whichever list or search it came from. */
+function trunkTestV2(raw) {
     return {
         id: raw.id,
         name: raw.name,
-        status,
         file: present(raw.file)?.replace(/^\.\//, ''),
         classname: present(raw.className),
         parent: present(raw.parentName),
+        quarantined: snakeCase(raw.quarantineState) === 'quarantined',
+        url: present(raw.url) ?? present(raw.htmlUrl),
+        since: present(raw.statusSince),
+        failureRate7d: failureRate(raw.metrics?.failureRate),
+    };
+}
+/** Tests that entered their status at or after `newSince` (ms since the epoch) are new. */
+function normaliseTestV2(raw, status, newSince) {
+    const test = trunkTestV2(raw);
+    const sinceMs = test.since === undefined ? Number.NaN : Date.parse(test.since);
+    return {
+        id: test.id,
+        name: test.name,
+        status,
+        file: test.file,
+        classname: test.classname,
+        parent: test.parent,
         variant: present(raw.variant),
         owners: (raw.codeowners ?? []).filter((owner) => owner.trim() !== ''),
-        quarantined: snakeCase(raw.quarantineState) === 'quarantined',
+        quarantined: test.quarantined,
         prsImpacted7d: Math.max(0, raw.metrics?.prsImpacted ?? 0),
-        failureRate7d: failureRate(raw.metrics?.failureRate),
-        url: present(raw.url) ?? present(raw.htmlUrl),
-        since,
+        failureRate7d: test.failureRate7d,
+        url: test.url,
+        since: test.since,
         recentlyUnhealthy: sinceMs >= newSince,
     };
 }
@@ -39016,20 +39098,11 @@ function v2Client(settings, http) {
 
 
 
-/** A search row as the lookups match it: any status, healthy included. */
+/** A search row as the lookups match it: any status, healthy included, as Trunk gives it. */
 function foundTestV2(raw) {
-    const test = normaliseTestV2(raw, 'flaky', 0);
     return {
-        id: test.id,
-        name: test.name,
-        file: test.file,
-        classname: test.classname,
-        parent: test.parent,
+        ...trunkTestV2(raw),
         status: present(raw.status) ?? 'unknown',
-        quarantined: test.quarantined,
-        url: test.url,
-        since: test.since,
-        failureRate7d: test.failureRate7d,
         repositoryId: raw.repositoryId,
     };
 }
@@ -39666,8 +39739,43 @@ function buildAnnotations(tests) {
     return [...annotate(withStatus('broken'), 'warning'), ...annotate(withStatus('flaky'), 'notice')];
 }
 
-// EXTERNAL MODULE: ./src/explain/model.ts
-var model = __nccwpck_require__(5396);
+// EXTERNAL MODULE: ./src/explain/classes.ts
+var classes = __nccwpck_require__(269);
+;// CONCATENATED MODULE: ./src/explain/model.ts
+/**
+ * The run's failed tests, each explained by Trunk's data: the explain stage's product, which the
+ * gate and the renderers read. Built from the test reports (src/test-results/), the report's
+ * unhealthy tests and, with a v2 key, Trunk's answers to the lookups (trunk-lookups.ts).
+ */
+
+/** The link to a test's Trunk page: the test it matched, else the one found, else the report's. */
+function trunkLinkOf(item) {
+    const found = item.search?.result === 'found' ? item.search.test : undefined;
+    return item.trunkTest?.url ?? found?.url ?? item.test.trunkUrl;
+}
+/** The reading was stopped before its end: the read failure that stopped it decides the run. */
+function readingStopped(failedTests) {
+    return failedTests.stopped === true;
+}
+/** The run's failures are unknown: a report could not be read, or was read only in part. */
+function failuresUnknown(failedTests) {
+    return failedTests.unread.length > 0;
+}
+function countClasses(failures) {
+    const counts = Object.fromEntries(Object.keys(classes/* CLASSES */.Nv).map((name) => [name, 0]));
+    for (const failure of failures)
+        counts[failure.class] += 1;
+    return counts;
+}
+/** Failures Trunk's data does not explain: what max-new-failures counts and the author looks at. */
+function countNeedingAttention(failures) {
+    return failures.filter((failure) => classes/* CLASSES */.Nv[failure.class].needsAttention).length;
+}
+/** Flakes Trunk's data does not explain (new, or unexplained): what max-new-flakes counts. */
+function countFlakesNeedingAttention(flaked) {
+    return flaked.filter((flake) => classes/* FLAKE_CLASSES */.lU[flake.class].needsAttention).length;
+}
+
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
 /**
  * Escaping for text that comes from outside (test names, paths, PR titles, authors, branches, error
@@ -40096,16 +40204,8 @@ function ticket(url) {
 
 
 
-/** The marks people know from Trunk's "Explain a Failed Pull Request" recipe. */
-const CLASS_MARK = {
-    new: '🔴',
-    broken: '🟠',
-    'other-prs': '🔵',
-    flaky: '🟡',
-    quarantined: '🟢',
-    unexplained: '⚪',
-};
-const LEGEND = '<sub>🔴 new · 🟠 broken before this change or failing on the default branch · 🔵 failing on other pull requests · 🟡 known flaky · 🟢 quarantined · ⚪ unexplained</sub>';
+
+const LEGEND = (0,classes/* legendOf */.BM)(classes/* CLASSES */.Nv);
 /** Lines shown before the rest fold away: the new failures come first, so they stay in view. */
 const OPEN_LINES = 10;
 const MAX_NOTE = 300;
@@ -40113,7 +40213,7 @@ const MAX_NOTE = 300;
 const MAX_UNREAD_LINES = 10;
 const failed_tests_section_SEPARATOR = ' · ';
 function attention(failures) {
-    const counts = (0,model/* countClasses */.Eh)(failures);
+    const counts = countClasses(failures);
     const parts = [];
     if (counts.new > 0) {
         parts.push(`${formatNumber(counts.new)} probably ${counts.new === 1 ? 'needs' : 'need'} your attention`);
@@ -40145,9 +40245,9 @@ function rerunAdvice(failedTests, rerun) {
 function failedTestsHeadline(failedTests, rerun) {
     const failed = failedTests.failures.length;
     // Never "no test failed" while a report is unread: a failure may be in what was not read.
-    if ((0,model/* readingStopped */.SU)(failedTests))
+    if (readingStopped(failedTests))
         return '⚠️ Failures unknown: the test reports were not read';
-    if ((0,model/* failuresUnknown */._q)(failedTests))
+    if (failuresUnknown(failedTests))
         return `⚠️ Failures unknown: ${unreadSummary(failedTests.unread)}`;
     if (failedTests.files === 0)
         return '⚠️ No test report was read from `test-results`';
@@ -40171,8 +40271,7 @@ function where(test) {
     return classname ? code((0,src_text/* truncate */.xv)(classname, 80)) : '';
 }
 function links(item, withTicket) {
-    const found = item.search?.result === 'found' ? item.search.test.url : undefined;
-    const trunkUrl = item.trunkTest?.url ?? found ?? item.test.trunkUrl;
+    const trunkUrl = trunkLinkOf(item);
     const ticket = withTicket ? item.trunkTest?.ticketUrl : undefined;
     return [
         ...(ticket ? [mdLink('ticket', ticket)] : []),
@@ -40215,9 +40314,8 @@ function lookupNotes(failedTests) {
     return notes.length === 0 ? [] : [...notes.map((note) => `_${escapeMarkdown(note)}_`), ''];
 }
 function failureLine(failure) {
-    return explainedLine(CLASS_MARK[failure.class], failure, {
-        withTicket: failure.class === 'flaky',
-    });
+    const { mark, withTicket } = classes/* CLASSES */.Nv[failure.class];
+    return explainedLine(mark, failure, { withTicket });
 }
 /**
  * The lines of a list of tests: the first `cap`, those past OPEN_LINES folded under `foldTitle`
@@ -40236,7 +40334,7 @@ function foldedLines(lines, total, noun, options) {
 }
 function reportsLine(failedTests) {
     const failed = failedTests.failures.length;
-    const read = (0,model/* failuresUnknown */._q)(failedTests) ? ' read' : '';
+    const read = failuresUnknown(failedTests) ? ' read' : '';
     return `<sub>${plural(failedTests.total, 'test')} in ${plural(failedTests.files, 'report file')}${read}: ${formatNumber(failedTests.passed)} passed, ${formatNumber(failed)} failed, ${formatNumber(failedTests.skipped)} skipped.</sub>`;
 }
 /** The pattern a report came from: known when test-results has one pattern that adds files. */
@@ -40253,7 +40351,7 @@ function unreadLine(report, from) {
 }
 /** What opens the section while a report is unread: which, from where, why, and what it means. */
 function unreadLines(failedTests) {
-    if ((0,model/* readingStopped */.SU)(failedTests)) {
+    if (readingStopped(failedTests)) {
         return ['Reading them stopped when another read failed and decided the run: see below.', ''];
     }
     const from = fromPattern(failedTests.patterns);
@@ -40286,7 +40384,7 @@ function failedTestsSection(failedTests, options) {
         '',
         ...failedJobsLines(failedTests.jobs),
     ];
-    if ((0,model/* failuresUnknown */._q)(failedTests)) {
+    if (failuresUnknown(failedTests)) {
         lines.push(...unreadLines(failedTests));
         if (failedTests.files === 0)
             return lines;
@@ -40312,6 +40410,7 @@ function failedTestsSection(failedTests, options) {
  * this run as notices. GitHub shows at most 10 of a level per step.
  */
 
+
 function failed_test_annotations_annotate(items, level, title, what) {
     return items
         .filter((item) => item.test.file !== undefined && item.test.file !== '')
@@ -40335,27 +40434,38 @@ function flaked(item) {
     return `${item.test.name} flaked in this run: it failed${times}${message}, then passed on a retry`;
 }
 /**
- * New failures as errors; flakes (new ones first: Trunk does not know them yet) and known flaky
- * failures as notices, which share GitHub's 10 a level.
+ * The tests of a list grouped by their class's annotation (CLASSES, FLAKE_CLASSES): classes that
+ * share a title share a group, each group in the list's order.
+ */
+function groups(items, table, what) {
+    const byTitle = new Map();
+    for (const item of items) {
+        const spec = table[item.class].annotation;
+        if (spec === undefined)
+            continue;
+        const { title, order } = item.search?.result === 'not-found' && spec.notFound ? spec.notFound : spec;
+        const group = byTitle.get(title) ?? { level: spec.level, title, order, items: [], what };
+        group.items.push(item);
+        byTitle.set(title, group);
+    }
+    return [...byTitle.values()];
+}
+function ofLevel(all, level) {
+    return all
+        .filter((group) => group.level === level)
+        .sort((a, b) => a.order - b.order)
+        .flatMap((group) => failed_test_annotations_annotate(group.items, group.level, group.title, group.what));
+}
+/**
+ * New failures as errors; flakes (new ones first: Trunk does not know them yet), known flaky
+ * failures and those failing on other pull requests as notices, which share GitHub's 10 a level.
  */
 function buildFailedTestAnnotations(failedTests) {
-    const of = (failureClass) => failedTests.failures.filter((f) => f.class === failureClass);
-    // "New to Trunk" only when Trunk has no record of it; a test it knows is not listed flaky there.
-    const newFlakes = failedTests.flaked.filter((flake) => flake.class === 'new-flake');
-    const unknownToTrunk = newFlakes.filter((flake) => flake.search?.result === 'not-found');
-    const notListed = newFlakes.filter((flake) => flake.search?.result !== 'not-found');
-    const otherFlakes = failedTests.flaked.filter((flake) => flake.class !== 'new-flake');
-    const notices = [
-        ...failed_test_annotations_annotate(unknownToTrunk, 'notice', 'Flaked in this run, new to Trunk', flaked),
-        ...failed_test_annotations_annotate(notListed, 'notice', 'Flaked in this run, not listed flaky in Trunk', flaked),
-        ...failed_test_annotations_annotate(of('flaky'), 'notice', 'Known flaky test failed', failed),
-        ...failed_test_annotations_annotate(of('other-prs'), 'notice', 'Also failing on other pull requests', failed),
-        ...failed_test_annotations_annotate(otherFlakes, 'notice', 'Flaked in this run', flaked),
+    const all = [
+        ...groups(failedTests.failures, classes/* CLASSES */.Nv, failed),
+        ...groups(failedTests.flaked, classes/* FLAKE_CLASSES */.lU, flaked),
     ];
-    return [
-        ...failed_test_annotations_annotate(of('new'), 'error', 'New failure', failed),
-        ...notices.slice(0, MAX_ANNOTATIONS_PER_LEVEL),
-    ];
+    return [...ofLevel(all, 'error'), ...ofLevel(all, 'notice').slice(0, MAX_ANNOTATIONS_PER_LEVEL)];
 }
 
 ;// CONCATENATED MODULE: ./src/report/counts.ts
@@ -40436,14 +40546,8 @@ function affectedSection(affected, cap, open) {
 
 
 
-const FLAKE_MARK = {
-    'new-flake': CLASS_MARK.new,
-    unexplained: CLASS_MARK.unexplained,
-    broken: CLASS_MARK.broken,
-    'known-flaky': CLASS_MARK.flaky,
-    quarantined: CLASS_MARK.quarantined,
-};
-const flaked_section_LEGEND = '<sub>🔴 new flake: Trunk lists it neither flaky nor broken · 🟠 broken in Trunk · 🟡 known flaky · 🟢 quarantined · ⚪ unexplained</sub>';
+
+const flaked_section_LEGEND = (0,classes/* legendOf */.BM)(classes/* FLAKE_CLASSES */.lU);
 /** Unread reports named in the section; the rest are counted. */
 const UNREAD_NAMED = 3;
 const times = (count) => count === 1 ? 'once' : count === 2 ? 'twice' : `${formatNumber(count)} times`;
@@ -40454,10 +40558,8 @@ function happened(flake) {
     return `${failed}, then passed on a retry`;
 }
 function flakeLine(flake) {
-    return explainedLine(FLAKE_MARK[flake.class], flake, {
-        happened: happened(flake),
-        withTicket: flake.class === 'known-flaky',
-    });
+    const { mark, withTicket } = classes/* FLAKE_CLASSES */.lU[flake.class];
+    return explainedLine(mark, flake, { happened: happened(flake), withTicket });
 }
 function flaked_section_attention(flaked) {
     const count = (flakeClass) => flaked.filter((flake) => flake.class === flakeClass).length;
@@ -40473,12 +40575,12 @@ function flaked_section_attention(flaked) {
 function flakedHeadline(failedTests) {
     const count = failedTests.flaked.length;
     const noun = count === 1 ? 'test flaked' : 'tests flaked';
-    const atLeast = (0,model/* failuresUnknown */._q)(failedTests) ? 'at least ' : '';
+    const atLeast = failuresUnknown(failedTests) ? 'at least ' : '';
     return `🔁 ${atLeast}${formatNumber(count)} ${noun} in this run (failed, then passed on a retry); ${flaked_section_attention(failedTests.flaked)}`;
 }
 /** While a report is unread, a flake may be in it: the count is a floor, and the section says so. */
 function flaked_section_unreadLine(failedTests) {
-    if (!(0,model/* failuresUnknown */._q)(failedTests))
+    if (!failuresUnknown(failedTests))
         return [];
     const named = failedTests.unread
         .slice(0, UNREAD_NAMED)
@@ -41214,6 +41316,7 @@ function outputsUnits(outputs) {
  * The public JSON records: what later steps read in the JSON outputs and the report file. The
  * names are part of the action's interface (docs/outputs.md).
  */
+
 /** The fields that hold free text from Trunk, and may be cut with an ellipsis when too long. */
 const TEST_RECORD_TEXT_FIELDS = [
     'name',
@@ -41307,7 +41410,7 @@ function toFailureRecord(failure) {
         foundBy: failure.foundBy ?? null,
         search: failure.search?.result ?? null,
         trunkId: trunkTest?.id ?? found?.id ?? test.trunkId ?? null,
-        url: trunkTest?.url ?? found?.url ?? test.trunkUrl ?? null,
+        url: trunkLinkOf(failure) ?? null,
         ticketUrl: trunkTest?.ticketUrl ?? null,
         status: statusOf(failure),
         since: trunkTest?.since ?? null,
@@ -41328,6 +41431,7 @@ function toFailureRecord(failure) {
 }
 
 ;// CONCATENATED MODULE: ./src/render/outputs.ts
+
 
 
 
@@ -41433,37 +41537,33 @@ function affectedOutputs(report) {
         'in-merge-queue': String(report.context.inMergeQueue),
     };
 }
-const FAILED_COUNTS = [
-    'count',
-    'new-count',
-    'flaky-count',
-    'broken-count',
-    'other-prs-count',
-    'quarantined-count',
-    'unexplained-count',
-];
+/**
+ * The count outputs of a table's classes (CLASSES, FLAKE_CLASSES), in their order: each the
+ * number of tests of its class, or every one empty when `items` is undefined (unknown).
+ */
+function classCounts(table, items) {
+    const counted = (0,classes/* classesBy */.C$)(table, (spec) => spec.countOutput?.order);
+    return Object.fromEntries(counted.map(({ name, spec }) => [
+        spec.countOutput?.name ?? '',
+        items === undefined ? '' : String(items.filter((item) => item.class === name).length),
+    ]));
+}
 /**
  * The run's failed tests, explained; every one empty without test-results. While a report is
  * unread, or none was read, the counts are empty (unknown, never a count of part of the run), and
  * failed-tests-json lists the failures of what was read.
  */
 function failedTestOutputs(failedTests) {
-    const emptyCounts = Object.fromEntries(FAILED_COUNTS.map((name) => [`failed-${name}`, '']));
+    const emptyCounts = { 'failed-count': '', ...classCounts(classes/* CLASSES */.Nv, undefined) };
     if (failedTests === undefined)
         return { ...emptyCounts, 'failed-tests-json': '' };
-    const counts = (0,model/* countClasses */.Eh)(failedTests.failures);
     // No readable report is not "no failure": the counts stay empty, as the gate says.
     // A failed job no failed test accounts for is a failure no count holds: unknown too.
-    const known = (0,model/* failuresUnknown */._q)(failedTests) || failedTests.files === 0 || (0,explain_jobs/* jobsUnaccounted */.yo)(failedTests.jobs)
+    const known = failuresUnknown(failedTests) || failedTests.files === 0 || (0,explain_jobs/* jobsUnaccounted */.yo)(failedTests.jobs)
         ? emptyCounts
         : {
             'failed-count': String(failedTests.failures.length),
-            'failed-new-count': String(counts.new),
-            'failed-flaky-count': String(counts.flaky),
-            'failed-broken-count': String(counts.broken),
-            'failed-other-prs-count': String(counts['other-prs']),
-            'failed-quarantined-count': String(counts.quarantined),
-            'failed-unexplained-count': String(counts.unexplained),
+            ...classCounts(classes/* CLASSES */.Nv, failedTests.failures),
         };
     return { ...known, 'failed-tests-json': failureRecordsJson(failedTests.failures) };
 }
@@ -41477,12 +41577,16 @@ function failureRecordsJson(items) {
  * without test-results, with no report read, or while a report is unread (a flake may be in it).
  */
 function flakedTestOutputs(failedTests) {
-    if (failedTests === undefined || failedTests.files === 0 || (0,model/* failuresUnknown */._q)(failedTests)) {
-        return { 'flaked-count': '', 'flaked-new-count': '', 'flaked-tests-json': '' };
+    if (failedTests === undefined || failedTests.files === 0 || failuresUnknown(failedTests)) {
+        return {
+            'flaked-count': '',
+            ...classCounts(classes/* FLAKE_CLASSES */.lU, undefined),
+            'flaked-tests-json': '',
+        };
     }
     return {
         'flaked-count': String(failedTests.flaked.length),
-        'flaked-new-count': String((0,model/* countNewFlakes */.ui)(failedTests.flaked)),
+        ...classCounts(classes/* FLAKE_CLASSES */.lU, failedTests.flaked),
         'flaked-tests-json': failureRecordsJson(failedTests.flaked),
     };
 }
@@ -41693,6 +41797,7 @@ function maxTestsGate(status) {
     return {
         input,
         label,
+        example: status === 'broken' ? { maxBrokenTests: 5 } : { maxFlakyTests: 50 },
         isOn: (s) => max(s) !== undefined,
         threshold: (s) => `at most ${String(max(s))}${quarantineNote(s)}`,
         row(report, check) {
@@ -41720,6 +41825,7 @@ function maxTestsGate(status) {
 const queueStateGate = {
     input: 'fail-on-queue-states',
     label: 'Merge queue state',
+    example: { failOnQueueStates: ['paused'] },
     isOn: (s) => s.failOnQueueStates.length > 0,
     threshold: (s) => `fails when ${s.failOnQueueStates.join(' or ')}`,
     row(report, check) {
@@ -41747,6 +41853,7 @@ const queueStateGate = {
 const affectedGate = {
     input: 'fail-on-affected',
     label: 'Tests in changed files',
+    example: { failOnAffected: 'broken' },
     isOn: (s) => s.failOnAffected !== 'none',
     threshold: (s) => s.failOnAffected === 'broken' ? 'no broken test' : 'no unhealthy (broken or flaky) test',
     // Every unhealthy test in a changed file, and how many of them the gate counts, as the rows
@@ -41799,10 +41906,11 @@ function unreadReason(failedTests) {
  * unknown is never zero. Stopped by another read's failure, it is not judged: that failure decides.
  */
 function runGate(spec) {
-    const { input, label, what } = spec;
+    const { input, label, what, example } = spec;
     return {
         input,
         label,
+        example,
         isOn: (s) => spec.max(s) !== undefined,
         threshold: (s) => `at most ${String(spec.max(s))}`,
         row(report, check) {
@@ -41812,7 +41920,7 @@ function runGate(spec) {
             // A report unread: the count is unknown, never the count of what happened to be read.
             // So is a failed job no failed test accounts for: its failures are not in the count.
             const jobs = spec.unaccounted !== undefined && (0,explain_jobs/* jobsUnaccounted */.yo)(failedTests.jobs);
-            const count = (0,model/* failuresUnknown */._q)(failedTests) || jobs
+            const count = failuresUnknown(failedTests) || jobs
                 ? 'unknown'
                 : failedTests.files === 0
                     ? undefined
@@ -41821,13 +41929,13 @@ function runGate(spec) {
         },
         judge(report, s) {
             const failedTests = report.failedTests;
-            if (failedTests === undefined || (0,model/* readingStopped */.SU)(failedTests))
+            if (failedTests === undefined || readingStopped(failedTests))
                 return undefined;
             const limit = spec.max(s) ?? Infinity;
             const unaccounted = spec.unaccounted?.(failedTests, limit);
             if (unaccounted !== undefined)
                 return { reason: unaccounted };
-            if ((0,model/* failuresUnknown */._q)(failedTests)) {
+            if (failuresUnknown(failedTests)) {
                 return {
                     reason: `The ${what} of this run are unknown: ${unreadReason(failedTests)}, so ${input} (${String(limit)}) cannot be judged: re-run the job that writes the report, or fix what writes it (the warnings say more)`,
                 };
@@ -41846,9 +41954,10 @@ function runGate(spec) {
 const newFailuresGate = runGate({
     input: 'max-new-failures',
     label: 'New failures in this run',
+    example: { maxNewFailures: 0 },
     what: 'failures',
     max: (s) => s.maxNewFailures,
-    count: (failedTests) => (0,model/* countNeedingAttention */.Sb)(failedTests.failures),
+    count: (failedTests) => countNeedingAttention(failedTests.failures),
     shownUngated: () => true,
     over: (counted, limit) => `${counted} ${counted === 1 ? 'failed test is' : 'failed tests are'} not explained by Trunk's data (new or unexplained), more than max-new-failures (${String(limit)})`,
     unaccounted: unexplainedJobsReason,
@@ -41874,9 +41983,10 @@ function unexplainedJobsReason(failedTests, limit) {
 const newFlakesGate = runGate({
     input: 'max-new-flakes',
     label: 'New flakes in this run',
+    example: { maxNewFlakes: 1 },
     what: 'flakes',
     max: (s) => s.maxNewFlakes,
-    count: (failedTests) => (0,model/* countFlakesNeedingAttention */.aM)(failedTests.flaked),
+    count: (failedTests) => countFlakesNeedingAttention(failedTests.flaked),
     shownUngated: (failedTests) => failedTests.flaked.length > 0,
     over: (counted, limit) => `${counted} ${counted === 1 ? 'test that flaked in this run is' : 'tests that flaked in this run are'} not known to Trunk as flaky (new or unexplained), more than max-new-flakes (${String(limit)})`,
 });
@@ -42902,9 +43012,9 @@ function decideRerun(input) {
 }
 /** Why the run's failures are unknown, in the words rerun-reason uses; undefined when known. */
 function failuresUnknownWhy(run) {
-    if ((0,model/* readingStopped */.SU)(run))
+    if (readingStopped(run))
         return 'the test reports were not read';
-    if ((0,model/* failuresUnknown */._q)(run)) {
+    if (failuresUnknown(run)) {
         const n = run.unread.length;
         return `${count(n)} test ${n === 1 ? 'report was' : 'reports were'} not read, or read only in part`;
     }

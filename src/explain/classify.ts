@@ -1,14 +1,15 @@
 /**
  * Classifies each failed test by what Trunk knows of it, first match wins: quarantined, known
- * flaky, broken before this change, new. Without Trunk's tests (or with only part of them) nothing
- * can be said, so such a failure is unexplained, never new.
+ * flaky, broken before this change, new; unexplained, never new, when Trunk's tests could not be
+ * read (or only in part). The classes are CLASSES (classes.ts).
  */
 
 import { formatDay } from '../text.js';
-import type { TestsReport, UnhealthyTest } from '../trunk/unhealthy-test.js';
+import type { TestsReport } from '../trunk/unhealthy-test.js';
 import type { ReportedTest } from '../test-results/model.js';
+import { CLASSES } from './classes.js';
 import { indexTrunkTests, matchFailure, type TrunkIndex } from './match.js';
-import { CLASS_ORDER, type ExplainedFailure, type FailureClass } from './model.js';
+import type { ExplainedFailure, FailureClass, TrunkTest } from './model.js';
 
 export interface TrunkKnowledge {
   /** Trunk's unhealthy tests; undefined when they could not be read. */
@@ -31,18 +32,26 @@ function percent(rate: number): string {
 }
 
 /** Of several variants of one test, the one that explains the failure best (first match wins). */
-export function explaining(tests: readonly UnhealthyTest[]): UnhealthyTest | undefined {
-  const rank = (test: UnhealthyTest) => (test.quarantined ? 0 : test.status === 'flaky' ? 1 : 2);
+export function explaining<T extends TrunkTest>(tests: readonly T[]): T | undefined {
+  const rank = (test: TrunkTest) => (test.quarantined ? 0 : test.status === 'flaky' ? 1 : 2);
   return [...tests].sort((a, b) => rank(a) - rank(b))[0];
 }
 
-function quarantinedReason(test: ReportedTest, trunkTest: UnhealthyTest | undefined): string {
+/**
+ * A Trunk test explains a failure by itself when Trunk calls it flaky or broken, or quarantines it;
+ * a test found healthy explains nothing, and the recipe's questions are asked about it.
+ */
+export function explainedByStatus(test: TrunkTest): boolean {
+  return test.quarantined || test.status === 'flaky' || test.status === 'broken';
+}
+
+function quarantinedReason(test: ReportedTest, trunkTest: TrunkTest | undefined): string {
   const by = trunkTest?.quarantined ? 'Trunk quarantines it' : "Trunk's upload quarantined it";
   return `quarantined (${by}), so it does not fail the job`;
 }
 
 /** `known flaky since 2 Oct 2026, failing 12% of runs this week`. */
-export function knownFlaky(test: UnhealthyTest): string {
+export function knownFlaky(test: TrunkTest): string {
   const rate =
     test.failureRate7d === undefined
       ? ''
@@ -50,22 +59,18 @@ export function knownFlaky(test: UnhealthyTest): string {
   return `known flaky${day(test.since)}${rate}`;
 }
 
-function flakyReason(test: UnhealthyTest): string {
+function flakyReason(test: TrunkTest): string {
   return `${knownFlaky(test)}; retry it`;
 }
 
-function classOf(test: ReportedTest, trunkTest: UnhealthyTest | undefined): FailureClass {
+function classOf(test: ReportedTest, trunkTest: TrunkTest | undefined): FailureClass {
   if (test.quarantinedByUpload || trunkTest?.quarantined) return 'quarantined';
   if (trunkTest?.status === 'flaky') return 'flaky';
   if (trunkTest?.status === 'broken') return 'broken';
   return 'new';
 }
 
-function reasonOf(
-  failureClass: FailureClass,
-  test: ReportedTest,
-  trunkTest?: UnhealthyTest,
-): string {
+function reasonOf(failureClass: FailureClass, test: ReportedTest, trunkTest?: TrunkTest): string {
   switch (failureClass) {
     case 'quarantined':
       return quarantinedReason(test, trunkTest);
@@ -81,7 +86,7 @@ function reasonOf(
 /** A failure's class and reason against one Trunk test (or none), as the lists would give them. */
 export function classifyAgainst(
   test: ReportedTest,
-  trunkTest: UnhealthyTest | undefined,
+  trunkTest: TrunkTest | undefined,
 ): { class: FailureClass; reason: string } {
   const failureClass = classOf(test, trunkTest);
   return { class: failureClass, reason: reasonOf(failureClass, test, trunkTest) };
@@ -133,7 +138,7 @@ function explainOne(
   return { ...base, class: failureClass, reason: reasonOf(failureClass, test, trunkTest) };
 }
 
-/** Every failure explained, in CLASS_ORDER (new first), each class in the reports' order. */
+/** Every failure explained, in the order of CLASSES (new first), each class in the reports' order. */
 export function explainFailures(
   failures: readonly ReportedTest[],
   trunk: TrunkKnowledge,
@@ -150,6 +155,6 @@ export function indexKnowledge(trunk: TrunkKnowledge): TrunkIndex {
 }
 
 export function sortByClass(failures: readonly ExplainedFailure[]): ExplainedFailure[] {
-  const rank = (failure: ExplainedFailure) => CLASS_ORDER.indexOf(failure.class);
+  const rank = (failure: ExplainedFailure) => CLASSES[failure.class].order;
   return [...failures].sort((a, b) => rank(a) - rank(b)); // stable: the reports' order stays
 }

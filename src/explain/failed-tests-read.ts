@@ -8,12 +8,7 @@
 import { explainFailures, type TrunkKnowledge } from './classify.js';
 import { applyFlakeSearches, explainFlakes, flakesToSearch } from './flakes.js';
 import { applyLookups, failuresToLookUp, MAX_LOOKUPS } from './lookups.js';
-import {
-  READING_STOPPED,
-  type ExplainedFailure,
-  type ExplainedFlake,
-  type FailedTestsReport,
-} from './model.js';
+import type { ExplainedFailure, ExplainedFlake, FailedTestsReport } from './model.js';
 import { markOwnFiles } from './own-file.js';
 export { accountJobs } from './jobs.js';
 import { emptyReading } from '../test-results/file-reading.js';
@@ -37,12 +32,13 @@ export interface FailedTestsRead {
  * run (an abort), it says so: that failure is the run's error.
  */
 export function unreadResults(error: unknown): TestResults {
-  const why =
-    error instanceof Error && error.name === 'AbortError' ? READING_STOPPED : messageOf(error);
+  const stopped = error instanceof Error && error.name === 'AbortError';
+  const why = stopped ? 'stopped when another read failed and decided the run' : messageOf(error);
   return {
     ...emptyReading(),
     files: [],
     unread: [{ file: 'the test reports', why, partial: false }],
+    ...(stopped ? { stopped } : {}),
     warnings: [`The test reports could not be read: ${why}.`],
   };
 }
@@ -130,6 +126,7 @@ export async function explainRun(
       failures: markOwnFiles(checked.failures, changedFiles),
       flaked: markOwnFiles(checked.flaked, changedFiles),
       unread: results.unread,
+      ...(results.stopped === true ? { stopped: true } : {}),
       lookupNotes: checked.notes,
     },
     warnings: results.warnings,

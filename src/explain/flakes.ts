@@ -1,14 +1,11 @@
 /**
- * Trunk's view of each test that flaked in this run: it failed, then passed on a retry, so the job
- * did not fail on it, but the reviewer wants to know whether the flake is one Trunk already knows.
- * Matched to Trunk's unhealthy tests exactly as a failure is (match.ts), first match wins:
- * quarantined, known flaky (expected), broken, else a new flake that Trunk lists neither flaky nor
- * broken, which this change may have introduced. Without Trunk's lists (or with only part of them)
- * nothing can be said: unexplained, never new. Pure.
+ * Trunk's view of each test that flaked in this run (failed, then passed on a retry), matched as a
+ * failure is (match.ts), its class one of FLAKE_CLASSES (docs/how-it-decides.md, "Flaked in this
+ * run"). Pure.
  */
 
-import type { UnhealthyTest } from '../trunk/unhealthy-test.js';
 import type { ReportedTest } from '../test-results/model.js';
+import { FLAKE_CLASSES } from './classes.js';
 import { day, explaining, indexKnowledge, knownFlaky, unexplainedWhy } from './classify.js';
 import type { TrunkKnowledge } from './classify.js';
 import {
@@ -19,20 +16,20 @@ import {
   type FailureLookup,
 } from './lookups.js';
 import { matchFailure, type Match } from './match.js';
-import { FLAKE_ORDER, type ExplainedFlake, type FlakeClass } from './model.js';
+import type { ExplainedFlake, FlakeClass, TrunkTest } from './model.js';
 
 // No colon in a reason: escaped, it would carry an invisible joiner into text people copy.
 export const NEW_FLAKE_REASON =
   'Trunk lists it neither flaky nor broken, so this change may have introduced it';
 
-function classOf(trunkTest: UnhealthyTest | undefined): FlakeClass {
+function classOf(trunkTest: TrunkTest | undefined): FlakeClass {
   if (trunkTest?.quarantined) return 'quarantined';
   if (trunkTest?.status === 'flaky') return 'known-flaky';
   if (trunkTest?.status === 'broken') return 'broken';
   return 'new-flake';
 }
 
-function reasonOf(flakeClass: FlakeClass, trunkTest: UnhealthyTest | undefined): string {
+function reasonOf(flakeClass: FlakeClass, trunkTest: TrunkTest | undefined): string {
   switch (flakeClass) {
     case 'quarantined':
       return 'quarantined in Trunk, so its failures do not fail the job';
@@ -65,11 +62,11 @@ export function explainFlake(
 }
 
 export function sortByFlakeClass(flaked: readonly ExplainedFlake[]): ExplainedFlake[] {
-  const rank = (flake: ExplainedFlake) => FLAKE_ORDER.indexOf(flake.class);
+  const rank = (flake: ExplainedFlake) => FLAKE_CLASSES[flake.class].order;
   return [...flaked].sort((a, b) => rank(a) - rank(b)); // stable: the reports' order stays
 }
 
-/** Every flaked test explained, in FLAKE_ORDER (new flakes first), each class in the reports' order. */
+/** Every flaked test explained, in the order of FLAKE_CLASSES (new flakes first), each class in the reports' order. */
 export function explainFlakes(
   flaked: readonly ReportedTest[],
   trunk: TrunkKnowledge,

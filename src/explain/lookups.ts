@@ -1,15 +1,17 @@
 /**
- * The second look at new failures, as Trunk's recipe takes it: which failures to look up in Trunk,
- * and what the answers make of them. A test found by the search takes the class its Trunk status
- * gives; one that failed on the default branch this week is broken (🟠, main first); one that
- * failed on other pull requests is `other-prs`; new (🔴) stays only when both questions were
- * answered with no failure. A question that could not be asked leaves the test new, with a note.
- * The lookups themselves are a read (src/explain/trunk-lookups.ts).
+ * The second look at new failures, as Trunk's recipe takes it: which failures to look up, and what
+ * the answers make of them (docs/how-it-decides.md, "Finding each failure in Trunk" and "The two
+ * questions"). The lookups themselves are a read (src/explain/trunk-lookups.ts).
  */
 
-import type { UnhealthyTest } from '../trunk/unhealthy-test.js';
 import type { ReportedTest } from '../test-results/model.js';
-import { classifyAgainst, explaining, NEW_REASON, sortByClass } from './classify.js';
+import {
+  classifyAgainst,
+  explainedByStatus,
+  explaining,
+  NEW_REASON,
+  sortByClass,
+} from './classify.js';
 import type {
   ExplainedFailure,
   FoundTest,
@@ -88,27 +90,11 @@ function pullRequests(answer: RunAnswer): string {
   return `${atLeast}${count} other pull ${count === 1 ? 'request' : 'requests'}`;
 }
 
-/** A found test as the lists would hold it, when Trunk calls it unhealthy or quarantines it. */
-export function asUnhealthy(found: FoundTest): UnhealthyTest | undefined {
-  const status = found.status === 'flaky' || found.status === 'broken' ? found.status : undefined;
-  if (status === undefined && !found.quarantined) return undefined;
-  return {
-    ...found,
-    status: status ?? 'flaky',
-    owners: [],
-    prsImpacted7d: 0,
-    recentlyUnhealthy: false,
-  };
-}
-
 /** Of the variants a search found, the one whose status explains the failure, as the lists would. */
 export function explainingVariant(
   search: Extract<SearchOutcome, { result: 'found' }>,
-): ReturnType<typeof asUnhealthy> {
-  const unhealthy = search.tests
-    .map(asUnhealthy)
-    .filter((test): test is NonNullable<typeof test> => test !== undefined);
-  return explaining(unhealthy);
+): FoundTest | undefined {
+  return explaining(search.tests.filter(explainedByStatus));
 }
 
 function withSearch(

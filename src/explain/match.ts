@@ -6,17 +6,16 @@
  * is a v2 testId, so it is compared only with tests read through v2.
  */
 
-import type { UnhealthyTest } from '../trunk/unhealthy-test.js';
 import type { ReportedTest } from '../test-results/model.js';
 import { kindOf, namesToTry } from '../test-results/test-identity.js';
 
 export { namesToTry };
-import type { MatchKind, NameForm } from './model.js';
+import type { MatchKind, NameForm, TrunkTest } from './model.js';
 
 /** What matching reads of a Trunk test: a search row of any status matches like a listed one. */
-export type TestIdentity = Pick<UnhealthyTest, 'id' | 'name' | 'file' | 'classname' | 'parent'>;
+export type TestIdentity = Pick<TrunkTest, 'id' | 'name' | 'file' | 'classname' | 'parent'>;
 
-export interface Match<T extends TestIdentity = UnhealthyTest> {
+export interface Match<T extends TestIdentity = TrunkTest> {
   kind: MatchKind;
   /** Every test that matched as well as the best (variants of one test); empty when unmatched. */
   tests: T[];
@@ -25,7 +24,7 @@ export interface Match<T extends TestIdentity = UnhealthyTest> {
 }
 
 /** Trunk's tests, looked up by name and, where the ids are v2 test ids, by id. */
-export interface TrunkIndex<T extends TestIdentity = UnhealthyTest> {
+export interface TrunkIndex<T extends TestIdentity = TrunkTest> {
   byName: Map<string, T[]>;
   byId: Map<string, T[]>;
 }

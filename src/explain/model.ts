@@ -1,35 +1,15 @@
 /**
  * The run's failed tests, each explained by Trunk's data: the explain stage's product, which the
- * gate and the renderers read. Built from the test reports (src/test-results/) and the report's
- * unhealthy tests; nothing here is read from the network.
+ * gate and the renderers read. Built from the test reports (src/test-results/), the report's
+ * unhealthy tests and, with a v2 key, Trunk's answers to the lookups (trunk-lookups.ts).
  */
 
-import type { UnhealthyTest } from '../trunk/unhealthy-test.js';
 import type { ReportedTest, UnreadReport } from '../test-results/model.js';
 import type { JobsReport } from './jobs.js';
 import type { MatchKind, NameForm } from '../test-results/test-identity.js';
+import { CLASSES, FLAKE_CLASSES, type FailureClass, type FlakeClass } from './classes.js';
 
-/**
- * Why a test failed, as far as Trunk knows, in the order the checks run (first match wins):
- * quarantined, known flaky, broken before this change (or also failing on the default branch),
- * failing on other pull requests this week (probably flaky before Trunk has the runs to say so),
- * new. Unexplained: Trunk's tests could not be read (or only in part), so nothing can be said.
- */
-export type FailureClass = 'quarantined' | 'flaky' | 'broken' | 'other-prs' | 'new' | 'unexplained';
-
-/**
- * The order a list shows them in: what needs the author first. Failing on other pull requests sits
- * between broken and known flaky, as Trunk's recipe reads: not caused by this change, but not yet
- * known to Trunk as flaky either.
- */
-export const CLASS_ORDER: readonly FailureClass[] = [
-  'new',
-  'unexplained',
-  'broken',
-  'other-prs',
-  'flaky',
-  'quarantined',
-];
+export type { FailureClass, FlakeClass } from './classes.js';
 
 /** How a failed test was found among Trunk's tests (src/test-results/test-identity.ts). */
 export type { MatchKind };
@@ -43,10 +23,11 @@ export interface DefaultBranchFailures {
 }
 
 /**
- * A Trunk test found by the search of GET /v2/tests: any status, healthy included. Status is
- * Trunk's word (healthy, flaky, broken, or a newer one).
+ * Trunk's test as the explain stage reads it: what matching compares and what a class and its
+ * reason are made of. Both an unhealthy test of the report and a test found by the search are one.
+ * Status is Trunk's word (broken, flaky, healthy, or a newer one).
  */
-export interface FoundTest {
+export interface TrunkTest {
   id: string;
   name: string;
   file?: string;
@@ -54,10 +35,17 @@ export interface FoundTest {
   parent?: string;
   status: string;
   quarantined: boolean;
-  url?: string;
+  /** ISO 8601 date-time since when the test is in this status. */
   since?: string;
+  /** v2 only: failing runs over all runs in the last 7 days (0 to 1), when Trunk said. */
   failureRate7d?: number;
+  /** Link to the test's Trunk page. */
+  url?: string;
+  ticketUrl?: string;
 }
+
+/** A Trunk test found by the search of GET /v2/tests: any status, healthy included. */
+export type FoundTest = Omit<TrunkTest, 'ticketUrl'>;
 
 /** Where the Trunk test a failure was matched to was found. */
 export type FoundBy = 'report-id' | 'unhealthy-tests' | 'search';
@@ -131,14 +119,21 @@ export interface RunQuestions {
   variants?: { asked: number; of: number };
 }
 
-export interface ExplainedFailure {
+/**
+ * A failed or flaked test explained: `C` is its class, a failure's (`FailureClass`) or Trunk's
+ * view of a flake (`FlakeClass`).
+ */
+export interface Explained<C extends string> {
   test: ReportedTest;
-  class: FailureClass;
+  class: C;
   match: MatchKind;
   /** Set when it matched by name: which form of its name. */
   nameForm?: NameForm;
-  /** The unhealthy test it matched, when it matched one. */
-  trunkTest?: UnhealthyTest;
+  /**
+   * The Trunk test whose status or quarantine explains it: one on the unhealthy lists, or one the
+   * search found flaky, broken or quarantined. Unset for a healthy test (see `search`).
+   */
+  trunkTest?: TrunkTest;
   /** Why, in words: "known flaky since 2 Oct 2026, failing 12% of runs this week; retry it". */
   reason: string;
   /** Set when the default branch was asked about this test and answered. */
@@ -162,24 +157,13 @@ export interface ExplainedFailure {
   changedInPullRequest?: boolean;
 }
 
-/**
- * Trunk's view of a test that flaked in this run (failed, then passed on a retry), in the order a
- * list shows them: a flake Trunk does not list as flaky or broken may be this change's doing;
- * unexplained when Trunk's tests could not be read (or only in part).
- */
-export type FlakeClass = 'new-flake' | 'unexplained' | 'broken' | 'known-flaky' | 'quarantined';
+export type ExplainedFailure = Explained<FailureClass>;
+export type ExplainedFlake = Explained<FlakeClass>;
 
-export const FLAKE_ORDER: readonly FlakeClass[] = [
-  'new-flake',
-  'unexplained',
-  'broken',
-  'known-flaky',
-  'quarantined',
-];
-
-/** A flaked test explained: the fields of an explained failure, with Trunk's view as its class. */
-export interface ExplainedFlake extends Omit<ExplainedFailure, 'class'> {
-  class: FlakeClass;
+/** The link to a test's Trunk page: the test it matched, else the one found, else the report's. */
+export function trunkLinkOf(item: Explained<string>): string | undefined {
+  const found = item.search?.result === 'found' ? item.search.test : undefined;
+  return item.trunkTest?.url ?? found?.url ?? item.test.trunkUrl;
 }
 
 export interface FailedTestsReport {
@@ -190,15 +174,20 @@ export interface FailedTestsReport {
   total: number;
   passed: number;
   skipped: number;
-  /** Every failed test, in CLASS_ORDER, then in the reports' order. */
+  /** Every failed test, in the order of CLASSES, then in the reports' order. */
   failures: ExplainedFailure[];
-  /** Every test that flaked (failed, then passed on a retry), in FLAKE_ORDER. */
+  /** Every test that flaked (failed, then passed on a retry), in the order of FLAKE_CLASSES. */
   flaked: ExplainedFlake[];
   /**
    * Reports not read, or read only in part. While any is listed the run's failures are unknown:
    * the counts above are of what was read, and no gate may take them for the run's.
    */
   unread: UnreadReport[];
+  /**
+   * The reading was stopped before its end because another read's failure decided the run: that
+   * failure is the run's error, and no gate on the run's tests is judged.
+   */
+  stopped?: boolean;
   /**
    * What the section says once about the lookups in Trunk: made only in part (an outage), or not
    * at all (no v2 key, no repository), and what they would add.
@@ -208,12 +197,9 @@ export interface FailedTestsReport {
   jobs?: JobsReport;
 }
 
-/** Why the reports are unread when another read's failure decided the run and stopped the rest. */
-export const READING_STOPPED = 'stopped when another read failed and decided the run';
-
 /** The reading was stopped before its end: the read failure that stopped it decides the run. */
 export function readingStopped(failedTests: FailedTestsReport): boolean {
-  return failedTests.unread.some((report) => report.why === READING_STOPPED);
+  return failedTests.stopped === true;
 }
 
 /** The run's failures are unknown: a report could not be read, or was read only in part. */
@@ -224,31 +210,17 @@ export function failuresUnknown(failedTests: FailedTestsReport): boolean {
 export type ClassCounts = Record<FailureClass, number>;
 
 export function countClasses(failures: readonly ExplainedFailure[]): ClassCounts {
-  const counts: ClassCounts = {
-    quarantined: 0,
-    flaky: 0,
-    'other-prs': 0,
-    broken: 0,
-    new: 0,
-    unexplained: 0,
-  };
+  const counts = Object.fromEntries(Object.keys(CLASSES).map((name) => [name, 0])) as ClassCounts;
   for (const failure of failures) counts[failure.class] += 1;
   return counts;
 }
 
 /** Failures Trunk's data does not explain: what max-new-failures counts and the author looks at. */
 export function countNeedingAttention(failures: readonly ExplainedFailure[]): number {
-  const counts = countClasses(failures);
-  return counts.new + counts.unexplained;
-}
-
-/** Flakes Trunk does not list as flaky or broken: flaked-new-count. */
-export function countNewFlakes(flaked: readonly ExplainedFlake[]): number {
-  return flaked.filter((flake) => flake.class === 'new-flake').length;
+  return failures.filter((failure) => CLASSES[failure.class].needsAttention).length;
 }
 
 /** Flakes Trunk's data does not explain (new, or unexplained): what max-new-flakes counts. */
 export function countFlakesNeedingAttention(flaked: readonly ExplainedFlake[]): number {
-  return flaked.filter((flake) => flake.class === 'new-flake' || flake.class === 'unexplained')
-    .length;
+  return flaked.filter((flake) => FLAKE_CLASSES[flake.class].needsAttention).length;
 }

@@ -7,7 +7,7 @@
 import type { RetryingClient } from '../http/retrying-client.js';
 import type { Settings } from '../settings/settings.js';
 import type { TestRunPage, TestSearch } from '../trunk/v2/client.js';
-import { normaliseTestV2 } from '../trunk/v2/normalise-v2.js';
+import { trunkTestV2 } from '../trunk/v2/normalise-v2.js';
 import { v2Client } from '../trunk/v2/read-v2.js';
 import type { RawRepository, RawTestSummary } from '../trunk/v2/schemas.js';
 import { present } from '../trunk/present.js';
@@ -32,20 +32,11 @@ export interface FoundRow extends FoundTest {
   repositoryId: string;
 }
 
-/** A search row as the lookups match it: any status, healthy included. */
+/** A search row as the lookups match it: any status, healthy included, as Trunk gives it. */
 export function foundTestV2(raw: RawTestSummary): FoundRow {
-  const test = normaliseTestV2(raw, 'flaky', 0);
   return {
-    id: test.id,
-    name: test.name,
-    file: test.file,
-    classname: test.classname,
-    parent: test.parent,
+    ...trunkTestV2(raw),
     status: present(raw.status) ?? 'unknown',
-    quarantined: test.quarantined,
-    url: test.url,
-    since: test.since,
-    failureRate7d: test.failureRate7d,
     repositoryId: raw.repositoryId,
   };
 }

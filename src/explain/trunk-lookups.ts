@@ -22,16 +22,10 @@ import type { ReportedTest } from '../test-results/model.js';
 import { TrunkApiError } from '../trunk/errors.js';
 import type { TestRunPage, TestRunRow, TestSearch } from '../trunk/v2/client.js';
 import type { Walk } from '../trunk/walk.js';
+import { explainedByStatus } from './classify.js';
 import type { FailureLookup } from './lookups.js';
 import { indexTrunkTests, matchFailure } from './match.js';
-import type {
-  FoundTest,
-  LookupWindow,
-  OwnRuns,
-  RunAnswer,
-  RunQuestions,
-  SearchOutcome,
-} from './model.js';
+import type { LookupWindow, OwnRuns, RunAnswer, RunQuestions, SearchOutcome } from './model.js';
 import type { FoundRow, TrunkLookupApi } from './trunk-lookup-api.js';
 import { DAY_MS, messageOf } from '../text.js';
 
@@ -239,11 +233,6 @@ async function answer(budget: Budget, ask: () => Promise<RunAnswer>): Promise<Ru
     if (error instanceof Skipped) return { skipped: true };
     return { error: lookupErrorMessage(error) };
   }
-}
-
-/** A found test Trunk calls flaky, broken or quarantined is explained by that: nothing to ask. */
-function explainedByStatus(found: FoundTest): boolean {
-  return found.quarantined || found.status === 'flaky' || found.status === 'broken';
 }
 
 /** What tells this change's own runs from others' (src/settings/this-change.ts). */

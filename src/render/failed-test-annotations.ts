@@ -5,8 +5,8 @@
  * this run as notices. GitHub shows at most 10 of a level per step.
  */
 
-import type { Explained } from './records.js';
-import type { ExplainedFailure, FailedTestsReport } from '../explain/model.js';
+import { CLASSES, FLAKE_CLASSES, type ClassSpec } from '../explain/classes.js';
+import type { Explained, FailedTestsReport } from '../explain/model.js';
 import { MAX_ANNOTATIONS_PER_LEVEL, type Annotation } from './annotations.js';
 
 /** An annotation that may be an error and may point at a line. */
@@ -47,27 +47,52 @@ function flaked(item: Annotated): string {
   return `${item.test.name} flaked in this run: it failed${times}${message}, then passed on a retry`;
 }
 
+/** One annotation group: the tests of the classes that share a level, title and place. */
+interface Group {
+  level: RunAnnotation['level'];
+  title: string;
+  order: number;
+  items: Annotated[];
+  what: (item: Annotated) => string;
+}
+
 /**
- * New failures as errors; flakes (new ones first: Trunk does not know them yet) and known flaky
- * failures as notices, which share GitHub's 10 a level.
+ * The tests of a list grouped by their class's annotation (CLASSES, FLAKE_CLASSES): classes that
+ * share a title share a group, each group in the list's order.
+ */
+function groups<C extends string>(
+  items: readonly Explained<C>[],
+  table: Readonly<Record<C, ClassSpec>>,
+  what: (item: Annotated) => string,
+): Group[] {
+  const byTitle = new Map<string, Group>();
+  for (const item of items) {
+    const spec = table[item.class].annotation;
+    if (spec === undefined) continue;
+    const { title, order } =
+      item.search?.result === 'not-found' && spec.notFound ? spec.notFound : spec;
+    const group = byTitle.get(title) ?? { level: spec.level, title, order, items: [], what };
+    group.items.push(item);
+    byTitle.set(title, group);
+  }
+  return [...byTitle.values()];
+}
+
+function ofLevel(all: readonly Group[], level: RunAnnotation['level']): RunAnnotation[] {
+  return all
+    .filter((group) => group.level === level)
+    .sort((a, b) => a.order - b.order)
+    .flatMap((group) => annotate(group.items, group.level, group.title, group.what));
+}
+
+/**
+ * New failures as errors; flakes (new ones first: Trunk does not know them yet), known flaky
+ * failures and those failing on other pull requests as notices, which share GitHub's 10 a level.
  */
 export function buildFailedTestAnnotations(failedTests: FailedTestsReport): RunAnnotation[] {
-  const of = (failureClass: ExplainedFailure['class']) =>
-    failedTests.failures.filter((f) => f.class === failureClass);
-  // "New to Trunk" only when Trunk has no record of it; a test it knows is not listed flaky there.
-  const newFlakes = failedTests.flaked.filter((flake) => flake.class === 'new-flake');
-  const unknownToTrunk = newFlakes.filter((flake) => flake.search?.result === 'not-found');
-  const notListed = newFlakes.filter((flake) => flake.search?.result !== 'not-found');
-  const otherFlakes = failedTests.flaked.filter((flake) => flake.class !== 'new-flake');
-  const notices = [
-    ...annotate(unknownToTrunk, 'notice', 'Flaked in this run, new to Trunk', flaked),
-    ...annotate(notListed, 'notice', 'Flaked in this run, not listed flaky in Trunk', flaked),
-    ...annotate(of('flaky'), 'notice', 'Known flaky test failed', failed),
-    ...annotate(of('other-prs'), 'notice', 'Also failing on other pull requests', failed),
-    ...annotate(otherFlakes, 'notice', 'Flaked in this run', flaked),
+  const all = [
+    ...groups(failedTests.failures, CLASSES, failed),
+    ...groups(failedTests.flaked, FLAKE_CLASSES, flaked),
   ];
-  return [
-    ...annotate(of('new'), 'error', 'New failure', failed),
-    ...notices.slice(0, MAX_ANNOTATIONS_PER_LEVEL),
-  ];
+  return [...ofLevel(all, 'error'), ...ofLevel(all, 'notice').slice(0, MAX_ANNOTATIONS_PER_LEVEL)];
 }

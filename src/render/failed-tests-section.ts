@@ -4,9 +4,9 @@
  * with the marks of Trunk's own recipe. Pure; every outside text escaped.
  */
 
-import type { Explained } from './records.js';
-import type { ExplainedFailure, FailedTestsReport, FailureClass } from '../explain/model.js';
-import { countClasses, failuresUnknown, readingStopped } from '../explain/model.js';
+import { CLASSES, legendOf } from '../explain/classes.js';
+import type { Explained, ExplainedFailure, FailedTestsReport } from '../explain/model.js';
+import { countClasses, failuresUnknown, readingStopped, trunkLinkOf } from '../explain/model.js';
 import type { UnreadReport } from '../test-results/model.js';
 import { collapsible } from './collapsible.js';
 import { failedJobsLines } from './failed-jobs-lines.js';
@@ -18,18 +18,7 @@ import { truncate } from '../text.js';
 import type { ReportedTest } from '../test-results/model.js';
 import type { RerunAdvice } from '../verdict/rerun.js';
 
-/** The marks people know from Trunk's "Explain a Failed Pull Request" recipe. */
-export const CLASS_MARK: Readonly<Record<FailureClass, string>> = {
-  new: '🔴',
-  broken: '🟠',
-  'other-prs': '🔵',
-  flaky: '🟡',
-  quarantined: '🟢',
-  unexplained: '⚪',
-};
-
-const LEGEND =
-  '<sub>🔴 new · 🟠 broken before this change or failing on the default branch · 🔵 failing on other pull requests · 🟡 known flaky · 🟢 quarantined · ⚪ unexplained</sub>';
+const LEGEND = legendOf(CLASSES);
 
 /** Lines shown before the rest fold away: the new failures come first, so they stay in view. */
 export const OPEN_LINES = 10;
@@ -114,8 +103,7 @@ function where(test: ReportedTest): string {
 }
 
 function links(item: Explained<string>, withTicket: boolean): string[] {
-  const found = item.search?.result === 'found' ? item.search.test.url : undefined;
-  const trunkUrl = item.trunkTest?.url ?? found ?? item.test.trunkUrl;
+  const trunkUrl = trunkLinkOf(item);
   const ticket = withTicket ? item.trunkTest?.ticketUrl : undefined;
   return [
     ...(ticket ? [mdLink('ticket', ticket)] : []),
@@ -167,9 +155,8 @@ function lookupNotes(failedTests: FailedTestsReport): string[] {
 }
 
 export function failureLine(failure: ExplainedFailure): string {
-  return explainedLine(CLASS_MARK[failure.class], failure, {
-    withTicket: failure.class === 'flaky',
-  });
+  const { mark, withTicket } = CLASSES[failure.class];
+  return explainedLine(mark, failure, { withTicket });
 }
 
 /**

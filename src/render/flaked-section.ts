@@ -4,23 +4,15 @@
  * One line a test, new flakes first, with the marks of the failed tests. Pure; outside text escaped.
  */
 
+import { FLAKE_CLASSES, legendOf } from '../explain/classes.js';
 import { failuresUnknown } from '../explain/model.js';
 import type { ExplainedFlake, FailedTestsReport, FlakeClass } from '../explain/model.js';
-import { CLASS_MARK, explainedLine, foldedLines } from './failed-tests-section.js';
+import { explainedLine, foldedLines } from './failed-tests-section.js';
 import { formatNumber, plural } from './format.js';
 import { code, escapeMarkdown } from './markdown.js';
 import { truncate } from '../text.js';
 
-export const FLAKE_MARK: Readonly<Record<FlakeClass, string>> = {
-  'new-flake': CLASS_MARK.new,
-  unexplained: CLASS_MARK.unexplained,
-  broken: CLASS_MARK.broken,
-  'known-flaky': CLASS_MARK.flaky,
-  quarantined: CLASS_MARK.quarantined,
-};
-
-const LEGEND =
-  '<sub>🔴 new flake: Trunk lists it neither flaky nor broken · 🟠 broken in Trunk · 🟡 known flaky · 🟢 quarantined · ⚪ unexplained</sub>';
+const LEGEND = legendOf(FLAKE_CLASSES);
 
 /** Unread reports named in the section; the rest are counted. */
 const UNREAD_NAMED = 3;
@@ -45,10 +37,8 @@ function happened(flake: ExplainedFlake): string {
 }
 
 export function flakeLine(flake: ExplainedFlake): string {
-  return explainedLine(FLAKE_MARK[flake.class], flake, {
-    happened: happened(flake),
-    withTicket: flake.class === 'known-flaky',
-  });
+  const { mark, withTicket } = FLAKE_CLASSES[flake.class];
+  return explainedLine(mark, flake, { happened: happened(flake), withTicket });
 }
 
 function attention(flaked: readonly ExplainedFlake[]): string {

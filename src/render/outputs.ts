@@ -13,15 +13,15 @@ import {
 } from './json-output.js';
 import { oneLogLine } from './log-text.js';
 import { reasonPlain } from './pr-queue-story.js';
-import type { FailedTestsReport } from '../explain/model.js';
-import { countClasses, countNewFlakes, failuresUnknown } from '../explain/model.js';
+import { classesBy, CLASSES, FLAKE_CLASSES, type ClassSpec } from '../explain/classes.js';
+import type { Explained, FailedTestsReport } from '../explain/model.js';
+import { failuresUnknown } from '../explain/model.js';
 import { countUnexplainedJobs, jobsUnaccounted } from '../explain/jobs.js';
 import {
   FAILURE_RECORD_TEXT_FIELDS,
   TEST_RECORD_TEXT_FIELDS,
   toFailureRecord,
   toTestRecord,
-  type Explained,
 } from './records.js';
 import type { RerunAdvice } from '../verdict/rerun.js';
 
@@ -147,15 +147,22 @@ function affectedOutputs(report: Report): Declared {
   };
 }
 
-const FAILED_COUNTS = [
-  'count',
-  'new-count',
-  'flaky-count',
-  'broken-count',
-  'other-prs-count',
-  'quarantined-count',
-  'unexplained-count',
-];
+/**
+ * The count outputs of a table's classes (CLASSES, FLAKE_CLASSES), in their order: each the
+ * number of tests of its class, or every one empty when `items` is undefined (unknown).
+ */
+function classCounts<C extends string>(
+  table: Readonly<Record<C, ClassSpec>>,
+  items: readonly Explained<C>[] | undefined,
+): Declared {
+  const counted = classesBy(table, (spec) => spec.countOutput?.order);
+  return Object.fromEntries(
+    counted.map(({ name, spec }) => [
+      spec.countOutput?.name ?? '',
+      items === undefined ? '' : String(items.filter((item) => item.class === name).length),
+    ]),
+  );
+}
 
 /**
  * The run's failed tests, explained; every one empty without test-results. While a report is
@@ -163,9 +170,8 @@ const FAILED_COUNTS = [
  * failed-tests-json lists the failures of what was read.
  */
 function failedTestOutputs(failedTests: FailedTestsReport | undefined): Declared {
-  const emptyCounts = Object.fromEntries(FAILED_COUNTS.map((name) => [`failed-${name}`, '']));
+  const emptyCounts = { 'failed-count': '', ...classCounts(CLASSES, undefined) };
   if (failedTests === undefined) return { ...emptyCounts, 'failed-tests-json': '' };
-  const counts = countClasses(failedTests.failures);
   // No readable report is not "no failure": the counts stay empty, as the gate says.
   // A failed job no failed test accounts for is a failure no count holds: unknown too.
   const known =
@@ -173,12 +179,7 @@ function failedTestOutputs(failedTests: FailedTestsReport | undefined): Declared
       ? emptyCounts
       : {
           'failed-count': String(failedTests.failures.length),
-          'failed-new-count': String(counts.new),
-          'failed-flaky-count': String(counts.flaky),
-          'failed-broken-count': String(counts.broken),
-          'failed-other-prs-count': String(counts['other-prs']),
-          'failed-quarantined-count': String(counts.quarantined),
-          'failed-unexplained-count': String(counts.unexplained),
+          ...classCounts(CLASSES, failedTests.failures),
         };
   return { ...known, 'failed-tests-json': failureRecordsJson(failedTests.failures) };
 }
@@ -199,11 +200,15 @@ function failureRecordsJson<C extends string>(items: readonly Explained<C>[]): J
  */
 function flakedTestOutputs(failedTests: FailedTestsReport | undefined): Declared {
   if (failedTests === undefined || failedTests.files === 0 || failuresUnknown(failedTests)) {
-    return { 'flaked-count': '', 'flaked-new-count': '', 'flaked-tests-json': '' };
+    return {
+      'flaked-count': '',
+      ...classCounts(FLAKE_CLASSES, undefined),
+      'flaked-tests-json': '',
+    };
   }
   return {
     'flaked-count': String(failedTests.flaked.length),
-    'flaked-new-count': String(countNewFlakes(failedTests.flaked)),
+    ...classCounts(FLAKE_CLASSES, failedTests.flaked),
     'flaked-tests-json': failureRecordsJson(failedTests.flaked),
   };
 }

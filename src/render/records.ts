@@ -3,8 +3,9 @@
  * names are part of the action's interface (docs/outputs.md).
  */
 
+import { trunkLinkOf } from '../explain/model.js';
 import type {
-  ExplainedFailure,
+  Explained,
   FailureClass,
   FoundBy,
   MatchKind,
@@ -183,11 +184,8 @@ function questionRecords(questions: RunQuestions | undefined): QuestionRecord[] 
   ];
 }
 
-/** What a record is made of: an explained failure, or a flake with its own class. */
-export type Explained<C extends string> = Omit<ExplainedFailure, 'class'> & { class: C };
-
 /** A failed test ran once, and again for each rerun; a flake says how often it failed. */
-function failedAttempts(test: ExplainedFailure['test']): number | null {
+function failedAttempts(test: Explained<string>['test']): number | null {
   if (test.failedAttempts !== undefined) return test.failedAttempts;
   return 1 + (test.rerunFailures ?? 0);
 }
@@ -221,7 +219,7 @@ export function toFailureRecord<C extends string = FailureClass>(
     foundBy: failure.foundBy ?? null,
     search: failure.search?.result ?? null,
     trunkId: trunkTest?.id ?? found?.id ?? test.trunkId ?? null,
-    url: trunkTest?.url ?? found?.url ?? test.trunkUrl ?? null,
+    url: trunkLinkOf(failure) ?? null,
     ticketUrl: trunkTest?.ticketUrl ?? null,
     status: statusOf(failure),
     since: trunkTest?.since ?? null,

@@ -72,6 +72,8 @@ export interface TestResults {
   flaked: ReportedTest[];
   /** Reports not read, or read in part: while any is here, the run's failures are unknown. */
   unread: UnreadReport[];
+  /** The reading was stopped before its end because another read's failure decided the run. */
+  stopped?: boolean;
   /**
    * What could not be read, one line each, naming the file (and line): a malformed file, an unknown
    * upload summary schemaVersion, a pattern that matched nothing. Never thrown: the other files are read.

@@ -60,6 +60,11 @@ export interface GateRow {
 interface Gate {
   input: GateInput;
   label: string;
+  /**
+   * Settings that turn it on, with a threshold in words no other gate's example shares: the tests
+   * turn every gate on with these (`everyGateOn` in test/support/model-builders.ts), so a new gate is tested with the rest.
+   */
+  example: Partial<GateSettings>;
   isOn(settings: GateSettings): boolean;
   threshold(settings: GateSettings): string;
   judge(report: Report, settings: GateSettings): Finding | undefined;
@@ -80,6 +85,7 @@ function maxTestsGate(status: 'broken' | 'flaky'): Gate {
   return {
     input,
     label,
+    example: status === 'broken' ? { maxBrokenTests: 5 } : { maxFlakyTests: 50 },
     isOn: (s) => max(s) !== undefined,
     threshold: (s) => `at most ${String(max(s))}${quarantineNote(s)}`,
     row(report, check) {
@@ -105,6 +111,7 @@ function maxTestsGate(status: 'broken' | 'flaky'): Gate {
 const queueStateGate: Gate = {
   input: 'fail-on-queue-states',
   label: 'Merge queue state',
+  example: { failOnQueueStates: ['paused'] },
   isOn: (s) => s.failOnQueueStates.length > 0,
   threshold: (s) => `fails when ${s.failOnQueueStates.join(' or ')}`,
   row(report, check) {
@@ -130,6 +137,7 @@ const queueStateGate: Gate = {
 const affectedGate: Gate = {
   input: 'fail-on-affected',
   label: 'Tests in changed files',
+  example: { failOnAffected: 'broken' },
   isOn: (s) => s.failOnAffected !== 'none',
   threshold: (s) =>
     s.failOnAffected === 'broken' ? 'no broken test' : 'no unhealthy (broken or flaky) test',
@@ -184,6 +192,7 @@ function unreadReason(failedTests: FailedTestsReport): string {
 interface RunGateSpec {
   input: 'max-new-failures' | 'max-new-flakes';
   label: string;
+  example: Partial<GateSettings>;
   /** "failures", "flakes": what is unknown while a report is unread. */
   what: string;
   max(settings: GateSettings): number | undefined;
@@ -203,10 +212,11 @@ interface RunGateSpec {
  * unknown is never zero. Stopped by another read's failure, it is not judged: that failure decides.
  */
 function runGate(spec: RunGateSpec): Gate {
-  const { input, label, what } = spec;
+  const { input, label, what, example } = spec;
   return {
     input,
     label,
+    example,
     isOn: (s) => spec.max(s) !== undefined,
     threshold: (s) => `at most ${String(spec.max(s))}`,
     row(report, check) {
@@ -250,6 +260,7 @@ function runGate(spec: RunGateSpec): Gate {
 const newFailuresGate = runGate({
   input: 'max-new-failures',
   label: 'New failures in this run',
+  example: { maxNewFailures: 0 },
   what: 'failures',
   max: (s) => s.maxNewFailures,
   count: (failedTests) => countNeedingAttention(failedTests.failures),
@@ -282,6 +293,7 @@ function unexplainedJobsReason(failedTests: FailedTestsReport, limit: number): s
 const newFlakesGate = runGate({
   input: 'max-new-flakes',
   label: 'New flakes in this run',
+  example: { maxNewFlakes: 1 },
   what: 'flakes',
   max: (s) => s.maxNewFlakes,
   count: (failedTests) => countFlakesNeedingAttention(failedTests.flaked),

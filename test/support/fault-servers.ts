@@ -76,7 +76,9 @@ export async function refusedUrl(): Promise<string> {
   const server = createServer();
   const port = await listen(server);
   await new Promise<void>((done) => server.close(() => done()));
-  return `http://127.0.0.1:${port}/v1`;
+  // Another address of the loopback range: nothing here listens on it, so a server that takes the
+  // freed port on 127.0.0.1 meanwhile cannot answer in its place.
+  return `http://127.0.0.3:${port}/v1`;
 }
 
 /** What a raw server does once a request head has arrived. */

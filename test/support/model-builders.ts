@@ -4,6 +4,7 @@
  */
 import type { Report, RunContext } from '../../src/report/model.js';
 import type { TestStatus, UnhealthyTest } from '../../src/trunk/unhealthy-test.js';
+import { GATES, type GateSettings } from '../../src/verdict/gates.js';
 
 let serial = 0;
 
@@ -44,4 +45,19 @@ export function runContext(over: Partial<RunContext> = {}): RunContext {
 /** A report that read nothing and failed nothing, with `over` laid on top. */
 export function emptyReport(over: Partial<Report> = {}): Report {
   return { context: runContext(), readFailures: [], warnings: [], ...over };
+}
+
+/**
+ * Every gate on, each with its `example` (quarantined tests not counted): what the tests check the
+ * counts table and the verdict against, so a new gate is among them by its entry alone.
+ */
+export function everyGateOn(): GateSettings {
+  const off: GateSettings = {
+    maxBrokenTests: undefined,
+    maxFlakyTests: undefined,
+    ignoreQuarantined: true,
+    failOnQueueStates: [],
+    failOnAffected: 'none',
+  };
+  return Object.assign(off, ...GATES.map((gate) => gate.example)) as GateSettings;
 }

@@ -5,17 +5,10 @@ import type { Report } from '../../src/report/model.js';
 import type { UnhealthyTest } from '../../src/trunk/unhealthy-test.js';
 import { countsTable } from '../../src/render/counts-table.js';
 import { evaluateGates, GATES, gateRows, type GateSettings } from '../../src/verdict/gates.js';
-import { emptyReport, runContext, unhealthyTest } from '../support/model-builders.js';
+import { emptyReport, everyGateOn, runContext, unhealthyTest } from '../support/model-builders.js';
 
-const EVERY_GATE_ON: GateSettings = {
-  maxBrokenTests: 5,
-  maxFlakyTests: 50,
-  ignoreQuarantined: true,
-  failOnQueueStates: ['paused'],
-  failOnAffected: 'broken',
-  maxNewFailures: 0,
-  maxNewFlakes: 1, // a threshold of its own, so each row is found by it
-};
+/** Every gate on, by its example in GATES: a new gate is in every test below. */
+const EVERY_GATE_ON: GateSettings = everyGateOn();
 
 const queue: MergeQueue = {
   kind: 'queue',

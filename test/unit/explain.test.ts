@@ -10,6 +10,7 @@ import {
 } from '../../src/explain/lookups.js';
 import { indexTrunkTests, matchFailure, namesToTry } from '../../src/explain/match.js';
 import { sameFile } from '../../src/test-results/test-identity.js';
+import { toFailureRecord } from '../../src/render/records.js';
 import type { FailedTestsReport, RunAnswer } from '../../src/explain/model.js';
 import { unreadResults } from '../../src/explain/failed-tests-read.js';
 import type { TestsReport, UnhealthyTest } from '../../src/trunk/unhealthy-test.js';
@@ -304,6 +305,39 @@ describe('Trunk’s word on new failures: the search and the recipe’s two ques
     });
     expect(by.e).toMatchObject({ class: 'new', note: 'could not search Trunk for it: HTTP 404' });
   });
+
+  it('keeps the status Trunk gave a test the search found: a quarantined healthy test is not flaky', () => {
+    const [plain] = explainFailures([failed({ name: 'q' })], {
+      tests: trunk([]),
+      idsAreV2TestIds: true,
+    });
+    if (plain === undefined) throw new Error('no failure');
+    const test = {
+      id: 'id-q',
+      name: 'q',
+      status: 'healthy',
+      quarantined: true,
+      url: 'https://t/q',
+    };
+    const search = {
+      result: 'found' as const,
+      test,
+      tests: [test],
+      match: 'name' as const,
+      variants: 1,
+    };
+    const [found] = applyLookups([plain], new Map([[plain.test, { search }]]));
+    if (found === undefined) throw new Error('no failure');
+    expect(found).toMatchObject({ class: 'quarantined', foundBy: 'search' });
+    expect(found.trunkTest).toBe(search.test);
+    expect(toFailureRecord(found)).toMatchObject({
+      class: 'quarantined',
+      status: 'healthy',
+      quarantined: true,
+      trunkId: 'id-q',
+      url: 'https://t/q',
+    });
+  });
 });
 
 function gates(maxNewFailures?: number): GateSettings {
@@ -368,7 +402,9 @@ describe('the max-new-failures gate', () => {
 
   it('is not judged when the reading was stopped: the read failure that stopped it decides', () => {
     const stopped = unreadResults(new DOMException('This operation was aborted', 'AbortError'));
-    const report = emptyReport({ failedTests: run({ files: 0, unread: stopped.unread }) });
+    const report = emptyReport({
+      failedTests: run({ files: 0, unread: stopped.unread, stopped: stopped.stopped }),
+    });
     const verdict = evaluateGates(report, gates(0));
     expect(verdict.gates[0]).toMatchObject({ checked: false, tripped: false });
     expect(verdict.reasons).toEqual([]);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { READING_STOPPED } from '../../src/explain/model.js';
 import { explainRun, NO_KEY_NOTE, unreadResults } from '../../src/explain/failed-tests-read.js';
 import type { TrunkLookupApi } from '../../src/explain/trunk-lookup-api.js';
 import type { TestResults } from '../../src/test-results/model.js';
@@ -185,8 +184,13 @@ describe('explainRun', () => {
 
   it('says that a reading stopped by another read’s failure was stopped, not why it aborted', () => {
     const stopped = unreadResults(new DOMException('This operation was aborted', 'AbortError'));
+    expect(stopped.stopped).toBe(true);
     expect(stopped.unread).toEqual([
-      { file: 'the test reports', why: READING_STOPPED, partial: false },
+      {
+        file: 'the test reports',
+        why: 'stopped when another read failed and decided the run',
+        partial: false,
+      },
     ]);
   });
 

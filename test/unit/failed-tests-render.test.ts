@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { explainFailures } from '../../src/explain/classify.js';
-import {
-  READING_STOPPED,
-  type ExplainedFailure,
-  type FailedTestsReport,
-} from '../../src/explain/model.js';
+import type { ExplainedFailure, FailedTestsReport } from '../../src/explain/model.js';
 import type { UnhealthyTest } from '../../src/trunk/unhealthy-test.js';
 import type { Verdict } from '../../src/verdict/model.js';
 import { renderComment } from '../../src/render/comment.js';
@@ -221,8 +217,8 @@ describe('the summary and the comment with test-results', () => {
   });
 
   it('say when the reading was stopped by another read’s failure, and give no advice on reports', () => {
-    const unread = [{ file: 'the test reports', why: READING_STOPPED, partial: false }];
-    const stopped = run([], { files: 0, total: 0, passed: 0, skipped: 0, unread });
+    const unread = [{ file: 'the test reports', why: 'stopped', partial: false }];
+    const stopped = run([], { files: 0, total: 0, passed: 0, skipped: 0, unread, stopped: true });
     expect(failedTestsSection(stopped, { heading: '##', cap: 50, moreWhere: 'x' })).toEqual([
       '## ⚠️ Failures unknown: the test reports were not read',
       '',

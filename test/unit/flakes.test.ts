@@ -504,6 +504,20 @@ describe('annotations of the tests that flaked', () => {
     expect(capped.every((a) => a.level === 'notice')).toBe(true);
     expect(capped.map((a) => a.title).filter((t) => t.startsWith('Known flaky'))).toEqual([]);
   });
+
+  it('calls a new flake new to Trunk only when the search found no record of it, and notes those first', () => {
+    const [known, unknown] = explained([
+      flaked('adds a coupon', { file: 'src/coupon.test.ts' }),
+      flaked('applies a voucher', { file: 'src/voucher.test.ts' }),
+    ]);
+    if (known === undefined || unknown === undefined) throw new Error('no flake');
+    const notFound = { ...unknown, search: { result: 'not-found' as const, where: [] } };
+    const annotations = buildFailedTestAnnotations(run([known, notFound]));
+    expect(annotations.map((a) => a.title)).toEqual([
+      'Flaked in this run, new to Trunk: applies a voucher',
+      'Flaked in this run, not listed flaky in Trunk: adds a coupon',
+    ]);
+  });
 });
 
 function gates(maxNewFlakes?: number): GateSettings {

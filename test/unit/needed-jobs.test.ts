@@ -10,7 +10,8 @@ import {
   jobOfReport,
   type RunJobsRead,
 } from '../../src/explain/jobs.js';
-import { READING_STOPPED, type FailedTestsReport } from '../../src/explain/model.js';
+import { unreadResults } from '../../src/explain/failed-tests-read.js';
+import type { FailedTestsReport } from '../../src/explain/model.js';
 import { failedTestsSection } from '../../src/render/failed-tests-section.js';
 import { InputError } from '../../src/settings/input-parsers.js';
 import { parseNeeds } from '../../src/settings/needs.js';
@@ -224,7 +225,11 @@ describe('the needs input', () => {
 });
 
 describe('the failed jobs in the section', () => {
-  const run = (jobs: FailedTestsReport['jobs'], unread: FailedTestsReport['unread'] = []) =>
+  const run = (
+    jobs: FailedTestsReport['jobs'],
+    unread: FailedTestsReport['unread'] = [],
+    stopped = false,
+  ) =>
     failedTestsSection(
       {
         patterns: ['reports/**/*.xml'],
@@ -235,19 +240,20 @@ describe('the failed jobs in the section', () => {
         failures: [],
         flaked: [],
         unread,
+        stopped,
         jobs,
       },
       { heading: '##', cap: 50, moreWhere: 'the report file' },
     );
 
   it('reports not read: the line says so, never that none holds a failed test', () => {
-    const stopped = [{ file: 'the test reports', why: READING_STOPPED, partial: false }];
+    const stopped = unreadResults(new DOMException('aborted', 'AbortError')).unread;
     const jobs = accountJobs(
       [{ id: 'a', result: 'failure' }],
       results({ unread: stopped }),
       WORKSPACE,
     );
-    const lines = run(jobs, stopped);
+    const lines = run(jobs, stopped, true);
     expect(lines[0]).toBe('## ⚠️ Failures unknown: the test reports were not read');
     expect(lines[2]).toMatch(
       /^- ⚠️ job `a` failed; its reports were not read \(stopped when another read failed/,

@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { FailedTestsReport, ExplainedFailure, FailureClass } from '../../src/explain/model.js';
-import { READING_STOPPED } from '../../src/explain/model.js';
 import {
   decideRerun,
   rerunInput,
@@ -309,7 +308,11 @@ describe('rerunInput: the explained run as the decision reads it', () => {
     ],
     [
       'the reading stopped',
-      { files: 0, unread: [{ file: 'junit.xml', why: READING_STOPPED, partial: false }] },
+      {
+        files: 0,
+        stopped: true,
+        unread: [{ file: 'junit.xml', why: 'the reading stopped', partial: false }],
+      },
       'the test reports were not read',
     ],
     ['no report read', { files: 0 }, 'no test report was read from test-results'],

@@ -34,28 +34,43 @@ function failureRate(rate: number | null | undefined): number | undefined {
   return rate !== null && rate !== undefined && rate >= 0 && rate <= 1 ? rate : undefined;
 }
 
+/** What a v2 test row says of the test itself, whichever list or search it came from. */
+export function trunkTestV2(raw: RawTestSummary) {
+  return {
+    id: raw.id,
+    name: raw.name,
+    file: present(raw.file)?.replace(/^\.\//, ''),
+    classname: present(raw.className),
+    parent: present(raw.parentName),
+    quarantined: snakeCase(raw.quarantineState) === 'quarantined',
+    url: present(raw.url) ?? present(raw.htmlUrl),
+    since: present(raw.statusSince),
+    failureRate7d: failureRate(raw.metrics?.failureRate),
+  };
+}
+
 /** Tests that entered their status at or after `newSince` (ms since the epoch) are new. */
 export function normaliseTestV2(
   raw: RawTestSummary,
   status: TestStatus,
   newSince: number,
 ): UnhealthyTest {
-  const since = present(raw.statusSince);
-  const sinceMs = since === undefined ? Number.NaN : Date.parse(since);
+  const test = trunkTestV2(raw);
+  const sinceMs = test.since === undefined ? Number.NaN : Date.parse(test.since);
   return {
-    id: raw.id,
-    name: raw.name,
+    id: test.id,
+    name: test.name,
     status,
-    file: present(raw.file)?.replace(/^\.\//, ''),
-    classname: present(raw.className),
-    parent: present(raw.parentName),
+    file: test.file,
+    classname: test.classname,
+    parent: test.parent,
     variant: present(raw.variant),
     owners: (raw.codeowners ?? []).filter((owner) => owner.trim() !== ''),
-    quarantined: snakeCase(raw.quarantineState) === 'quarantined',
+    quarantined: test.quarantined,
     prsImpacted7d: Math.max(0, raw.metrics?.prsImpacted ?? 0),
-    failureRate7d: failureRate(raw.metrics?.failureRate),
-    url: present(raw.url) ?? present(raw.htmlUrl),
-    since,
+    failureRate7d: test.failureRate7d,
+    url: test.url,
+    since: test.since,
     recentlyUnhealthy: sinceMs >= newSince,
   };
 }
