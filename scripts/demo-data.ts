@@ -5,9 +5,9 @@
  * Deterministic for a given `now`, so screenshots can be regenerated.
  */
 import { createHash } from 'node:crypto';
-import type { GithubFile } from '../test/support/github-simulator.js';
+import type { GithubFile, JobSeed } from '../test/support/github-simulator.js';
 import type { RawQueue, RawQueueEntry, RawTest } from '../test/support/trunk-data.js';
-import type { TestRunSpec } from '../test/support/trunk-v2-data.js';
+import type { CiJobSpec, TestRunSpec } from '../test/support/trunk-v2-data.js';
 
 export const DEMO_ORG = 'acme';
 export const DEMO_REPOSITORY = 'acme/storefront';
@@ -54,6 +54,7 @@ export const SCENARIOS = [
   'failed-run',
   'queue-story',
   'flaky-run',
+  'job-analysis',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
@@ -66,6 +67,7 @@ export const SCENARIO_DESCRIPTIONS: Record<Scenario, string> = {
   'queue-story':
     'your pull request is not ready for the queue: why, why it left, the typical wait (v2)',
   'flaky-run': "the pull request's test job failed, every failure flaky: safe to re-run?",
+  'job-analysis': "two needed jobs died without a test report: Trunk's CI analysis says why (v2)",
 };
 
 /** The gates the demo's workflow sets; the same in every scenario, so only the data changes. */
@@ -224,7 +226,7 @@ export function demoData(scenario: Scenario, now: number = Date.now()): DemoData
   const run =
     scenario === 'failed-run'
       ? failedRunTests(now, FAILED_RUN_TESTS)
-      : scenario === 'flaky-run'
+      : scenario === 'flaky-run' || scenario === 'job-analysis'
         ? failedRunTests(now, FLAKY_RUN_TESTS)
         : { flaky: [], broken: [], healthy: [], runs: {} };
   return {
@@ -451,4 +453,90 @@ const FLAKY_RUN_TESTS: TestRow[] = [
   // 🔵 found through the search: passing on main, failing on other pull requests this week.
   ['cart > times out on the broken service', 'vitest', 'healthy', false, null, 45,
     [[1, null, 'success'], [2, null, 'success'], [1, 4799, 'failure'], [3, 4815, 'failure']]],
+];
+
+// ---------------------------------------------------------------------------------------------
+// The job-analysis scenario: the gate job `needs` four jobs. web-tests failed with the flaky-run
+// scenario's vitest report (every failure flaky); api-tests and e2e died before writing a report,
+// so no failed test accounts for them. Trunk's CI app recorded the commit's jobs: its analysis
+// says api-tests lost its runner (ready: a summary, a root cause, a cluster seen before) and e2e
+// timed out, both infrastructure causes, so the heading says a re-run should pass; web-tests is
+// still being analysed (issue 25 §5).
+
+/** The needs context as `${{ toJSON(needs) }}` writes it. */
+const JOB_ANALYSIS_NEEDS: Record<string, string> = {
+  build: 'success',
+  'web-tests': 'failure',
+  'api-tests': 'failure',
+  e2e: 'failure',
+};
+
+/** Only web-tests uploaded a report, as `test-report-<job id>` (the README's workflow). */
+export const JOB_ANALYSIS_REPORTS: Record<string, string> = {
+  'reports/test-report-web-tests/junit.xml': 'vitest/junit.xml',
+};
+
+/** The gate job's inputs: the reports it downloaded, and the needs context. */
+export const JOB_ANALYSIS_INPUTS: Record<string, string> = {
+  'test-results': 'reports/**/*.xml',
+  needs: JSON.stringify(
+    Object.fromEntries(
+      Object.entries(JOB_ANALYSIS_NEEDS).map(([id, result]) => [id, { result, outputs: {} }]),
+    ),
+  ),
+  'max-new-failures': '0',
+};
+
+const step = (name: string, conclusion: string | null = 'success') => ({ name, conclusion });
+
+/** This run attempt's jobs as GitHub lists them (with `actions: read`): the failed steps. */
+export const JOB_ANALYSIS_RUN_JOBS: JobSeed[] = [
+  { name: 'build', steps: [step('Set up job'), step('Build')] },
+  {
+    name: 'web-tests',
+    conclusion: 'failure',
+    steps: [step('Set up job'), step('Run vitest', 'failure'), step('Upload test report')],
+  },
+  {
+    name: 'api-tests',
+    conclusion: 'failure',
+    steps: [step('Set up job'), step('Start Postgres'), step('Run integration tests', 'failure')],
+  },
+  {
+    name: 'e2e',
+    conclusion: 'failure',
+    steps: [step('Set up job'), step('Install browsers'), step('Run Playwright', 'failure')],
+  },
+  {
+    name: 'health',
+    conclusion: null,
+    steps: [step('Set up job'), step('Trunk Health Gate', null)],
+  },
+];
+
+/** A failure cluster Trunk's CI analysis keeps: the cause, seen 6 times in two days. */
+export const JOB_ANALYSIS_CLUSTER = { id: '5c1e0a9d3b7f24e6a8d0c1b2', occurrences: 6, hoursAgo: 3 };
+
+/** The commit's jobs as Trunk's CI app recorded them (repository and commit added by the caller). */
+export const JOB_ANALYSIS_CI_JOBS: Omit<CiJobSpec, 'commitSha' | 'repositoryId'>[] = [
+  { name: 'build', conclusion: 'success' },
+  {
+    name: 'web-tests',
+    failingStep: 'Run vitest',
+    analysis: { state: 'pending' },
+  },
+  {
+    name: 'api-tests',
+    failingStep: 'Run integration tests',
+    analysis: {
+      state: 'ready',
+      summaryShort: 'the runner stopped answering halfway through the integration tests',
+      rootCause: 'the spot instance running the job was reclaimed; no test had failed before it',
+    },
+    clusterId: JOB_ANALYSIS_CLUSTER.id,
+    occurrences: JOB_ANALYSIS_CLUSTER.occurrences,
+    // Its annotation says runnerDisconnect: an infrastructure cause.
+    annotationCount: 1,
+  },
+  { name: 'e2e', conclusion: 'timedOut', failingStep: 'Run Playwright' },
 ];

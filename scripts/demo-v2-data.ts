@@ -6,6 +6,8 @@
  * holds the healthy tests its search finds and each test's runs of the week.
  */
 import {
+  makeCiAnnotation,
+  makeCiJob,
   makeQueueMetrics,
   makeRepository,
   makeTestRuns,
@@ -17,6 +19,7 @@ import {
   type V2Test,
 } from '../test/support/trunk-v2-data.js';
 import type { RawTest } from '../test/support/trunk-data.js';
+import { HEAD_SHA, RUN_ID } from '../test/support/run-action.js';
 import {
   startTrunkV2Simulator,
   type TrunkV2Simulator,
@@ -25,6 +28,9 @@ import {
   DEMO_BRANCH,
   DEMO_PR,
   DEMO_REPOSITORY,
+  JOB_ANALYSIS_CI_JOBS,
+  JOB_ANALYSIS_CLUSTER,
+  JOB_ANALYSIS_RUN_JOBS,
   type DemoData,
   type Scenario,
 } from './demo-data.js';
@@ -135,6 +141,35 @@ function notReadyStory(queue: ReturnType<typeof queueOf>, now: number) {
   return { pullRequests: [pr], histories: { [id]: history } };
 }
 
+/**
+ * The job-analysis scenario's CI jobs: the pull request's head commit as Trunk's CI app recorded
+ * it, with the analysis, the failure cluster and the runner-disconnect annotation of api-tests.
+ */
+function ciAnalysis(now: number) {
+  const ciJobs = JOB_ANALYSIS_CI_JOBS.map((spec) => {
+    const job = makeCiJob({ ...spec, commitSha: HEAD_SHA, repositoryId: REPOSITORY.id });
+    // The job's page on GitHub, as GitHub's simulator lists it (ids from 30000000001, in order).
+    const index = JOB_ANALYSIS_RUN_JOBS.findIndex((one) => one.name === spec.name);
+    const url = `https://github.com/${DEMO_REPOSITORY}/actions/runs/${RUN_ID}/job/${30_000_000_001 + index}`;
+    return { ...job, url };
+  });
+  const annotated = ciJobs.filter((_, i) => (JOB_ANALYSIS_CI_JOBS[i]?.annotationCount ?? 0) > 0);
+  return {
+    ciJobs,
+    ciClusters: [
+      {
+        id: JOB_ANALYSIS_CLUSTER.id,
+        occurrences: JOB_ANALYSIS_CLUSTER.occurrences,
+        lastSeenAt: ago(now, JOB_ANALYSIS_CLUSTER.hoursAgo * 60),
+        representative: null,
+      },
+    ],
+    ciAnnotations: Object.fromEntries(
+      annotated.map((job) => [job.id, [makeCiAnnotation('runnerDisconnect')]]),
+    ),
+  };
+}
+
 /** The v2 simulator with the demo's data; `v1Origin` serves the v1 paths, for hybrid runs. */
 export async function startDemoV2Simulator(
   data: DemoData,
@@ -173,6 +208,7 @@ export async function startDemoV2Simulator(
     ),
     queues: [queue],
     ...story,
+    ...(scenario === 'job-analysis' ? ciAnalysis(now) : {}),
     v1Origin,
   });
   return {

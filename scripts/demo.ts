@@ -14,6 +14,8 @@
  *   npm run demo -- --scenario failed-run         three test jobs failed: each failure explained (v2)
  *   npm run demo -- --scenario queue-story        your pull request is not ready for the queue (v2)
  *   npm run demo -- --scenario flaky-run          every failure flaky: safe to re-run (v2)
+ *   npm run demo -- --scenario job-analysis       two needed jobs left no test report: Trunk's CI
+ *                                                 analysis says why, a re-run should pass (v2)
  *   npm run demo -- --input max-flaky-tests=10    any input, as a workflow's `with:` gives it
  *
  * With TRUNK_API_KEY and TRUNK_TEST_COLLECTION_ID (v2), or TRUNK_API_TOKEN and TRUNK_ORG_SLUG (v1),
@@ -31,6 +33,7 @@ import {
   type GithubEvent,
   pullRequestEvent,
   REPO_ROOT,
+  RUN_ID,
   runAction,
   type RunActionOptions,
 } from '../test/support/run-action.js';
@@ -48,6 +51,9 @@ import {
   FAILED_RUN_REPORTS,
   FLAKY_RUN_INPUTS,
   FLAKY_RUN_REPORTS,
+  JOB_ANALYSIS_INPUTS,
+  JOB_ANALYSIS_REPORTS,
+  JOB_ANALYSIS_RUN_JOBS,
   SCENARIO_DESCRIPTIONS,
   SCENARIOS,
   type Scenario,
@@ -63,8 +69,8 @@ and the pull request comment.
 
 Options:
   --scenario NAME     ${SCENARIOS.join(' | ')} (default: default)
-${SCENARIOS.map((s) => `                        ${s.padEnd(8)} ${SCENARIO_DESCRIPTIONS[s]}`).join('\n')}
-  --api v1|v2         which Trunk API the simulator is read through (default: v1; failed-run, flaky-run, queue-story: v2)
+${SCENARIOS.map((s) => `                        ${s.padEnd(Math.max(...SCENARIOS.map((one) => one.length)))} ${SCENARIO_DESCRIPTIONS[s]}`).join('\n')}
+  --api v1|v2         which Trunk API the simulator is read through (default: v1; failed-run, flaky-run, queue-story, job-analysis: v2)
   --input NAME=VALUE  set an action input, as a workflow's \`with:\` does (repeatable)
   --out DIR           where to write summary.*, comment.* and outputs.json (default: demo)
   --now ISO-DATE      the simulator's clock, for reproducible pictures (default: now)
@@ -76,6 +82,13 @@ TRUNK_API_TOKEN and TRUNK_ORG_SLUG (v1), or both (and TRUNK_REPOSITORY=owner/nam
 remote "origin" names it; optionally TRUNK_TARGET_BRANCH, TRUNK_PR_NUMBER, TRUNK_API_URL).`;
 
 const SIMULATOR_TOKEN = 'demo-token-not-a-secret';
+/** The scenarios read through v2 whatever --api says. */
+const V2_SCENARIOS: ReadonlySet<Scenario> = new Set([
+  'failed-run',
+  'flaky-run',
+  'queue-story',
+  'job-analysis',
+]);
 const GITHUB_SIMULATOR_TOKEN = 'demo-github-token-not-a-secret';
 const REAL_API_TIMEOUT_MS = 10 * 60_000;
 /** The runner's checkout that the fixtures' absolute paths name (see their READMEs). */
@@ -294,8 +307,8 @@ function runnerTemp(args: DemoArgs): string {
 }
 
 /**
- * The failed-run and flaky-run scenarios' workspace: the reports the test jobs uploaded, as the
- * gate job's download step leaves them, and the inputs that read them.
+ * The failed-run, flaky-run and job-analysis scenarios' workspace: the reports the test jobs
+ * uploaded, as the gate job's download step leaves them, and the inputs that read them.
  */
 function failedRunWorkspace(
   args: DemoArgs,
@@ -303,6 +316,7 @@ function failedRunWorkspace(
   const scenarios: Partial<Record<string, [Record<string, string>, Record<string, string>]>> = {
     'failed-run': [FAILED_RUN_REPORTS, FAILED_RUN_INPUTS],
     'flaky-run': [FLAKY_RUN_REPORTS, FLAKY_RUN_INPUTS],
+    'job-analysis': [JOB_ANALYSIS_REPORTS, JOB_ANALYSIS_INPUTS],
   };
   const chosen = scenarios[args.scenario];
   if (chosen === undefined) return undefined;
@@ -327,14 +341,11 @@ async function simulatorTarget(args: DemoArgs): Promise<Target> {
     broken: data.broken,
     queues: { [DEMO_BRANCH]: data.queue },
   });
-  // --api v2: a v2 simulator in front, passing v1 paths on to the v1 one. The failed-run and
-  // flaky-run scenarios always read v2: only its search and run history place a failure that
-  // carries no Trunk id.
+  // --api v2: a v2 simulator in front, passing v1 paths on to the v1 one. These scenarios always
+  // read v2: only its search and run history place a failure that carries no Trunk id, and only
+  // it has the pull request's queue story and Trunk's CI analysis.
   const v2 =
-    args.api === 'v2' ||
-    args.scenario === 'failed-run' ||
-    args.scenario === 'flaky-run' ||
-    args.scenario === 'queue-story'
+    args.api === 'v2' || V2_SCENARIOS.has(args.scenario)
       ? await startDemoV2Simulator(data, sim.origin, args.scenario, args.now)
       : undefined;
   if (args.scenario === 'outage') (v2?.sim ?? sim).fault({ status: 503, times: Infinity });
@@ -345,6 +356,8 @@ async function simulatorTarget(args: DemoArgs): Promise<Target> {
     repository: DEMO_REPOSITORY,
     files: { [DEMO_PR.number]: demoPrFiles(args.scenario) },
   });
+  // The gate job's run: GitHub lists its jobs, and with them each failed job's step.
+  if (args.scenario === 'job-analysis') github.setRunJobs(Number(RUN_ID), 1, JOB_ANALYSIS_RUN_JOBS);
   const event = pullRequestEvent({
     number: DEMO_PR.number,
     title: DEMO_PR.title,

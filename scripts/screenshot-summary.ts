@@ -1,7 +1,8 @@
 /**
- * Regenerates the README's pictures: docs/summary.png (the job summary) and docs/comment.png (the
- * pull request comment), as GitHub shows them: Markdown parsed by cmark-gfm, styled by GitHub's
- * stylesheet, at GitHub's widths (1012 px for a job summary, 780 px for a comment).
+ * Regenerates the README's pictures (README_PICTURES below: docs/summary.png and docs/comment.png
+ * of the broken scenario, docs/failed-run.png, docs/queue-story.png, docs/job-analysis.png), as
+ * GitHub shows them: Markdown parsed by cmark-gfm, styled by GitHub's stylesheet, at GitHub's widths
+ * (1012 px for a job summary, 780 px for a comment).
  *
  * Runs the demo (scenario and clock fixed, so the pictures change only when the output does), then
  * takes screenshots of demo/summary.html and demo/comment.html in headless Chromium, as tall as the
@@ -10,11 +11,19 @@
  * Needs Debian's chromium package (`apt-get install -y chromium`), or CHROMIUM=/path/to/chrome.
  * Not part of CI.
  *
- *   npm run screenshot
+ *   npm run screenshot                            every README picture
  *   npm run screenshot -- --scenario broken --max-height 0 --scale 1 --out-dir /tmp
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,23 +33,26 @@ import { COMMENT_WIDTH, SUMMARY_WIDTH } from './summary-html.js';
 
 const { values } = parseArgs({
   options: {
-    scenario: { type: 'string', default: 'broken' },
+    /** One scenario's summary.png and comment.png; without it, every README picture. */
+    scenario: { type: 'string' },
     now: { type: 'string', default: '2025-10-01T12:00:00Z' },
     /** Device pixels per CSS pixel: 2 stays sharp on high-density screens. */
     scale: { type: 'string', default: '2' },
     /** CSS pixels; sections that end below it are left out. 0: the whole page. */
-    'max-height': { type: 'string', default: '1300' },
+    'max-height': { type: 'string' },
     /** Where summary.png and comment.png go. */
     'out-dir': { type: 'string', default: 'docs' },
     /** Only the job summary, saved as <name>.png: `--summary-as failed-run` for docs/failed-run.png. */
     'summary-as': { type: 'string' },
+    /** Only the pull request comment, saved as <name>.png. */
+    'comment-as': { type: 'string' },
     /** Take the pictures of demo/summary.html and demo/comment.html as they are. */
     'skip-demo': { type: 'boolean', default: false },
   },
 });
 
 const scale = Number(values.scale);
-const maxHeight = Number(values['max-height']);
+const DEFAULT_MAX_HEIGHT = 1300;
 const outDir = resolve(REPO_ROOT, values['out-dir']);
 
 /** A picture: the demo's page and the width of GitHub's panel it imitates. */
@@ -54,6 +66,29 @@ interface Picture {
 const PICTURES: readonly Picture[] = [
   { name: 'summary', width: SUMMARY_WIDTH },
   { name: 'comment', width: COMMENT_WIDTH },
+];
+
+/**
+ * The README's pictures: each a scenario's summary or comment, cut before the first section that
+ * ends below maxHeight (CSS px); the picture names the sections it leaves out at its foot.
+ */
+const README_PICTURES: readonly { scenario: string; pictures: Picture[]; maxHeight: number }[] = [
+  { scenario: 'broken', pictures: [...PICTURES], maxHeight: DEFAULT_MAX_HEIGHT },
+  {
+    scenario: 'failed-run',
+    pictures: [{ name: 'summary', width: SUMMARY_WIDTH, file: 'failed-run' }],
+    maxHeight: DEFAULT_MAX_HEIGHT,
+  },
+  {
+    scenario: 'queue-story',
+    pictures: [{ name: 'comment', width: COMMENT_WIDTH, file: 'queue-story' }],
+    maxHeight: 700,
+  },
+  {
+    scenario: 'job-analysis',
+    pictures: [{ name: 'summary', width: SUMMARY_WIDTH, file: 'job-analysis' }],
+    maxHeight: DEFAULT_MAX_HEIGHT,
+  },
 ];
 
 /** The window: the panel plus the page's margins and the panel's borders and padding. */
@@ -95,7 +130,7 @@ function chromiumFlags(work: string, width: number, windowHeight: number): strin
   ];
 }
 
-function runDemo(): void {
+function runDemo(scenario: string): void {
   const demo = spawnSync(
     process.execPath,
     [
@@ -103,7 +138,7 @@ function runDemo(): void {
       'tsx',
       join(REPO_ROOT, 'scripts', 'demo.ts'),
       '--scenario',
-      values.scenario,
+      scenario,
       '--now',
       values.now,
     ],
@@ -219,7 +254,7 @@ const SECTION = /^(h[1-6]|details)$/;
  * Cuts only in front of a section, so every section shown is whole: keeps the most blocks that
  * end above maxHeight, and names the sections left out.
  */
-function chooseCut(layout: Layout): Cut | undefined {
+function chooseCut(layout: Layout, maxHeight: number): Cut | undefined {
   if (maxHeight <= 0 || layout.height <= maxHeight) return undefined;
   const { blocks } = layout;
   let keep = 0;
@@ -232,7 +267,25 @@ function chooseCut(layout: Layout): Cut | undefined {
   return { keep, omitted: omitted.map((b) => b.text) };
 }
 
-function takePicture(chromium: string, work: string, picture: Picture): string {
+/**
+ * Reduces a picture to 256 colours with pngquant (Debian's `pngquant` package), when it is
+ * installed: a text page loses nothing visible and a picture shrinks to about a third, under the
+ * repository's 300 KB a file. False when pngquant is not there.
+ */
+function reduceColours(file: string): boolean {
+  const found = spawnSync('sh', ['-c', 'command -v pngquant'], { encoding: 'utf8' });
+  if (found.status !== 0) return false;
+  execFileSync(
+    'pngquant',
+    ['--force', '--skip-if-larger', '--strip', '--output', file, '256', file],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  return true;
+}
+
+function takePicture(chromium: string, work: string, picture: Picture, maxHeight: number): string {
   const html = join(REPO_ROOT, 'demo', `${picture.name}.html`);
   if (!existsSync(html)) {
     console.error(`${html} does not exist: run "npm run demo" first.`);
@@ -240,7 +293,7 @@ function takePicture(chromium: string, work: string, picture: Picture): string {
   }
   const source = readFileSync(html, 'utf8');
   const full = measure(chromium, work, picture.width, screenshotPage(source, undefined, true));
-  const cut = chooseCut(full);
+  const cut = chooseCut(full, maxHeight);
   const { height } = cut
     ? measure(chromium, work, picture.width, screenshotPage(source, cut, true))
     : full;
@@ -261,26 +314,49 @@ function takePicture(chromium: string, work: string, picture: Picture): string {
     { stdio: ['ignore', 'ignore', 'ignore'] },
   );
   if (!existsSync(output)) throw new Error('Chromium wrote no screenshot');
+  const reduced = reduceColours(output);
   const shown = cut ? `; left out: ${cut.omitted.join(', ')}` : '';
   const fits = full.widestTable <= full.panel ? 'fits' : 'TOO WIDE: it scrolls sideways';
   return (
-    `${relative(process.cwd(), output)}: ${picture.width + FRAME}x${height} CSS px at ${scale}x${shown}; ` +
+    `${relative(process.cwd(), output)}: ${picture.width + FRAME}x${height} CSS px at ${scale}x, ` +
+    `${Math.round(statSync(output).size / 1024)} KiB${reduced ? '' : ' (pngquant not found: colours not reduced)'}${shown}; ` +
     `widest table ${full.widestTable} px in a ${full.panel} px panel (${fits})`
   );
 }
 
 function main(): void {
-  if (!values['skip-demo']) runDemo();
   const chromium = findChromium();
   const work = mkdtempSync(join(tmpdir(), 'thg-screenshot-'));
+  const summaryAs = values['summary-as'];
+  const commentAs = values['comment-as'];
+  const given = values['max-height'] === undefined ? undefined : Number(values['max-height']);
+  const runs =
+    values.scenario === undefined && !values['skip-demo']
+      ? README_PICTURES
+      : [
+          {
+            scenario: values.scenario ?? 'broken',
+            pictures: [
+              ...(summaryAs
+                ? [{ name: 'summary' as const, width: SUMMARY_WIDTH, file: summaryAs }]
+                : []),
+              ...(commentAs
+                ? [{ name: 'comment' as const, width: COMMENT_WIDTH, file: commentAs }]
+                : []),
+              ...(summaryAs || commentAs ? [] : PICTURES),
+            ],
+            maxHeight: DEFAULT_MAX_HEIGHT,
+          },
+        ];
   try {
-    const from = values['skip-demo'] ? 'demo/*.html' : `scenario "${values.scenario}"`;
-    console.log(`Pictures of ${from}:`);
-    const summaryAs = values['summary-as'];
-    const pictures = summaryAs
-      ? [{ name: 'summary' as const, width: SUMMARY_WIDTH, file: summaryAs }]
-      : PICTURES;
-    for (const picture of pictures) console.log(`  ${takePicture(chromium, work, picture)}`);
+    for (const run of runs) {
+      if (!values['skip-demo']) runDemo(run.scenario);
+      const from = values['skip-demo'] ? 'demo/*.html' : `scenario "${run.scenario}"`;
+      console.log(`Pictures of ${from}:`);
+      for (const picture of run.pictures) {
+        console.log(`  ${takePicture(chromium, work, picture, given ?? run.maxHeight)}`);
+      }
+    }
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

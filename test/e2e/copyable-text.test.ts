@@ -22,6 +22,9 @@ import {
   FAILED_RUN_REPORTS,
   FLAKY_RUN_INPUTS,
   FLAKY_RUN_REPORTS,
+  JOB_ANALYSIS_INPUTS,
+  JOB_ANALYSIS_REPORTS,
+  JOB_ANALYSIS_RUN_JOBS,
   type DemoData,
   type Scenario,
 } from '../../scripts/demo-data.js';
@@ -30,6 +33,7 @@ import { startGithubSimulator, type GithubSimulator } from '../support/github-si
 import {
   pullRequestEvent,
   REPO_ROOT,
+  RUN_ID,
   runAction,
   type ActionRun,
   type InputValue,
@@ -130,7 +134,7 @@ async function demoRun(
   servers.push(sim);
   let v2: { sim: TrunkV2Simulator; inputs: Record<string, string> } | undefined;
   if (options.api === 'v2') {
-    v2 = await startDemoV2Simulator(data, sim.origin);
+    v2 = await startDemoV2Simulator(data, sim.origin, scenario, NOW);
     servers.push(v2.sim);
   }
   if (scenario === 'outage') (v2?.sim ?? sim).fault({ status: 503, times: Infinity });
@@ -140,13 +144,16 @@ async function demoRun(
     files: { [DEMO_PR.number]: benignData(demoPrFiles(scenario)) },
   });
   servers.push(github);
+  if (scenario === 'job-analysis') github.setRunJobs(Number(RUN_ID), 1, JOB_ANALYSIS_RUN_JOBS);
   const runnerTemp = tempDir();
   const reports =
     scenario === 'failed-run'
       ? { files: FAILED_RUN_REPORTS, inputs: FAILED_RUN_INPUTS }
       : scenario === 'flaky-run'
         ? { files: FLAKY_RUN_REPORTS, inputs: FLAKY_RUN_INPUTS }
-        : undefined;
+        : scenario === 'job-analysis'
+          ? { files: JOB_ANALYSIS_REPORTS, inputs: JOB_ANALYSIS_INPUTS }
+          : undefined;
   const run = await runAction({
     repository: DEMO_REPOSITORY,
     event: pullRequestEvent({
@@ -219,6 +226,8 @@ describe('nothing invisible in what the action writes, with benign names', () =>
     ['failed-run', 'v2'],
     ['default', 'v2'],
     ['flaky-run', 'v2'],
+    ['queue-story', 'v2'],
+    ['job-analysis', 'v2'],
   ] as const)('the demo scenario %s through %s', async (scenario, api) => {
     const { run, texts } = await demoRun(scenario, { api });
     expect(run.exitCode).not.toBeNull();
@@ -255,6 +264,37 @@ describe('nothing invisible in what the action writes, with benign names', () =>
     expect(shown(texts.comment ?? '')).toBe(
       `### ❌ 3 tests failed in this run; Trunk explains every one — ${advice}`,
     );
+    expect(invisibleIn(texts)).toEqual([]);
+  });
+
+  it("the job-analysis scenario through v2 explains the jobs without a report from Trunk's CI analysis, and a re-run should pass", async () => {
+    const { run, texts } = await demoRun('job-analysis', { api: 'v2' });
+    expect(run.exitCode, texts.summary).toBe(1);
+    expect(run.outputs).toMatchObject({
+      'failed-jobs-count': '3',
+      'unexplained-jobs-count': '2',
+      'rerun-safe': 'true',
+    });
+    const lines = texts.summary?.split('\n') ?? [];
+    const trunk = lines.filter((line) => line.startsWith('  - Trunk: '));
+    expect(
+      trunk.map((line) => line.replace(/\\(.)/g, '$1')),
+      texts.summary,
+    ).toEqual([
+      expect.stringMatching(
+        /^ {2}- Trunk: `api-tests` failed at step `Run integration tests`; its runner disconnected, an infrastructure cause: re-run; .+; root cause: .+; same cause seen 6 times, last seen 3 h ago$/,
+      ),
+      '  - Trunk: `e2e` failed at step `Run Playwright`; it timed out, an infrastructure cause: re-run',
+      expect.stringMatching(
+        /^ {2}- Trunk: `web-tests` failed at step `Run vitest`; Trunk is still analysing this failure/,
+      ),
+    ]);
+    for (const where of [texts.summary ?? '', texts.comment ?? '']) {
+      const heading = where.split('\n').find((l) => /^#+ ❌ \d+ tests failed/.test(l)) ?? '';
+      expect(heading.replace(/\\(.)/g, '$1')).toMatch(
+        /and 2 failed jobs have an infrastructure cause in Trunk's CI analysis: re-running the failed jobs should pass$/,
+      );
+    }
     expect(invisibleIn(texts)).toEqual([]);
   });
 

@@ -23,7 +23,8 @@ export interface RepositoryOptions {
   repositoryDefaultBranch?: string;
 }
 
-const HEAD_SHA = '1111111111111111111111111111111111111111';
+/** The head commit of pullRequestEvent's pull request (and GITHUB_SHA of its run). */
+export const HEAD_SHA = '1111111111111111111111111111111111111111';
 const BASE_SHA = '2222222222222222222222222222222222222222';
 
 function repositoryPayload(options: RepositoryOptions): Record<string, unknown> {

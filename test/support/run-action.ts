@@ -12,6 +12,7 @@ import { readActionDefaults as readActionDefaultsFrom } from './action-yml.js';
 import { type GithubEvent, workflowDispatchEvent } from './github-events.js';
 
 export {
+  HEAD_SHA,
   issueCommentEvent,
   mergeGroupEvent,
   pullRequestEvent,
@@ -82,7 +83,8 @@ export interface ActionRun {
 }
 
 const DEFAULT_REPOSITORY = 'acme/widgets';
-const RUN_ID = '1234567890';
+/** GITHUB_RUN_ID of every run: the run whose jobs GitHub's simulator lists (setRunJobs). */
+export const RUN_ID = '1234567890';
 
 export async function runAction(options: RunActionOptions = {}): Promise<ActionRun> {
   const entry = options.entry ?? ACTION_ENTRY;
