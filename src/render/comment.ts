@@ -93,7 +93,14 @@ function renderStage(
   limits: Limits | undefined,
 ) {
   const headline = verdictHeadline(verdict, options.tolerated ?? false);
-  const lines = [options.marker];
+  // The verdict and the gates that decided it open the comment.
+  const lines = [options.marker, `### ${headline}`, ''];
+  lines.push(...verdict.reasons.map((reason) => `- ${escapeMarkdown(truncate(reason, 500))}`));
+  if (verdict.reasons.length > 0) lines.push('');
+  const story =
+    report.queue?.kind === 'queue' ? queueStoryParts(report.queue) : { first: [], after: [] };
+  // A pull request in the queue or entering it: what it waits for comes right under the verdict.
+  lines.push(...story.first);
   lines.push(
     ...failedTestsSection(report.failedTests, {
       heading: '###',
@@ -107,13 +114,7 @@ function renderStage(
       moreWhere: 'the job summary',
     }),
   );
-  lines.push(`### ${headline}`, '');
-  lines.push(...verdict.reasons.map((reason) => `- ${escapeMarkdown(truncate(reason, 500))}`));
-  if (verdict.reasons.length > 0) lines.push('');
-  const story =
-    report.queue?.kind === 'queue' ? queueStoryParts(report.queue) : { first: [], after: [] };
-  // A pull request in the queue or entering it: what it waits for comes first.
-  lines.push(...story.first, ...testsLine(report), ...queueLine(report), ...story.after);
+  lines.push(...testsLine(report), ...queueLine(report), ...story.after);
   if (limits !== undefined) {
     if (report.affected) {
       const open = gateTripped(verdict, 'fail-on-affected');

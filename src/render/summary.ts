@@ -89,13 +89,18 @@ export function renderSummary(report: Report, verdict: Verdict, options: Summary
  * so a passing run's summary is a few lines tall.
  */
 function renderStage(p: Prepared, limits: Limits | undefined): string[] {
-  // The run's own failed tests come first: "did I cause this?" is the reader's question.
-  const lines = failedTestsSection(p.report.failedTests, {
-    heading: '##',
-    cap: limits?.failed ?? 0,
-    moreWhere: 'the `failed-tests-json` output',
-    rerun: p.options.rerun,
-  });
+  // The verdict and the gates that decided it open the page: whether the check passed, and why.
+  const lines = [`## ${verdictHeadline(p.verdict, p.options.tolerated ?? false)}`, ''];
+  lines.push(...verdictLines(p.verdict, p.report));
+  // Then the run's own failed tests: "did I cause this?" is the reader's next question.
+  lines.push(
+    ...failedTestsSection(p.report.failedTests, {
+      heading: '##',
+      cap: limits?.failed ?? 0,
+      moreWhere: 'the `failed-tests-json` output',
+      rerun: p.options.rerun,
+    }),
+  );
   // Below the failures: what passed only on a retry, and whether Trunk already knows it flakes.
   lines.push(
     ...flakedSection(p.report.failedTests, {
@@ -104,8 +109,6 @@ function renderStage(p: Prepared, limits: Limits | undefined): string[] {
       moreWhere: 'the `flaked-tests-json` output',
     }),
   );
-  lines.push(`## ${verdictHeadline(p.verdict, p.options.tolerated ?? false)}`, '');
-  lines.push(...verdictLines(p.verdict, p.report));
   lines.push(...countsTable(p.report, p.verdict));
   if (limits === undefined) {
     lines.push(...cutNote(p));
@@ -140,12 +143,18 @@ function brokenSection(p: Prepared, cap: number): string[] {
   );
 }
 
+/** Where v2's "pull requests impacted" come from, beside the list they order. */
+const PRS_IMPACTED_V2 =
+  "Pull requests impacted come from Trunk's v2 metrics (prsImpacted, last 7 days): pull requests on which the test failed while it was unhealthy and not quarantined, which Trunk defines a little differently from v1's count.";
+
 function flakySection(p: Prepared, cap: number): string[] {
   const flaky = p.flaky;
   if (flaky.length === 0) return ['**Flaky tests:** none.', ''];
   return collapsible(`Flaky tests (${formatNumber(flaky.length)})`, p.tripped('max-flaky-tests'), [
     'Most pull requests impacted in the last 7 days first.',
     '',
+    // Said where the count is shown: v2's count is not quite v1's.
+    ...(p.report.testsApi === 'v2' ? [PRS_IMPACTED_V2, ''] : []),
     ...testTable(flaky.slice(0, cap)),
     ...moreNote(flaky.length - cap, 'flaky test', TESTS_JSON),
   ]);

@@ -14,6 +14,7 @@ import {
   OUTPUT_NAMES,
   runAgainst,
   startSim,
+  runSection,
 } from '../support/e2e.js';
 import { makeTest } from '../support/trunk-data.js';
 
@@ -62,7 +63,7 @@ describe('test-results through the bundle', () => {
       'failed-flaky-count': '1',
       result: 'failed',
     });
-    expect(run.summary.split('\n')[0], describeRun(run)).toBe(
+    expect(runSection(run.summary)[0], describeRun(run)).toBe(
       '## ❌ 8 tests failed in this run; 7 probably need your attention — re\\-running will not help\\: 7 failures are new',
     );
     const errors = run.annotations.filter((a) => a.level === 'error' && a.properties.file);

@@ -20,6 +20,7 @@ import {
   runWithGithubSimulator,
   startGithubFor,
   startSim,
+  runSection,
 } from '../support/e2e.js';
 import {
   closeGithubSimulators,
@@ -111,7 +112,7 @@ describe('tests that flaked in this run, through the bundle', () => {
       }),
     ]);
 
-    const lines = run.summary.split('\n');
+    const lines = runSection(run.summary);
     const failedAt = lines.findIndex((line) => line.includes('tests failed in this run'));
     const flakedAt = lines.indexOf(
       '## 🔁 1 test flaked in this run (failed, then passed on a retry); 1 not known to Trunk as flaky or broken',

@@ -11,7 +11,14 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSimulators, describeRun, failureLines, startSim, TOKEN } from '../support/e2e.js';
+import {
+  closeSimulators,
+  describeRun,
+  failureLines,
+  startSim,
+  TOKEN,
+  runSection,
+} from '../support/e2e.js';
 import {
   closeGithubSimulators,
   type GithubSimulator,
@@ -220,7 +227,7 @@ describe.concurrent('a needed job that died before writing its report', () => {
       expect(run.visibleStdout).not.toMatch(/No test failed/);
       expect(run.summary).toMatch(/\| New failures in this run \| unknown \|/);
       // The section opens with the job.
-      const lines = run.summary.split('\n');
+      const lines = runSection(run.summary);
       expect(lines[0], account).toMatch(/^## ⚠️ Failures unknown: a needed job failed/);
       expect(lines[2], account).toMatch(
         /^- ⛔ job `api-tests` failed.* and none of its reports holds a failed test \(no report of it was found\)/,

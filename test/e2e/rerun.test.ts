@@ -15,6 +15,7 @@ import {
   OUTPUT_NAMES,
   runAgainst,
   startSim,
+  runSection,
 } from '../support/e2e.js';
 import type { ActionRun } from '../support/run-action.js';
 import { makeTest, type RawTest } from '../support/trunk-data.js';
@@ -88,7 +89,7 @@ async function runWith(
 
 /** The summary's first line as GitHub shows it: Markdown's backslash escapes gone. */
 function heading(run: ActionRun): string {
-  return (run.summary.split('\n')[0] ?? '').replace(/\\(.)/g, '$1');
+  return (runSection(run.summary)[0] ?? '').replace(/\\(.)/g, '$1');
 }
 
 const VITEST = { 'web/junit.xml': 'test-results/vitest/junit.xml' };
@@ -143,7 +144,7 @@ describe('safe to re-run? through the bundle', () => {
       safe: false,
       reason: 'nothing to re-run: no test failed in this run',
     });
-    expect(run.summary.split('\n')[0]).toBe('## ✅ No test failed in this run: 23 tests ran');
+    expect(runSection(run.summary)[0]).toBe('## ✅ No test failed in this run: 23 tests ran');
   });
 
   it('a report read only in part: empty, unknown, even though what was read is known flaky', async () => {

@@ -10,7 +10,15 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSimulators, describeRun, failureLines, startSim, TOKEN } from '../support/e2e.js';
+import {
+  closeSimulators,
+  describeRun,
+  failureLines,
+  startSim,
+  TOKEN,
+  runSection,
+  commentRunSection,
+} from '../support/e2e.js';
 import {
   closeGithubSimulators,
   type GithubSimulator,
@@ -200,7 +208,9 @@ const UNREAD: Record<
  * comes before the reports are read, they are unread as a whole, which the section says instead.
  */
 function stoppedReading(run: ActionRun): boolean {
-  return run.summary.startsWith('## ⚠️ Failures unknown: the test reports were not read\n');
+  return runSection(run.summary)
+    .join('\n')
+    .startsWith('## ⚠️ Failures unknown: the test reports were not read\n');
 }
 
 function expectedExit(c: Case): number {
@@ -228,7 +238,7 @@ describe.concurrent('an unread report leaves the run’s failures unknown', () =
       for (const name of COUNTS) expect(run.outputs[name], `${name}\n${account}`).toBe('');
       expect(run.summary).not.toMatch(/No test failed/);
       expect(run.visibleStdout).not.toMatch(/No test failed/);
-      const lines = run.summary.split('\n');
+      const lines = runSection(run.summary);
       if (stoppedReading(run)) {
         // Trunk's failure decided the run under on-api-error fail and stopped the reading first:
         // the reports are unread as a whole, and the gate is not judged on them.
@@ -273,7 +283,7 @@ describe.concurrent('an unread report leaves the run’s failures unknown', () =
       expect(report.failedTests.files).toBe(c.reports === 'only an empty report' ? 0 : 2);
 
       if (c.event === 'pull_request') {
-        expect(comment?.split('\n')[1], account).toBe(`### ⚠️ ${unread.headline}`);
+        expect(commentRunSection(comment ?? '')[1], account).toBe(`### ⚠️ ${unread.headline}`);
         expect(comment).toContain(`\`${unread.file}\``);
       }
     },
@@ -300,7 +310,7 @@ it('names every unread report, and the section says what was read', async () => 
   expect(failures[0], account).toMatch(
     /; reports\/e2e\/results\.xml could not be read \(neither XML nor JSON .*\); reports\/unit\/junit\.xml was read only in part \(not well-formed XML/,
   );
-  const lines = run.summary.split('\n');
+  const lines = runSection(run.summary);
   expect(lines.slice(0, 5), account).toEqual([
     '## ⚠️ Failures unknown: 3 test reports could not be read in full',
     '',
@@ -317,7 +327,7 @@ it('names every unread report, and the section says what was read', async () => 
   // What was read: vitest's report whole and the two tests before the cut of jest's.
   expect(run.summary).toContain('The failures below are only those of what was read.');
   expect(run.summary).toMatch(/in 2 report files read: /);
-  expect(comment?.split('\n')[1], account).toBe(
+  expect(commentRunSection(comment ?? '')[1], account).toBe(
     '### ⚠️ Failures unknown: 3 test reports could not be read in full',
   );
   for (const name of COUNTS) expect(run.outputs[name], `${name}\n${account}`).toBe('');

@@ -17,6 +17,7 @@ import {
   runAgainst,
   runInThisProcess,
   startSim,
+  runSection,
 } from '../support/e2e.js';
 import type { ActionRun } from '../support/run-action.js';
 import { runInProcess } from '../support/run-in-process.js';
@@ -132,7 +133,7 @@ describe('a run’s failed tests, explained through Trunk’s v1 API', () => {
       'failed-broken-count': '2',
       'failed-quarantined-count': '1',
     });
-    const summary = run.summary.split('\n');
+    const summary = runSection(run.summary);
     expect(summary[0]).toBe(
       '## ❌ 8 tests failed in this run; 3 probably need your attention — re\\-running will not help\\: 3 failures are new, 2 are broken',
     );
@@ -147,9 +148,7 @@ describe('a run’s failed tests, explained through Trunk’s v1 API', () => {
       '🟢',
     ]);
     expect(run.summary).toContain('[ticket](https://acme.atlassian.net/browse/SHOP-7)');
-    expect(run.summary.indexOf('Trunk Health Gate passed')).toBeGreaterThan(
-      run.summary.indexOf('🟢'),
-    );
+    expect(run.summary.indexOf('Trunk Health Gate passed')).toBeLessThan(run.summary.indexOf('🟢'));
     const errors = run.annotations.filter((a) => a.level === 'error');
     expect(errors.map((a) => [a.properties.title, a.properties.file])).toEqual([
       ['New failure: test_loads_the_catalogue', 'tests/unit/test_cart.py'],
@@ -198,7 +197,7 @@ describe('a run’s failed tests, explained through Trunk’s v1 API', () => {
     ]);
     expect(run.outputs['failed-new-count']).toBe('0');
     expect(run.outputs['failed-unexplained-count']).toBe('8');
-    expect(run.summary.split('\n')[0]).toBe(
+    expect(runSection(run.summary)[0]).toBe(
       '## ❌ 8 tests failed in this run; 8 could not be explained — a re\\-run may not help\\: 8 failures are not explained by Trunk',
     );
   });
@@ -219,7 +218,7 @@ describe('a run’s failed tests, explained through Trunk’s v1 API', () => {
     });
     expectPassed(passing);
     expect(passing.outputs).toMatchObject({ 'failed-count': '0', 'failed-tests-json': '[]' });
-    expect(passing.summary.split('\n')[0]).toBe('## ✅ No test failed in this run: 23 tests ran');
+    expect(runSection(passing.summary)[0]).toBe('## ✅ No test failed in this run: 23 tests ran');
   });
 });
 

@@ -146,3 +146,20 @@ export function expectPassed(run: ActionRun): void {
  * new output is checked by every end-to-end run that asserts them, with nothing to list here.
  */
 export const OUTPUT_NAMES: readonly string[] = actionOutputNames();
+
+/**
+ * The lines of the run's own section of a job summary: from its heading (the second `## ` heading:
+ * the verdict's opens the summary) to the end.
+ */
+export function runSection(summary: string): string[] {
+  const lines = summary.split('\n');
+  const headings = lines.flatMap((line, i) => (line.startsWith('## ') ? [i] : []));
+  return lines.slice(headings[1] ?? lines.length);
+}
+
+/** A pull request comment without its verdict block: the marker, then from the run's heading on. */
+export function commentRunSection(comment: string): string[] {
+  const lines = comment.split('\n');
+  const headings = lines.flatMap((line, i) => (line.startsWith('### ') ? [i] : []));
+  return [lines[0] ?? '', ...lines.slice(headings[1] ?? lines.length)];
+}

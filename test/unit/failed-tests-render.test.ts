@@ -10,6 +10,7 @@ import { buildOutputs } from '../../src/render/outputs.js';
 import { renderSummary } from '../../src/render/summary.js';
 import type { ReportedTest } from '../../src/test-results/model.js';
 import { emptyReport, unhealthyTest } from '../support/model-builders.js';
+import { commentRunSection, runSection } from '../support/e2e.js';
 
 function failed(name: string, over: Partial<ReportedTest> = {}): ReportedTest {
   return { name, format: 'junit', reportFile: 'reports/junit.xml', ...over };
@@ -137,15 +138,16 @@ describe('the failed tests section', () => {
 describe('the summary and the comment with test-results', () => {
   const report = emptyReport({ failedTests: run(FOUR) });
 
-  it('open with the run, the verdict below', () => {
+  it('open with the verdict, the run right below it', () => {
     const summary = renderSummary(report, PASSED, {});
-    expect(summary.startsWith('## ❌ 4 tests failed in this run')).toBe(true);
-    expect(summary.indexOf('## ✅ Trunk Health Gate passed')).toBeGreaterThan(
+    expect(summary.startsWith('## ✅ Trunk Health Gate passed')).toBe(true);
+    expect(runSection(summary)[0]).toMatch(/^## ❌ 4 tests failed in this run/);
+    expect(summary.indexOf('## ✅ Trunk Health Gate passed')).toBeLessThan(
       summary.indexOf('- 🟢 **syncs the cart**'),
     );
     expect(summary.indexOf('- 🔴 **adds a coupon**')).toBeGreaterThan(0);
     const comment = renderComment(report, PASSED, { marker: '<!-- m -->' });
-    expect(comment.split('\n').slice(0, 2)).toEqual([
+    expect(commentRunSection(comment).slice(0, 2)).toEqual([
       '<!-- m -->',
       '### ❌ 4 tests failed in this run; 2 probably need your attention',
     ]);
@@ -160,14 +162,14 @@ describe('the summary and the comment with test-results', () => {
     const comment = renderComment(report, PASSED, { marker: '<!-- m -->', rerun });
     const summary = renderSummary(report, PASSED, { rerun });
     const advice = ' — re\\-running will not help\\: 1 failure is failing on \\*main\\*';
-    expect(comment.split('\n')[1]).toBe(
+    expect(commentRunSection(comment)[1]).toBe(
       `### ❌ 4 tests failed in this run; 2 probably need your attention${advice}`,
     );
-    expect(summary.split('\n')[0]).toBe(
+    expect(runSection(summary)[0]).toBe(
       `## ❌ 4 tests failed in this run; 2 probably need your attention${advice}`,
     );
     const unknown = { safe: null, reason: 'unknown: the needed jobs could not be read' };
-    expect(renderSummary(report, PASSED, { rerun: unknown }).split('\n')[0]).toBe(
+    expect(runSection(renderSummary(report, PASSED, { rerun: unknown }))[0]).toBe(
       '## ❌ 4 tests failed in this run; 2 probably need your attention',
     );
     const none = emptyReport({ failedTests: run([]) });
@@ -183,7 +185,7 @@ describe('the summary and the comment with test-results', () => {
     for (const failures of [[], FOUR]) {
       const partly = emptyReport({ failedTests: run(failures, { unread }) });
       const summary = renderSummary(partly, PASSED, {});
-      expect(summary.split('\n').slice(0, 7)).toEqual([
+      expect(runSection(summary).slice(0, 7)).toEqual([
         '## ⚠️ Failures unknown: 2 test reports could not be read in full',
         '',
         '- `reports/web/junit.xml` (from `reports/*.xml`): not read, empty file',
@@ -195,7 +197,7 @@ describe('the summary and the comment with test-results', () => {
       expect(summary).not.toContain('No test failed');
       expect(summary).toContain(`${failures.length} failed, 3 skipped.`);
       const comment = renderComment(partly, PASSED, { marker: '<!-- m -->' });
-      expect(comment.split('\n').slice(0, 4)).toEqual([
+      expect(commentRunSection(comment).slice(0, 4)).toEqual([
         '<!-- m -->',
         '### ⚠️ Failures unknown: 2 test reports could not be read in full',
         '',

@@ -25,9 +25,6 @@ export type V2ReadSettings = Pick<
   | 'testCollectionIds'
 >;
 
-export const PRS_IMPACTED_NOTE =
-  "Pull requests impacted come from Trunk's v2 metrics (prsImpacted, last 7 days): pull requests on which the test failed while it was unhealthy and not quarantined, which Trunk defines a little differently from v1's count.";
-
 /** The repository's address as Trunk's v2 API looks it up. */
 export function providerUrl(settings: V2ReadSettings): string {
   return `https://${settings.repoHost}/${settings.owner}/${settings.repoName}`;
@@ -113,7 +110,7 @@ export async function readTestsV2(
   const others = [...new Set([...flaky.others, ...broken.others])].filter(
     (other) => !mine.has(other),
   );
-  const notes = [PRS_IMPACTED_NOTE];
+  const notes: string[] = [];
   if (others.length > 0) {
     notes.push(
       `${others.length} unhealthy ${others.length === 1 ? 'test' : 'tests'} of other repositories in test collection ${settings.testCollectionIds.join(', ')} ${others.length === 1 ? 'was' : 'were'} left out.`,
