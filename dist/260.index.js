@@ -642,11 +642,13 @@ function lookupErrorMessage(error) {
  */
 class Budget {
     api;
+    outage;
     stopped;
     free;
     waiting = [];
-    constructor(limit, api) {
+    constructor(limit, api, outage) {
         this.api = api;
+        this.outage = outage;
         this.free = limit;
     }
     async call(work) {
@@ -655,6 +657,7 @@ class Budget {
         else
             await new Promise((start) => this.waiting.push(start));
         try {
+            this.stopped ??= this.outage?.spent;
             if (this.stopped !== undefined)
                 throw new Skipped();
             return await work();
@@ -666,6 +669,7 @@ class Budget {
                 throw new Skipped();
             if (stopsTheRest(error)) {
                 this.stopped = lookupErrorMessage(error);
+                this.outage?.record(error);
                 this.api.stop();
                 throw new Skipped();
             }
@@ -1027,7 +1031,7 @@ async function lookUpInTrunk(api, requests, options) {
     const pushed = change?.pushedBranch;
     const state = {
         api,
-        budget: new Budget(LOOKUP_CONCURRENCY, api),
+        budget: new Budget(LOOKUP_CONCURRENCY, api, options.outage),
         repositoryId: repository.id,
         branch: repository.defaultBranch,
         window,

@@ -28758,7 +28758,7 @@ function afterRetries(retries) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6976);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2647);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28767,7 +28767,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6976:
+/***/ 2647:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39058,16 +39058,14 @@ async function readQueueV2(client, repository, settings, extras) {
             ],
         };
     }
-    const extra = extras && readQueueExtras(extras.api, { repositoryId, queueId, ...extras });
     const [queue, order, listed] = await Promise.all([
         client.getMergeQueue(queueId),
         client.getOrder(queueId),
         client.listQueuePullRequests(queueId, settings.maxPages),
-    ]).catch((error) => {
-        extras?.api.stop(); // no queue to show them under
-        throw error;
-    });
-    const found = await extra;
+    ]);
+    // Asked only once the queue is read: an outage there (or elsewhere in the run) spends the run's
+    // outage budget first, and then they are not sent at all.
+    const found = extras && (await readQueueExtras(extras.api, { repositoryId, queueId, ...extras }));
     const warnings = listed.incomplete
         ? [
             `The queue's pull request list is incomplete (${listed.incomplete}): some authors and priorities are unknown.`,
@@ -39410,6 +39408,48 @@ function client_validate(path, answer, schema) {
     return checkBody(where, answer, (0,errors/* parseJson */.qF)(where, answer), schema);
 }
 
+;// CONCATENATED MODULE: ./src/trunk/outage-budget.ts
+
+/**
+ * One outage, one budget, for the whole run: once any request to Trunk has failed for an outage
+ * (after its retries), the extra reads (this pull request's queue story, the queue's metrics,
+ * Trunk's CI analysis) and the failed-test lookups send nothing more. Made once per run.
+ */
+class OutageBudget {
+    /** Why Trunk was found unavailable: the first outage's message. */
+    spent;
+    /** The extra reads not sent because of it, for one note. */
+    notAsked = new Set();
+    spend(why) {
+        this.spent ??= why.replace(/\.$/, '');
+    }
+    /** Spends the budget when `error` is an outage. */
+    record(error) {
+        if (error instanceof errors/* TrunkApiError */.Jp && error.kind === 'outage')
+            this.spend(error.message);
+    }
+    /** One extra request: not sent once the budget is spent (a quiet cancel, told in one note). */
+    async send(what, request) {
+        if (this.spent !== undefined) {
+            this.notAsked.add(what);
+            throw new errors/* TrunkApiError */.Jp('cancelled', what, `${what} not asked: Trunk was unavailable`);
+        }
+        try {
+            return await request();
+        }
+        catch (error) {
+            this.record(error);
+            throw error;
+        }
+    }
+    /** The one note for the extra reads that were not sent. */
+    note() {
+        if (this.spent === undefined || this.notAsked.size === 0)
+            return undefined;
+        return `Not asked: ${[...this.notAsked].join(', ')}. Trunk was unavailable (${this.spent}).`;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/reads.ts
 /**
  * Which reads a run makes, bound to their clients: Trunk's API as the settings choose it, and the
@@ -39428,24 +39468,23 @@ function client_validate(path, answer, schema) {
 
 
 
+
 /**
  * On a pull request's run with a v2 key: its queue story and the queue's typical wait, through a
  * client of their own that never retries (`GET /v2/pull-requests` allows 5 a second per key) and
- * that the run's end, or a failed queue read, stops.
+ * that the run's end stops; none is sent once the run's outage budget is spent.
  */
-function queueExtras(settings, http, prNumber, signal, now) {
+function queueExtras(settings, http, prNumber, now, outage) {
     if (prNumber === undefined)
         return undefined;
-    const stop = new AbortController();
-    const v2 = v2Client(settings, http(AbortSignal.any([signal, stop.signal])));
+    const v2 = v2Client(settings, http);
     return {
         prNumber,
         now,
         api: {
-            findPullRequest: (repositoryId, number) => v2.findPullRequest(repositoryId, number),
-            queueEntryHistory: (id) => v2.queueEntryHistory(id),
-            queueMetrics: (id) => v2.queueMetrics(id),
-            stop: () => stop.abort(),
+            findPullRequest: (repositoryId, number) => outage.send("this pull request's queue entry", () => v2.findPullRequest(repositoryId, number)),
+            queueEntryHistory: (id) => outage.send("this pull request's queue history", () => v2.queueEntryHistory(id)),
+            queueMetrics: (id) => outage.send("the queue's metrics", () => v2.queueMetrics(id)),
         },
     };
 }
@@ -39511,11 +39550,17 @@ function jobsRead(settings, context, log, signal, ciAnalysis) {
  * With a v2 key and the commit known: why the failed needed jobs failed, from Trunk's CI
  * analysis, through a client that never retries (each request once) and that the run's end stops.
  */
-function ciAnalysisRead(settings, http, repository, commitSha, now) {
+function ciAnalysisRead(settings, http, repository, commitSha, now, outage) {
     if (settings.apiKey === '' || commitSha === undefined)
         return undefined;
     const v2 = v2Client(settings, http);
-    return (failedIds) => readCiAnalysis(v2, {
+    const what = "Trunk's CI analysis";
+    const api = {
+        failedCiJobs: (repositoryId, sha) => outage.send(what, () => v2.failedCiJobs(repositoryId, sha)),
+        failureCluster: (id) => outage.send(what, () => v2.failureCluster(id)),
+        ciJobAnnotationCauses: (id) => outage.send(what, () => v2.ciJobAnnotationCauses(id)),
+    };
+    return (failedIds) => readCiAnalysis(api, {
         repositoryId: async () => (await repository()).id,
         commitSha,
         failedIds,
@@ -39536,15 +39581,21 @@ function planReads(settings, pullRequest, log, signal, context) {
     const v2 = v2Client(settings, http);
     const repository = repositoryLookup(v2, settings);
     const now = Date.now();
+    // One outage, one budget for the whole run: the main reads spend it, the extra reads obey it.
+    const outage = new OutageBudget();
+    const spending = (read) => () => read().catch((error) => {
+        outage.record(error);
+        throw error;
+    });
     const { testsApi, queueApi } = settings;
     return {
         tests: testsApi &&
-            (() => testsApi === 'v2'
+            spending(() => testsApi === 'v2'
                 ? readTestsV2(v2, repository, settings, now)
                 : readTestsV1(v1, settings, now)),
         queue: queueApi &&
-            (() => queueApi === 'v2'
-                ? readQueueV2(v2, repository, settings, queueExtras(settings, (until) => client(until, 0), pullRequest?.pr.number, signal, now))
+            spending(() => queueApi === 'v2'
+                ? readQueueV2(v2, repository, settings, queueExtras(settings, client(signal, 0), pullRequest?.pr.number, now, outage))
                 : readQueueV1(v1, settings)),
         changedFiles: pullRequest && (() => pullRequest.changedFiles(githubOptions(settings, log, signal))),
         failedTests: failedTestsRead(settings, settings.apiKey === ''
@@ -39557,12 +39608,14 @@ function planReads(settings, pullRequest, log, signal, context) {
                     thisChange: context?.thisChange,
                     targetBranch: mergesInto(settings, context),
                     now,
+                    outage,
                 },
             }, signal),
         jobs: context &&
-            jobsRead(settings, context, log, signal, ciAnalysisRead(settings, client(signal, 0), repository, context.commitSha, now)),
+            jobsRead(settings, context, log, signal, ciAnalysisRead(settings, client(signal, 0), repository, context.commitSha, now, outage)),
         testsApi,
         queueApi,
+        outage,
     };
 }
 
@@ -39639,14 +39692,15 @@ async function collectReport(reads, context, options) {
             options.cancel();
         throw error;
     });
-    const [tests, queue, files, results, runJobs, ciAnalysis] = await Promise.allSettled([
+    const [tests, queue, files, results, runJobs] = await Promise.allSettled([
         watch(reads.tests),
         watch(reads.queue),
         reads.tests ? reads.changedFiles?.() : undefined,
         reads.failedTests?.results(),
         reads.jobs?.runJobs?.(), // never rejects: a failed read is a note
-        reads.failedTests && reads.jobs?.ciAnalysis?.(), // never rejects an API failure
     ]);
+    // After the main reads, beside the lookups: an outage in them leaves it unsent (one budget).
+    const ciAnalysis = Promise.allSettled([reads.failedTests && reads.jobs?.ciAnalysis?.()]); // never rejects an API failure
     const report = {
         context,
         readFailures: [],
@@ -39683,15 +39737,19 @@ async function collectReport(reads, context, options) {
         if (reads.jobs) {
             const jobs = reads.jobs;
             const answer = runJobs.status === 'fulfilled' ? runJobs.value : undefined;
-            const ci = ciAnalysis.status === 'fulfilled' ? ciAnalysis.value : undefined;
-            if (ciAnalysis.status === 'rejected')
-                throw ciAnalysis.reason; // a bug
+            const [analysed] = await ciAnalysis;
+            const ci = analysed.status === 'fulfilled' ? analysed.value : undefined;
+            if (analysed.status === 'rejected')
+                throw analysed.reason; // a bug
             report.failedTests.jobs = accountJobs(jobs.needs, read, jobs.workspace, answer, ci?.jobs);
             report.notes?.push(...(ci?.notes ?? []));
         }
         report.warnings.push(...explained.warnings);
         report.notes?.push(...(explained.notes ?? []));
     }
+    const notAsked = reads.outage?.note();
+    if (notAsked)
+        report.notes?.push(notAsked);
     return report;
 }
 

@@ -28,30 +28,33 @@ import { redactedReading } from './test-results/redact.js';
 import type { Settings } from './settings/settings.js';
 import { TrunkV1Client } from './trunk/v1/client.js';
 import { messageOf } from './text.js';
+import { OutageBudget } from './trunk/outage-budget.js';
 
 /**
  * On a pull request's run with a v2 key: its queue story and the queue's typical wait, through a
  * client of their own that never retries (`GET /v2/pull-requests` allows 5 a second per key) and
- * that the run's end, or a failed queue read, stops.
+ * that the run's end stops; none is sent once the run's outage budget is spent.
  */
 function queueExtras(
   settings: Settings,
-  http: (signal: AbortSignal) => RetryingClient,
+  http: RetryingClient,
   prNumber: number | undefined,
-  signal: AbortSignal,
   now: number,
+  outage: OutageBudget,
 ): QueueExtrasRead | undefined {
   if (prNumber === undefined) return undefined;
-  const stop = new AbortController();
-  const v2 = v2Client(settings, http(AbortSignal.any([signal, stop.signal])));
+  const v2 = v2Client(settings, http);
   return {
     prNumber,
     now,
     api: {
-      findPullRequest: (repositoryId, number) => v2.findPullRequest(repositoryId, number),
-      queueEntryHistory: (id) => v2.queueEntryHistory(id),
-      queueMetrics: (id) => v2.queueMetrics(id),
-      stop: () => stop.abort(),
+      findPullRequest: (repositoryId, number) =>
+        outage.send("this pull request's queue entry", () =>
+          v2.findPullRequest(repositoryId, number),
+        ),
+      queueEntryHistory: (id) =>
+        outage.send("this pull request's queue history", () => v2.queueEntryHistory(id)),
+      queueMetrics: (id) => outage.send("the queue's metrics", () => v2.queueMetrics(id)),
     },
   };
 }
@@ -136,11 +139,19 @@ function ciAnalysisRead(
   repository: ReturnType<typeof repositoryLookup>,
   commitSha: string | undefined,
   now: number,
+  outage: OutageBudget,
 ): ((failedIds: string[]) => Promise<CiAnalysisRead>) | undefined {
   if (settings.apiKey === '' || commitSha === undefined) return undefined;
   const v2 = v2Client(settings, http);
+  const what = "Trunk's CI analysis";
+  const api = {
+    failedCiJobs: (repositoryId: string, sha: string) =>
+      outage.send(what, () => v2.failedCiJobs(repositoryId, sha)),
+    failureCluster: (id: string) => outage.send(what, () => v2.failureCluster(id)),
+    ciJobAnnotationCauses: (id: string) => outage.send(what, () => v2.ciJobAnnotationCauses(id)),
+  };
   return (failedIds) =>
-    readCiAnalysis(v2, {
+    readCiAnalysis(api, {
       repositoryId: async () => (await repository()).id,
       commitSha,
       failedIds,
@@ -169,31 +180,36 @@ export function planReads(
   const v2 = v2Client(settings, http);
   const repository = repositoryLookup(v2, settings);
   const now = Date.now();
+  // One outage, one budget for the whole run: the main reads spend it, the extra reads obey it.
+  const outage = new OutageBudget();
+  const spending =
+    <T>(read: () => Promise<T>) =>
+    () =>
+      read().catch((error: unknown) => {
+        outage.record(error);
+        throw error;
+      });
   const { testsApi, queueApi } = settings;
   return {
     tests:
       testsApi &&
-      (() =>
+      spending(() =>
         testsApi === 'v2'
           ? readTestsV2(v2, repository, settings, now)
-          : readTestsV1(v1, settings, now)),
+          : readTestsV1(v1, settings, now),
+      ),
     queue:
       queueApi &&
-      (() =>
+      spending(() =>
         queueApi === 'v2'
           ? readQueueV2(
               v2,
               repository,
               settings,
-              queueExtras(
-                settings,
-                (until) => client(until, 0),
-                pullRequest?.pr.number,
-                signal,
-                now,
-              ),
+              queueExtras(settings, client(signal, 0), pullRequest?.pr.number, now, outage),
             )
-          : readQueueV1(v1, settings)),
+          : readQueueV1(v1, settings),
+      ),
     changedFiles:
       pullRequest && (() => pullRequest.changedFiles(githubOptions(settings, log, signal))),
     failedTests: failedTestsRead(
@@ -208,6 +224,7 @@ export function planReads(
               thisChange: context?.thisChange,
               targetBranch: mergesInto(settings, context),
               now,
+              outage,
             },
           },
       signal,
@@ -219,9 +236,10 @@ export function planReads(
         context,
         log,
         signal,
-        ciAnalysisRead(settings, client(signal, 0), repository, context.commitSha, now),
+        ciAnalysisRead(settings, client(signal, 0), repository, context.commitSha, now, outage),
       ),
     testsApi,
     queueApi,
+    outage,
   };
 }

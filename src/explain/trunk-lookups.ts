@@ -28,6 +28,7 @@ import { indexTrunkTests, matchFailure } from './match.js';
 import type { LookupWindow, OwnRuns, RunAnswer, RunQuestions, SearchOutcome } from './model.js';
 import type { FoundRow, TrunkLookupApi } from './trunk-lookup-api.js';
 import { DAY_MS, messageOf } from '../text.js';
+import type { OutageBudget } from '../trunk/outage-budget.js';
 
 /** At most this many lookup requests to Trunk in flight (the organisation shares 100/s). */
 export const LOOKUP_CONCURRENCY = 8;
@@ -48,6 +49,8 @@ export interface LookupOptions {
   /** The branch the pull request merges into: asked about with the default branch when another. */
   targetBranch?: string;
   now: number;
+  /** The run's one outage budget: spent by an outage anywhere in the run, these stop too. */
+  outage?: OutageBudget;
 }
 
 /** One test to look up; `questions: false` only searches (a flaked test's status, say). */
@@ -88,6 +91,7 @@ class Budget {
   constructor(
     limit: number,
     private readonly api: TrunkLookupApi,
+    private readonly outage?: OutageBudget,
   ) {
     this.free = limit;
   }
@@ -96,6 +100,7 @@ class Budget {
     if (this.free > 0) this.free -= 1;
     else await new Promise<void>((start) => this.waiting.push(start));
     try {
+      this.stopped ??= this.outage?.spent;
       if (this.stopped !== undefined) throw new Skipped();
       return await work();
     } catch (error) {
@@ -103,6 +108,7 @@ class Budget {
       if (this.stopped !== undefined) throw new Skipped();
       if (stopsTheRest(error)) {
         this.stopped = lookupErrorMessage(error);
+        this.outage?.record(error);
         this.api.stop();
         throw new Skipped();
       }
@@ -522,7 +528,7 @@ export async function lookUpInTrunk(
   const pushed = change?.pushedBranch;
   const state: RunState = {
     api,
-    budget: new Budget(LOOKUP_CONCURRENCY, api),
+    budget: new Budget(LOOKUP_CONCURRENCY, api, options.outage),
     repositoryId: repository.id,
     branch: repository.defaultBranch,
     window,

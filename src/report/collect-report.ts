@@ -11,6 +11,7 @@ import { messageOf } from '../text.js';
 import type { NeededJob } from '../settings/needs.js';
 import type { RunJobsRead } from '../explain/jobs.js';
 import type { CiAnalysisRead } from '../trunk/ci-analysis-model.js';
+import type { OutageBudget } from '../trunk/outage-budget.js';
 
 /** With the needs input: the needed jobs, where their reports lie, and this attempt's jobs read. */
 export interface JobsRead {
@@ -35,6 +36,8 @@ export interface Reads {
   /** The Trunk API each read goes through. */
   testsApi?: TrunkApi;
   queueApi?: TrunkApi;
+  /** The run's one outage budget: the extra reads not sent after an outage, for one note. */
+  outage?: OutageBudget;
 }
 
 export interface CollectOptions {
@@ -102,14 +105,15 @@ export async function collectReport(
       if (decidesRun(error, options.onApiError)) options.cancel();
       throw error;
     });
-  const [tests, queue, files, results, runJobs, ciAnalysis] = await Promise.allSettled([
+  const [tests, queue, files, results, runJobs] = await Promise.allSettled([
     watch(reads.tests),
     watch(reads.queue),
     reads.tests ? reads.changedFiles?.() : undefined,
     reads.failedTests?.results(),
     reads.jobs?.runJobs?.(), // never rejects: a failed read is a note
-    reads.failedTests && reads.jobs?.ciAnalysis?.(), // never rejects an API failure
   ]);
+  // After the main reads, beside the lookups: an outage in them leaves it unsent (one budget).
+  const ciAnalysis = Promise.allSettled([reads.failedTests && reads.jobs?.ciAnalysis?.()]); // never rejects an API failure
   const report: Report = {
     context,
     readFailures: [],
@@ -149,13 +153,16 @@ export async function collectReport(
     if (reads.jobs) {
       const jobs = reads.jobs;
       const answer = runJobs.status === 'fulfilled' ? runJobs.value : undefined;
-      const ci = ciAnalysis.status === 'fulfilled' ? ciAnalysis.value : undefined;
-      if (ciAnalysis.status === 'rejected') throw ciAnalysis.reason; // a bug
+      const [analysed] = await ciAnalysis;
+      const ci = analysed.status === 'fulfilled' ? analysed.value : undefined;
+      if (analysed.status === 'rejected') throw analysed.reason; // a bug
       report.failedTests.jobs = accountJobs(jobs.needs, read, jobs.workspace, answer, ci?.jobs);
       report.notes?.push(...(ci?.notes ?? []));
     }
     report.warnings.push(...explained.warnings);
     report.notes?.push(...(explained.notes ?? []));
   }
+  const notAsked = reads.outage?.note();
+  if (notAsked) report.notes?.push(notAsked);
   return report;
 }

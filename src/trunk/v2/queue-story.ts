@@ -175,8 +175,6 @@ export interface QueueStoryApi {
   findPullRequest(repositoryId: string, number: number): Promise<RawPullRequestEntry | undefined>;
   queueEntryHistory(pullRequestId: string): Promise<RawTransition[]>;
   queueMetrics(queueId: string): Promise<string>;
-  /** Ends the requests in flight: the queue read failed, so there is nothing to show them under. */
-  stop(): void;
 }
 
 export interface QueueExtras {

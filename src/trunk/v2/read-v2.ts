@@ -149,16 +149,14 @@ export async function readQueueV2(
       ],
     };
   }
-  const extra = extras && readQueueExtras(extras.api, { repositoryId, queueId, ...extras });
   const [queue, order, listed] = await Promise.all([
     client.getMergeQueue(queueId),
     client.getOrder(queueId),
     client.listQueuePullRequests(queueId, settings.maxPages),
-  ]).catch((error: unknown) => {
-    extras?.api.stop(); // no queue to show them under
-    throw error;
-  });
-  const found = await extra;
+  ]);
+  // Asked only once the queue is read: an outage there (or elsewhere in the run) spends the run's
+  // outage budget first, and then they are not sent at all.
+  const found = extras && (await readQueueExtras(extras.api, { repositoryId, queueId, ...extras }));
   const warnings = listed.incomplete
     ? [
         `The queue's pull request list is incomplete (${listed.incomplete}): some authors and priorities are unknown.`,
