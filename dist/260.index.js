@@ -806,12 +806,11 @@ const ofThisCommit = (own, run) => run.sha !== undefined && own.shas.has(run.sha
 function ofThisChange(own, run) {
     if (ofThisCommit(own, run))
         return true;
-    if (own.prNumber !== undefined) {
-        if (run.number === own.prNumber)
-            return true;
-        if (queuedPullRequest(run.branch) === own.prNumber)
-            return true;
-    }
+    if (run.number !== undefined && own.prNumbers.has(run.number))
+        return true;
+    const queued = queuedPullRequest(run.branch);
+    if (queued !== undefined && own.prNumbers.has(queued))
+        return true;
     return own.branch !== undefined && plainBranch(run.branch) === own.branch;
 }
 /**
@@ -1038,7 +1037,7 @@ async function lookUpInTrunk(api, requests, options) {
         options,
         own: {
             shas: new Set(change?.shas ?? []),
-            prNumber: options.prNumber,
+            prNumbers: new Set([options.prNumber, change?.eventPullRequest].filter((n) => n !== undefined)),
             branch: pushed !== undefined && pushed !== repository.defaultBranch ? pushed : undefined,
             runId: change?.runId,
             runAttempt: change?.runAttempt,

@@ -29983,9 +29983,11 @@ function thisChangeOf(env, event) {
         ? ref.slice('refs/heads/'.length)
         : undefined;
     const attempt = Number(env.GITHUB_RUN_ATTEMPT);
+    const number = event.pull_request?.number;
     return {
         shas: [...new Set(shas)],
         pushedBranch: pushed === '' ? undefined : pushed,
+        eventPullRequest: typeof number === 'number' && Number.isInteger(number) && number > 0 ? number : undefined,
         runId: env.GITHUB_RUN_ID?.trim() || undefined,
         runAttempt: Number.isInteger(attempt) && attempt > 0 ? attempt : undefined,
     };

@@ -244,7 +244,8 @@ async function answer(budget: Budget, ask: () => Promise<RunAnswer>): Promise<Ru
 /** What tells this change's own runs from others' (src/settings/this-change.ts). */
 interface Own {
   shas: ReadonlySet<string>;
-  prNumber?: number;
+  /** This pull request, and on Trunk's draft pull request the draft's own number too. */
+  prNumbers: ReadonlySet<number>;
   /** A pushed branch other than the default: its pull-request runs are its own. */
   branch?: string;
   runId?: string;
@@ -273,10 +274,9 @@ const ofThisCommit = (own: Own, run: TestRunRow) =>
 /** A run of this pull request (its queue runs too) or of the pushed branch; this commit's too. */
 function ofThisChange(own: Own, run: TestRunRow): boolean {
   if (ofThisCommit(own, run)) return true;
-  if (own.prNumber !== undefined) {
-    if (run.number === own.prNumber) return true;
-    if (queuedPullRequest(run.branch) === own.prNumber) return true;
-  }
+  if (run.number !== undefined && own.prNumbers.has(run.number)) return true;
+  const queued = queuedPullRequest(run.branch);
+  if (queued !== undefined && own.prNumbers.has(queued)) return true;
   return own.branch !== undefined && plainBranch(run.branch) === own.branch;
 }
 
@@ -535,7 +535,9 @@ export async function lookUpInTrunk(
     options,
     own: {
       shas: new Set(change?.shas ?? []),
-      prNumber: options.prNumber,
+      prNumbers: new Set(
+        [options.prNumber, change?.eventPullRequest].filter((n): n is number => n !== undefined),
+      ),
       branch: pushed !== undefined && pushed !== repository.defaultBranch ? pushed : undefined,
       runId: change?.runId,
       runAttempt: change?.runAttempt,

@@ -14,6 +14,12 @@ export interface ThisChange {
   shas: string[];
   /** The branch a push, schedule or dispatch ran on: a feature branch's own history is its own. */
   pushedBranch?: string;
+  /**
+   * The pull request the event names itself. On Trunk's draft pull request (#1043 testing #4812 in
+   * its queue) the run context's pull request is the queued one: the draft's own runs are this
+   * change's too.
+   */
+  eventPullRequest?: number;
   /** This workflow run and its attempt: a run Trunk holds from them is this run's own. */
   runId?: string;
   runAttempt?: number;
@@ -41,9 +47,12 @@ export function thisChangeOf(env: NodeJS.ProcessEnv, event: EventPayload): ThisC
       ? ref.slice('refs/heads/'.length)
       : undefined;
   const attempt = Number(env.GITHUB_RUN_ATTEMPT);
+  const number = event.pull_request?.number;
   return {
     shas: [...new Set(shas)],
     pushedBranch: pushed === '' ? undefined : pushed,
+    eventPullRequest:
+      typeof number === 'number' && Number.isInteger(number) && number > 0 ? number : undefined,
     runId: env.GITHUB_RUN_ID?.trim() || undefined,
     runAttempt: Number.isInteger(attempt) && attempt > 0 ? attempt : undefined,
   };

@@ -163,6 +163,28 @@ describe('this change is never evidence for itself', () => {
     expect(prQuery?.query.has('conclusion')).toBe(false);
   });
 
+  it('run on Trunk’s draft pull request, the draft’s own number is this change’s too: its earlier failure is not another pull request’s', async () => {
+    const test = trunkTest('test_applies_the_discount');
+    const sim = await startV2Sim({ flaky: 0, broken: 0, queue: null, extra: [test] });
+    // The draft (#1043) tests #4812 in Trunk's queue; Trunk's row of its earlier run has no branch.
+    withRuns(sim, test, [
+      {
+        startedAt: daysAgo(1),
+        pullRequest: 1043,
+        branch: '',
+        sha: 'abc1234def5678901234567890abcdef12345678',
+      },
+    ]);
+    const dir = workspaceWith({ 'api/junit.xml': 'pytest/junit.xml' });
+    const result = await run(sim, dir, {
+      event: pullRequestEvent({ number: 1043, head: 'trunk-merge/pr-4812/0f3c2a' }),
+      inputs: { 'max-new-failures': 0 },
+    });
+    expectSingleFailure(result);
+    expect(records(result).test_applies_the_discount?.class, describeRun(result)).toBe('new');
+    expect(result.outputs['rerun-safe']).toBe('false');
+  });
+
   it('on a push to main, the runs of this commit (this run’s own upload) are not “failed on main”, and the gate trips', async () => {
     const test = trunkTest('test_applies_the_discount');
     const onMain = trunkTest('test_loads_the_catalogue');
