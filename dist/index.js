@@ -29979,9 +29979,12 @@ function thisChangeOf(env, event) {
         sha(event.merge_group?.head_sha),
     ].filter((value) => value !== undefined);
     const ref = env.GITHUB_REF ?? '';
+    const headBranch = event.workflow_run?.head_branch;
     const pushed = OWN_BRANCH_EVENTS.has(env.GITHUB_EVENT_NAME ?? '') && ref.startsWith('refs/heads/')
         ? ref.slice('refs/heads/'.length)
-        : undefined;
+        : typeof headBranch === 'string'
+            ? headBranch.trim()
+            : undefined;
     const attempt = Number(env.GITHUB_RUN_ATTEMPT);
     const number = event.pull_request?.number;
     return {

@@ -12,7 +12,11 @@ export interface ThisChange {
    * request GitHub's merge commit), the pull request's head, or workflow_run's head_sha.
    */
   shas: string[];
-  /** The branch a push, schedule or dispatch ran on: a feature branch's own history is its own. */
+  /**
+   * The branch this change was pushed to: the one a push, schedule or dispatch ran on, or
+   * workflow_run's head branch (a fork's pull request GitHub may not name). A feature branch's own
+   * history is its own.
+   */
   pushedBranch?: string;
   /**
    * The pull request the event names itself. On Trunk's draft pull request (#1043 testing #4812 in
@@ -42,10 +46,13 @@ export function thisChangeOf(env: NodeJS.ProcessEnv, event: EventPayload): ThisC
     sha(event.merge_group?.head_sha),
   ].filter((value): value is string => value !== undefined);
   const ref = env.GITHUB_REF ?? '';
+  const headBranch = event.workflow_run?.head_branch;
   const pushed =
     OWN_BRANCH_EVENTS.has(env.GITHUB_EVENT_NAME ?? '') && ref.startsWith('refs/heads/')
       ? ref.slice('refs/heads/'.length)
-      : undefined;
+      : typeof headBranch === 'string'
+        ? headBranch.trim()
+        : undefined;
   const attempt = Number(env.GITHUB_RUN_ATTEMPT);
   const number = event.pull_request?.number;
   return {

@@ -13,7 +13,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FailureRecord } from '../../src/render/records.js';
 import { describeRun, expectPassed, expectSingleFailure } from '../support/e2e.js';
-import { pullRequestEvent, pushEvent, type GithubEvent } from '../support/github-events.js';
+import {
+  pullRequestEvent,
+  pushEvent,
+  workflowRunEvent,
+  type GithubEvent,
+} from '../support/github-events.js';
 import type { ActionRun } from '../support/run-action.js';
 import { makeTest } from '../support/trunk-data.js';
 import {
@@ -178,6 +183,31 @@ describe('this change is never evidence for itself', () => {
     const dir = workspaceWith({ 'api/junit.xml': 'pytest/junit.xml' });
     const result = await run(sim, dir, {
       event: pullRequestEvent({ number: 1043, head: 'trunk-merge/pr-4812/0f3c2a' }),
+      inputs: { 'max-new-failures': 0 },
+    });
+    expectSingleFailure(result);
+    expect(records(result).test_applies_the_discount?.class, describeRun(result)).toBe('new');
+    expect(result.outputs['rerun-safe']).toBe('false');
+  });
+
+  it('on workflow_run for a fork’s pull request GitHub could not name, the head branch’s own runs are its own, not another pull request’s', async () => {
+    const test = trunkTest('test_applies_the_discount');
+    const sim = await startV2Sim({ flaky: 0, broken: 0, queue: null, extra: [test] });
+    withRuns(sim, test, [
+      {
+        startedAt: daysAgo(1),
+        pullRequest: PR,
+        branch: 'feature/change',
+        sha: 'abc1234def5678901234567890abcdef12345678',
+      },
+    ]);
+    const dir = workspaceWith({ 'api/junit.xml': 'pytest/junit.xml' });
+    const result = await run(sim, dir, {
+      event: workflowRunEvent({
+        headBranch: 'feature/change',
+        headOwner: 'forker',
+        pullRequests: [],
+      }),
       inputs: { 'max-new-failures': 0 },
     });
     expectSingleFailure(result);
