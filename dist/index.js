@@ -28758,7 +28758,7 @@ function afterRetries(retries) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2647);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5760);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28767,7 +28767,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2647:
+/***/ 5760:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41022,9 +41022,12 @@ function positionText(queue, prNumber) {
  * because on-api-error is warn.
  */
 function verdictHeadline(verdict, tolerated) {
-    const configured = verdict.gates.length;
+    // A gate that does not apply to this run neither held nor tripped: it is not counted.
+    const configured = verdict.gates.filter((gate) => gate.notApplicable === undefined).length;
     switch (verdict.result) {
         case 'passed':
+            if (configured === 0 && verdict.gates.length > 0)
+                return '✅ Trunk Health Gate passed: no gate applies to this run';
             return configured > 0
                 ? `✅ Trunk Health Gate passed: ${configured === 1 ? 'the gate' : `all ${configured} gates`} held`
                 : '✅ Trunk Health Gate passed: no gate is configured';
@@ -41037,6 +41040,10 @@ function verdictHeadline(verdict, tolerated) {
                 ? '⚠️ Trunk unavailable: step kept green by `on-api-error: warn`'
                 : '❌ Trunk Health Gate failed: Trunk could not be read';
     }
+}
+/** Why each gate that does not apply to this run is left out, one line each. */
+function notApplicableLines(verdict) {
+    return verdict.gates.flatMap((gate) => gate.notApplicable === undefined ? [] : [gate.notApplicable]);
 }
 /** Whether this gate failed the run: the section that explains it opens. */
 function gateTripped(verdict, input) {
@@ -41903,6 +41910,16 @@ const queueStateGate = {
         return { label: 'Merge queue on', code: queue.branch, count };
     },
     judge(report, s) {
+        // The gate keeps pull requests from entering a queue that is not taking them. The queue's own
+        // test of a pull request already in it must not fail for the state: a draining queue exists
+        // to finish testing and merging what it holds, a paused one keeps its order, and a failed
+        // test run would fail the pull request out of the queue.
+        if (report.context.inMergeQueue) {
+            const pr = report.context.prNumber;
+            return {
+                notApplicable: `fail-on-queue-states does not apply: this run is the merge queue's own test of ${pr === undefined ? 'a queued pull request' : `#${pr}`}, already in the queue (the gate is for pull requests waiting to enter)`,
+            };
+        }
         const queue = report.queue;
         if (queue === undefined)
             return undefined;
@@ -42087,6 +42104,7 @@ function gates_check(gate, report, settings) {
         counted: finding?.counted,
         tripped: finding?.reason !== undefined,
         reason: finding?.reason,
+        ...(finding?.notApplicable === undefined ? {} : { notApplicable: finding.notApplicable }),
     };
 }
 /**
@@ -42141,7 +42159,13 @@ function countCell(count) {
 function gateCells(gate) {
     if (gate === undefined)
         return [NONE, ''];
-    const mark = !gate.checked ? '⚪ not checked' : gate.tripped ? '❌ tripped' : '✅ held';
+    const mark = gate.notApplicable !== undefined
+        ? '➖ does not apply'
+        : !gate.checked
+            ? '⚪ not checked'
+            : gate.tripped
+                ? '❌ tripped'
+                : '✅ held';
     return [escapeMarkdown(gate.threshold), mark];
 }
 /** The tests as a whole, when they were not read: each test gate's row then says "—". */
@@ -42348,7 +42372,7 @@ function verdictLines(verdict, report) {
         lines.push('**Warnings:**', '');
         lines.push(...bulletList(report.warnings));
     }
-    const notes = [...(report.notes ?? []), ...apiNote(report)];
+    const notes = [...notApplicableLines(verdict), ...(report.notes ?? []), ...apiNote(report)];
     if (notes.length > 0) {
         lines.push('**Notes:**', '');
         lines.push(...bulletList(notes));
@@ -42403,6 +42427,7 @@ function cutNote(p) {
  * The render stage: everything the run will say, computed from what it found, as plain values.
  * Nothing here writes; src/emit.ts does, in one place.
  */
+
 
 
 
@@ -42472,6 +42497,7 @@ function render(input) {
         reportFile: renderReportFile(report, verdict, settings, rerun),
         logs: [
             ...warnings.map((message) => ({ level: 'warning', message })),
+            ...notApplicableLines(verdict).map((message) => ({ level: 'info', message })),
             { level: 'info', message: verdictLog(report, verdict, rerun) },
         ],
         failure: outcome.failure,
@@ -42495,6 +42521,43 @@ function renderStop(failure, context, jobSummary) {
         logs: [],
         failure,
     };
+}
+/**
+ * A run skipped before reading anything (a fork's pull request, which gets no secrets): every
+ * output set, all empty but `result: skipped`, never a count; one warning says why, and the
+ * summary says that nothing was checked, so the green step is not read as a pass.
+ */
+function renderSkip(why, context, jobSummary) {
+    const nothingRead = { context, readFailures: [], warnings: [] };
+    const summary = `## ⏭️ Trunk Health Gate skipped: nothing was checked\n\n${escapeMarkdown(why)}\n`;
+    return {
+        outputs: {
+            ...buildOutputs(nothingRead, { result: 'error', reasons: [], gates: [] }, ''),
+            result: 'skipped',
+        },
+        summary: jobSummary ? summary : undefined,
+        annotations: [],
+        logs: [{ level: 'warning', message: why }],
+    };
+}
+
+;// CONCATENATED MODULE: ./src/settings/fork-skip.ts
+/**
+ * A pull request from a fork: GitHub passes its `pull_request` run no secrets, so both credentials
+ * are empty by GitHub's design, not by a mistake in the workflow. Failing would put a red check on
+ * every outside contribution; passing would claim a check that was never made. The run is skipped
+ * instead, visibly: a warning, a summary that says so, and `result: skipped`. Anywhere else an
+ * empty credential is an input error (see api-choice.ts).
+ */
+function forkSkipReason(getInput, context) {
+    if (!context.isFork)
+        return undefined;
+    if (getInput('api-key').trim() !== '' || getInput('api-token').trim() !== '')
+        return undefined;
+    return ('Skipped, nothing checked (result: skipped): this pull request comes from a fork, and GitHub ' +
+        "gives a fork's pull_request run no secrets, so api-key and api-token are empty. " +
+        "The merge queue's runs and this repository's own pull requests are checked; to explain a " +
+        "fork's failed tests, run the gate from workflow_run (docs/recipes.md#pull-requests-from-forks).");
 }
 
 // EXTERNAL MODULE: external "node:fs"
@@ -42533,11 +42596,13 @@ function parseJobSummary(raw) {
 /**
  * `job-summary` read on its own, for a step that stops before it has settings (an invalid input):
  * the user's `false`, in any case the settings accept, still holds; on-failure writes it, since the
- * step fails. A value that is not valid keeps the default, true; the input errors already name it.
+ * step fails (`stepFails: false`, a skipped step, leaves it out). A value that is not valid keeps
+ * the default, true; the input errors already name it.
  */
-function wantsJobSummary(getInput) {
+function wantsJobSummary(getInput, { stepFails = true } = {}) {
     try {
-        return parseJobSummary(getInput('job-summary')) !== 'never';
+        const mode = parseJobSummary(getInput('job-summary'));
+        return mode === 'always' || (mode === 'on-failure' && stepFails);
     }
     catch (error) {
         if (error instanceof InputError)
@@ -42601,8 +42666,9 @@ function autoChoice(inputs, v2Key) {
 }
 const NO_CREDENTIAL = 'api-token and api-key are both empty: set api-token to your Trunk organization token for the v1 API ' +
     '(api-token: ${{ secrets.TRUNK_API_TOKEN }}) or api-key to a trunk_v2_ API key for the v2 API ' +
-    '(api-key: ${{ secrets.TRUNK_API_KEY }}). Secrets are not passed to workflows triggered from forks: ' +
-    'skip this step for fork pull requests or run it from workflow_run.';
+    "(api-key: ${{ secrets.TRUNK_API_KEY }}). Check the secret's name; a Dependabot pull request " +
+    "reads Dependabot secrets, so store it there too. (A fork's pull request, which GitHub gives no " +
+    'secrets, is skipped instead.)';
 function v1Problems(inputs, reads, testsOnV1) {
     if (inputs.apiToken === '') {
         // With a v2 key at hand, tests fall back to v1 only for want of test-collection-id.
@@ -43147,6 +43213,7 @@ function explainedByInfra(jobs) {
 
 
 
+
 const SECRET_INPUTS = ['api-token', 'api-key', 'github-token'];
 /** Wires the stages: context, settings, pull request, reads, verdict, render; then emit writes. */
 async function run() {
@@ -43156,17 +43223,15 @@ async function run() {
     let writeComment;
     let rendered;
     try {
-        const beforeLookup = readSettings(lib_core.getInput, context);
-        const found = await findPullRequest(beforeLookup, context, runLog);
-        const settings = settingsForContext(beforeLookup, context, found.context, lib_core.getInput);
-        const pullRequest = found.access;
-        writeComment = pullRequest && commentWriter(pullRequest, githubOptions(settings, runLog));
-        const runContext = { ...found.context, prNumber: pullRequest?.pr.number };
-        const report = await collectReport(planReads(settings, pullRequest, runLog, reads.signal, runContext), runContext, { ...settings, cancel: () => reads.abort() });
-        const verdict = evaluateGates(report, settings);
-        const outcome = decideOutcome(report, verdict, settings.onApiError);
-        const rerun = decideRerun(rerunInput(report.failedTests));
-        rendered = render({ report, verdict, outcome, rerun, settings, context: runContext });
+        const skip = forkSkipReason(lib_core.getInput, context);
+        if (skip !== undefined) {
+            rendered = renderSkip(skip, context, wantsJobSummary(lib_core.getInput, { stepFails: false }));
+        }
+        else {
+            const decided = await decide(context, reads.signal, () => reads.abort());
+            rendered = decided.rendered;
+            writeComment = decided.writeComment;
+        }
     }
     catch (error) {
         rendered = renderStop(stopMessage(error), context, wantsJobSummary(lib_core.getInput));
@@ -43176,6 +43241,23 @@ async function run() {
     }
     await emit(rendered, writeComment);
     closeConnections();
+}
+/** Settings, pull request, reads, verdict, render: a run that reads Trunk. */
+async function decide(context, signal, cancel) {
+    const beforeLookup = readSettings(lib_core.getInput, context);
+    const found = await findPullRequest(beforeLookup, context, runLog);
+    const settings = settingsForContext(beforeLookup, context, found.context, lib_core.getInput);
+    const pullRequest = found.access;
+    const writeComment = pullRequest && commentWriter(pullRequest, githubOptions(settings, runLog));
+    const runContext = { ...found.context, prNumber: pullRequest?.pr.number };
+    const report = await collectReport(planReads(settings, pullRequest, runLog, signal, runContext), runContext, { ...settings, cancel });
+    const verdict = evaluateGates(report, settings);
+    const outcome = decideOutcome(report, verdict, settings.onApiError);
+    const rerun = decideRerun(rerunInput(report.failedTests));
+    return {
+        rendered: render({ report, verdict, outcome, rerun, settings, context: runContext }),
+        writeComment,
+    };
 }
 function stopMessage(error) {
     if (error instanceof InputError)

@@ -74,7 +74,6 @@ export const SCENARIO_DESCRIPTIONS: Record<Scenario, string> = {
 export const DEMO_GATES: Record<string, string> = {
   'max-broken-tests': '5',
   'max-flaky-tests': '60',
-  'ignore-quarantined': 'true',
   'fail-on-queue-states': 'paused,draining',
   'fail-on-affected': 'broken',
 };

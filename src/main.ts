@@ -6,12 +6,13 @@ import { findPullRequest } from './github/find-pull-request.js';
 import { githubOptions } from './github/call-options.js';
 import { planReads } from './reads.js';
 import { collectReport } from './report/collect-report.js';
-import { render, renderStop, type Rendered } from './render/render.js';
+import { render, renderSkip, renderStop, type Rendered } from './render/render.js';
+import { forkSkipReason } from './settings/fork-skip.js';
 import { readEventPayload } from './settings/event.js';
 import { InputError } from './settings/input-parsers.js';
 import { wantsJobSummary } from './settings/job-summary.js';
 import { readSettings, settingsForContext } from './settings/read-settings.js';
-import { deriveRunContext } from './settings/run-context.js';
+import { deriveRunContext, type RunContext } from './settings/run-context.js';
 import { evaluateGates } from './verdict/gates.js';
 import { decideOutcome } from './verdict/outcome.js';
 import { messageOf } from './text.js';
@@ -27,21 +28,14 @@ export async function run(): Promise<void> {
   let writeComment: CommentWriter | undefined;
   let rendered: Rendered;
   try {
-    const beforeLookup = readSettings(core.getInput, context);
-    const found = await findPullRequest(beforeLookup, context, runLog);
-    const settings = settingsForContext(beforeLookup, context, found.context, core.getInput);
-    const pullRequest = found.access;
-    writeComment = pullRequest && commentWriter(pullRequest, githubOptions(settings, runLog));
-    const runContext = { ...found.context, prNumber: pullRequest?.pr.number };
-    const report = await collectReport(
-      planReads(settings, pullRequest, runLog, reads.signal, runContext),
-      runContext,
-      { ...settings, cancel: () => reads.abort() },
-    );
-    const verdict = evaluateGates(report, settings);
-    const outcome = decideOutcome(report, verdict, settings.onApiError);
-    const rerun = decideRerun(rerunInput(report.failedTests));
-    rendered = render({ report, verdict, outcome, rerun, settings, context: runContext });
+    const skip = forkSkipReason(core.getInput, context);
+    if (skip !== undefined) {
+      rendered = renderSkip(skip, context, wantsJobSummary(core.getInput, { stepFails: false }));
+    } else {
+      const decided = await decide(context, reads.signal, () => reads.abort());
+      rendered = decided.rendered;
+      writeComment = decided.writeComment;
+    }
   } catch (error) {
     rendered = renderStop(stopMessage(error), context, wantsJobSummary(core.getInput));
   } finally {
@@ -49,6 +43,32 @@ export async function run(): Promise<void> {
   }
   await emit(rendered, writeComment);
   closeConnections();
+}
+
+/** Settings, pull request, reads, verdict, render: a run that reads Trunk. */
+async function decide(
+  context: RunContext,
+  signal: AbortSignal,
+  cancel: () => void,
+): Promise<{ rendered: Rendered; writeComment?: CommentWriter }> {
+  const beforeLookup = readSettings(core.getInput, context);
+  const found = await findPullRequest(beforeLookup, context, runLog);
+  const settings = settingsForContext(beforeLookup, context, found.context, core.getInput);
+  const pullRequest = found.access;
+  const writeComment = pullRequest && commentWriter(pullRequest, githubOptions(settings, runLog));
+  const runContext = { ...found.context, prNumber: pullRequest?.pr.number };
+  const report = await collectReport(
+    planReads(settings, pullRequest, runLog, signal, runContext),
+    runContext,
+    { ...settings, cancel },
+  );
+  const verdict = evaluateGates(report, settings);
+  const outcome = decideOutcome(report, verdict, settings.onApiError);
+  const rerun = decideRerun(rerunInput(report.failedTests));
+  return {
+    rendered: render({ report, verdict, outcome, rerun, settings, context: runContext }),
+    writeComment,
+  };
 }
 
 function stopMessage(error: unknown): string {

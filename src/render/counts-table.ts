@@ -43,7 +43,14 @@ function countCell(count: GateRow['count']): string {
 
 function gateCells(gate: GateCheck | undefined): string[] {
   if (gate === undefined) return [NONE, ''];
-  const mark = !gate.checked ? '⚪ not checked' : gate.tripped ? '❌ tripped' : '✅ held';
+  const mark =
+    gate.notApplicable !== undefined
+      ? '➖ does not apply'
+      : !gate.checked
+        ? '⚪ not checked'
+        : gate.tripped
+          ? '❌ tripped'
+          : '✅ held';
   return [escapeMarkdown(gate.threshold), mark];
 }
 

@@ -15,6 +15,7 @@ import { buildFailedTestAnnotations, type RunAnnotation } from './failed-test-an
 import { renderComment, stickyMarker } from './comment.js';
 import { planComment } from './comment-plan.js';
 import { escapeMarkdown } from './markdown.js';
+import { notApplicableLines } from './verdict-line.js';
 import { oneLogLine } from './log-text.js';
 import { buildOutputs, type Outputs } from './outputs.js';
 import { renderReportFile } from './report-file.js';
@@ -117,6 +118,7 @@ export function render(input: RenderInput): Rendered {
     reportFile: renderReportFile(report, verdict, settings, rerun),
     logs: [
       ...warnings.map((message) => ({ level: 'warning' as const, message })),
+      ...notApplicableLines(verdict).map((message) => ({ level: 'info' as const, message })),
       { level: 'info', message: verdictLog(report, verdict, rerun) },
     ],
     failure: outcome.failure,
@@ -141,5 +143,24 @@ export function renderStop(failure: string, context: RunContext, jobSummary: boo
     annotations: [],
     logs: [],
     failure,
+  };
+}
+
+/**
+ * A run skipped before reading anything (a fork's pull request, which gets no secrets): every
+ * output set, all empty but `result: skipped`, never a count; one warning says why, and the
+ * summary says that nothing was checked, so the green step is not read as a pass.
+ */
+export function renderSkip(why: string, context: RunContext, jobSummary: boolean): Rendered {
+  const nothingRead: Report = { context, readFailures: [], warnings: [] };
+  const summary = `## ⏭️ Trunk Health Gate skipped: nothing was checked\n\n${escapeMarkdown(why)}\n`;
+  return {
+    outputs: {
+      ...buildOutputs(nothingRead, { result: 'error', reasons: [], gates: [] }, ''),
+      result: 'skipped',
+    },
+    summary: jobSummary ? summary : undefined,
+    annotations: [],
+    logs: [{ level: 'warning', message: why }],
   };
 }

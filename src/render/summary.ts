@@ -18,7 +18,7 @@ import { flakedSection } from './flaked-section.js';
 import { ownersSection } from './owners-section.js';
 import { queueSection } from './queue-section.js';
 import { moreNote, NEW_MARK, testTable } from './test-table.js';
-import { gateTripped, verdictHeadline } from './verdict-line.js';
+import { gateTripped, notApplicableLines, verdictHeadline } from './verdict-line.js';
 import { truncate } from '../text.js';
 import type { RerunAdvice } from '../verdict/rerun.js';
 
@@ -184,7 +184,7 @@ function verdictLines(verdict: Verdict, report: Report): string[] {
     lines.push('**Warnings:**', '');
     lines.push(...bulletList(report.warnings));
   }
-  const notes = [...(report.notes ?? []), ...apiNote(report)];
+  const notes = [...notApplicableLines(verdict), ...(report.notes ?? []), ...apiNote(report)];
   if (notes.length > 0) {
     lines.push('**Notes:**', '');
     lines.push(...bulletList(notes));

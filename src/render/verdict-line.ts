@@ -7,9 +7,12 @@ import { plural } from './format.js';
  * because on-api-error is warn.
  */
 export function verdictHeadline(verdict: Verdict, tolerated: boolean): string {
-  const configured = verdict.gates.length;
+  // A gate that does not apply to this run neither held nor tripped: it is not counted.
+  const configured = verdict.gates.filter((gate) => gate.notApplicable === undefined).length;
   switch (verdict.result) {
     case 'passed':
+      if (configured === 0 && verdict.gates.length > 0)
+        return '✅ Trunk Health Gate passed: no gate applies to this run';
       return configured > 0
         ? `✅ Trunk Health Gate passed: ${configured === 1 ? 'the gate' : `all ${configured} gates`} held`
         : '✅ Trunk Health Gate passed: no gate is configured';
@@ -22,6 +25,13 @@ export function verdictHeadline(verdict: Verdict, tolerated: boolean): string {
         ? '⚠️ Trunk unavailable: step kept green by `on-api-error: warn`'
         : '❌ Trunk Health Gate failed: Trunk could not be read';
   }
+}
+
+/** Why each gate that does not apply to this run is left out, one line each. */
+export function notApplicableLines(verdict: Verdict): string[] {
+  return verdict.gates.flatMap((gate) =>
+    gate.notApplicable === undefined ? [] : [gate.notApplicable],
+  );
 }
 
 /** Whether this gate failed the run: the section that explains it opens. */

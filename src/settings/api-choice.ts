@@ -46,8 +46,9 @@ function autoChoice(inputs: ApiInputs, v2Key: string): Pick<ApiChoice, 'testsApi
 const NO_CREDENTIAL =
   'api-token and api-key are both empty: set api-token to your Trunk organization token for the v1 API ' +
   '(api-token: ${{ secrets.TRUNK_API_TOKEN }}) or api-key to a trunk_v2_ API key for the v2 API ' +
-  '(api-key: ${{ secrets.TRUNK_API_KEY }}). Secrets are not passed to workflows triggered from forks: ' +
-  'skip this step for fork pull requests or run it from workflow_run.';
+  "(api-key: ${{ secrets.TRUNK_API_KEY }}). Check the secret's name; a Dependabot pull request " +
+  "reads Dependabot secrets, so store it there too. (A fork's pull request, which GitHub gives no " +
+  'secrets, is skipped instead.)';
 
 function v1Problems(inputs: ApiInputs, reads: string, testsOnV1: boolean): string[] {
   if (inputs.apiToken === '') {

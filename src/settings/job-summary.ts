@@ -16,11 +16,16 @@ export function parseJobSummary(raw: string): JobSummaryMode {
 /**
  * `job-summary` read on its own, for a step that stops before it has settings (an invalid input):
  * the user's `false`, in any case the settings accept, still holds; on-failure writes it, since the
- * step fails. A value that is not valid keeps the default, true; the input errors already name it.
+ * step fails (`stepFails: false`, a skipped step, leaves it out). A value that is not valid keeps
+ * the default, true; the input errors already name it.
  */
-export function wantsJobSummary(getInput: (name: string) => string): boolean {
+export function wantsJobSummary(
+  getInput: (name: string) => string,
+  { stepFails = true } = {},
+): boolean {
   try {
-    return parseJobSummary(getInput('job-summary')) !== 'never';
+    const mode = parseJobSummary(getInput('job-summary'));
+    return mode === 'always' || (mode === 'on-failure' && stepFails);
   } catch (error) {
     if (error instanceof InputError) return true;
     throw error;

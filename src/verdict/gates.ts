@@ -36,6 +36,8 @@ interface Finding {
   counted?: number;
   /** The failure line; undefined when the gate holds. */
   reason?: string;
+  /** Why the gate does not apply to this run: it neither holds nor trips. */
+  notApplicable?: string;
 }
 
 /**
@@ -125,6 +127,16 @@ const queueStateGate: Gate = {
     return { label: 'Merge queue on', code: queue.branch, count };
   },
   judge(report, s) {
+    // The gate keeps pull requests from entering a queue that is not taking them. The queue's own
+    // test of a pull request already in it must not fail for the state: a draining queue exists
+    // to finish testing and merging what it holds, a paused one keeps its order, and a failed
+    // test run would fail the pull request out of the queue.
+    if (report.context.inMergeQueue) {
+      const pr = report.context.prNumber;
+      return {
+        notApplicable: `fail-on-queue-states does not apply: this run is the merge queue's own test of ${pr === undefined ? 'a queued pull request' : `#${pr}`}, already in the queue (the gate is for pull requests waiting to enter)`,
+      };
+    }
     const queue = report.queue;
     if (queue === undefined) return undefined;
     if (queue.kind !== 'queue' || !s.failOnQueueStates.includes(queue.state as never)) return {};
@@ -341,6 +353,7 @@ function check(gate: Gate, report: Report, settings: GateSettings): GateCheck {
     counted: finding?.counted,
     tripped: finding?.reason !== undefined,
     reason: finding?.reason,
+    ...(finding?.notApplicable === undefined ? {} : { notApplicable: finding.notApplicable }),
   };
 }
 

@@ -25,6 +25,11 @@ export interface GateCheck {
   tripped: boolean;
   /** The failure line, when tripped. */
   reason?: string;
+  /**
+   * Why the gate does not apply to this run, on one line: it then neither holds nor trips (the
+   * queue state gate on a run that is the merge queue's own test of a pull request).
+   */
+  notApplicable?: string;
 }
 
 export interface Verdict {

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docWorkflows } from '../support/doc-workflows.js';
+import { EXAMPLE_REPOSITORY, EXAMPLES, exampleEvent, fromFork } from '../support/event-fixtures.js';
 import { decideIf, interpolate, type Value } from '../support/github-expressions.js';
 import { pushEvent, type ActionRun } from '../support/run-action.js';
 import { closeV2Simulators, runAgainstV2, startV2Sim } from '../support/v2-e2e.js';
@@ -130,6 +131,15 @@ beforeAll(async () => {
       run: await runAgainstV2(normal, { event, inputs: { 'max-broken-tests': 'lots' } }),
     },
     { name: 'a normal day', run: await runAgainstV2(normal, { event }) },
+    {
+      // GitHub gives a fork's pull_request run no secrets: the step is skipped, result skipped.
+      name: "a fork's pull request",
+      run: await runAgainstV2(normal, {
+        event: exampleEvent('pull_request', EXAMPLES.pullRequest, fromFork),
+        repository: EXAMPLE_REPOSITORY,
+        inputs: { 'api-key': '' },
+      }),
+    },
   );
 }, 60_000);
 
@@ -152,11 +162,22 @@ describe("the docs' recipes, after the gate", () => {
     expect(readers.length).toBeGreaterThanOrEqual(3);
   });
 
-  it.each(['an outage', 'an input error', 'a normal day'])('hold after %s', (name) => {
-    const scenario = scenarios.find((s) => s.name === name);
-    expect(scenario).toBeDefined();
-    expect(problems(scenario as Scenario)).toEqual([]);
+  it("meet a fork's pull request: skipped, the step passing, every output but result empty", () => {
+    const fork = scenarios.find((s) => s.name === "a fork's pull request")?.run;
+    expect(fork?.exitCode).toBe(0);
+    expect(fork?.outputs.result).toBe('skipped');
+    expect(fork?.outputs['tests-json']).toBe('');
+    expect(fork?.outputs['report-path']).toBe('');
   });
+
+  it.each(['an outage', 'an input error', 'a normal day', "a fork's pull request"])(
+    'hold after %s',
+    (name) => {
+      const scenario = scenarios.find((s) => s.name === name);
+      expect(scenario).toBeDefined();
+      expect(problems(scenario as Scenario)).toEqual([]);
+    },
+  );
 
   it('catch an unguarded fromJSON and a jq step on an empty report-path', () => {
     const outage = scenarios[0] as Scenario;

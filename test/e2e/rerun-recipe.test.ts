@@ -20,8 +20,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSimulators, runAgainst, startSim } from '../support/e2e.js';
-import { readPayload, type Payload } from '../support/event-fixtures.js';
-import { REPO_ROOT } from '../support/run-action.js';
+import { EXAMPLES, exampleEvent, readPayload, type Payload } from '../support/event-fixtures.js';
+import { mergeGroupEvent, pushEvent, type GithubEvent } from '../support/github-events.js';
+import { HARNESS_JOB_TOKEN, REPO_ROOT } from '../support/run-action.js';
+import { closeGithubSimulators, startGithubSimulator } from '../support/github-simulator.js';
 import { makeTest, type RawTest } from '../support/trunk-data.js';
 
 const RECIPES = readFileSync(join(REPO_ROOT, 'docs', 'recipes.md'), 'utf8');
@@ -267,7 +269,11 @@ const ALL_THREE = [
 ];
 
 /** The report file dist/index.js writes for the vitest report, Trunk listing `flaky` as flaky. */
-async function reportFile(flaky: string[], reports: Record<string, string>): Promise<string> {
+async function reportFile(
+  flaky: string[],
+  reports: Record<string, string>,
+  event?: GithubEvent,
+): Promise<string> {
   const workspace = tempDir('thg-recipe-ws-');
   for (const [to, from] of Object.entries(reports)) {
     mkdirSync(join(workspace, 'reports', to, '..'), { recursive: true });
@@ -275,19 +281,28 @@ async function reportFile(flaky: string[], reports: Record<string, string>): Pro
   }
   const runnerTemp = tempDir('thg-recipe-temp-');
   const sim = await startSim({ flaky: flaky.map(vitestTest), broken: [] });
+  // A queued pull request's files are listed: from GitHub's simulator, never the network.
+  const gh = await startGithubSimulator({ token: HARNESS_JOB_TOKEN });
   const run = await runAgainst(sim, {
+    event,
     inputs: { 'test-results': 'reports/**/*.xml', 'check-queue': false },
-    env: { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: runnerTemp },
+    env: { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: runnerTemp, GITHUB_API_URL: gh.url },
   });
   expect(run.exitCode).toBe(0);
   return readFileSync(join(runnerTemp, 'trunk-health-gate', 'report.json'), 'utf8');
 }
 
 const VITEST = { 'web/junit.xml': 'test-results/vitest/junit.xml' };
-const reports: Record<'safe' | 'unsafe' | 'unknown', string> = {
+const reports: Record<
+  'safe' | 'unsafe' | 'unknown' | 'queueDraft' | 'queueBranch' | 'mergeGroup',
+  string
+> = {
   safe: '',
   unsafe: '',
   unknown: '',
+  queueDraft: '',
+  queueBranch: '',
+  mergeGroup: '',
 };
 
 describe("the recipe's shell step against report files dist/index.js wrote", () => {
@@ -298,7 +313,20 @@ describe("the recipe's shell step against report files dist/index.js wrote", () 
       ...VITEST,
       'api/killed.xml': 'test-results/cut-off/killed-mid-failure.xml',
     });
+    // The merge queue's own test runs: Trunk's draft pull request, GitHub's merge_group.
+    reports.queueDraft = await reportFile(
+      ALL_THREE,
+      VITEST,
+      exampleEvent('pull_request', EXAMPLES.trunkDraft),
+    );
+    reports.queueBranch = await reportFile(
+      ALL_THREE,
+      VITEST,
+      pushEvent({ ref: 'refs/heads/trunk-merge/pr-7/3f2b8c1e-9a4d-4e6f-8b21-5c7d9e0a1b2c' }),
+    );
+    reports.mergeGroup = await reportFile(ALL_THREE, VITEST, mergeGroupEvent({ prNumber: 7 }));
     await closeSimulators();
+    await closeGithubSimulators();
   }, 60_000);
 
   afterAll(() => {
@@ -326,6 +354,26 @@ describe("the recipe's shell step against report files dist/index.js wrote", () 
       /^Not re-running run 289782451: this is its attempt 2, and a run is re-run at most once\.$/m,
     );
   });
+
+  it.each([
+    ["Trunk's draft pull request", 'queueDraft'],
+    ['a trunk-merge/** push', 'queueBranch'],
+    ['merge_group', 'mergeGroup'],
+  ] as const)(
+    'safe, but a merge queue test run (%s): re-runs nothing, says why',
+    (_name, which) => {
+      expect(
+        (JSON.parse(reports[which]) as { rerun: { safe: unknown } }).rerun.safe,
+        'the report alone would re-run it',
+      ).toBe(true);
+      const run = runStep(reports[which], FAILED);
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.calls).toEqual([]);
+      expect(run.stdout).toBe(
+        "Not re-running run 289782451: it is a merge queue's test run (in-merge-queue), and a re-run through GitHub can cost the pull request its place in the queue; re-run it from Trunk.\n",
+      );
+    },
+  );
 
   it('not safe: a new failure, says so and re-runs nothing', () => {
     const run = runStep(reports.unsafe, FAILED);

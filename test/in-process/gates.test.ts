@@ -59,7 +59,10 @@ function expectAllOutputs(outputs: Record<string, string>) {
 describe('max-broken-tests', () => {
   it('fails when the broken count is greater, still setting every output', async () => {
     const sim = await startSim(organisation());
-    const run = await runAgainst(sim, { event, inputs: { 'max-broken-tests': 2 } });
+    const run = await runAgainst(sim, {
+      event,
+      inputs: { 'max-broken-tests': 2, 'ignore-quarantined': false },
+    });
 
     const message = expectSingleFailure(run);
     expect(message).toMatch(/broken/i);
@@ -80,23 +83,26 @@ describe('max-broken-tests', () => {
     expect(run.outputs.result).toBe('passed');
   });
 
-  it('0 fails on a single broken test, and ignore-quarantined lets a quarantined one through', async () => {
+  it('0 lets a quarantined broken test through by default (Trunk: it does not block merges), and fails on it with ignore-quarantined: false', async () => {
     const broken = [makeTest({ quarantined: true, status: { value: 'broken' } })];
     const sim = await startSim({ broken, queues: {} });
-    const strict = await runAgainst(sim, { inputs: { 'max-broken-tests': 0 } });
-    expectSingleFailure(strict);
-    const lenient = await runAgainst(sim, {
-      inputs: { 'max-broken-tests': 0, 'ignore-quarantined': true },
+    const strict = await runAgainst(sim, {
+      inputs: { 'max-broken-tests': 0, 'ignore-quarantined': false },
     });
+    expectSingleFailure(strict);
+    const lenient = await runAgainst(sim, { inputs: { 'max-broken-tests': 0 } });
     expectPassed(lenient);
   });
 });
 
 describe('max-flaky-tests with ignore-quarantined', () => {
-  it('counts quarantined tests unless told not to', async () => {
+  it('counts quarantined tests when told to', async () => {
     const sim = await startSim(organisation());
 
-    const counted = await runAgainst(sim, { event, inputs: { 'max-flaky-tests': 6 } });
+    const counted = await runAgainst(sim, {
+      event,
+      inputs: { 'max-flaky-tests': 6, 'ignore-quarantined': false },
+    });
     expectSingleFailure(counted);
     expect(counted.outputs.result).toBe('failed');
     expect(counted.outputs['failure-reasons']).toMatch(/flaky/i);

@@ -45,7 +45,11 @@ describe('3.1 a page with nextCursor but without hasMore', () => {
       const sim = await startV2Sim({ flaky: 250, broken: 0 });
       sim.fault({ path: 'tests', testStatus: 'flaky', hasMore, times: Infinity });
 
-      const run = await runV2(sim, { ...testsOnly, 'max-flaky-tests': 200 });
+      const run = await runV2(sim, {
+        ...testsOnly,
+        'max-flaky-tests': 200,
+        'ignore-quarantined': false,
+      });
 
       expect(run.exitCode, describeRun(run)).toBe(1);
       expect(run.outputs['flaky-count']).toBe('250');

@@ -186,6 +186,30 @@ describe('evaluateGates', () => {
       expect(verdict.result).toBe('passed');
     });
 
+    it.each(['paused', 'draining', 'running', 'switching_modes'])(
+      "does not apply to the merge queue's own test run, the queue %s: neither holds nor trips",
+      (state) => {
+        const queued = {
+          ...report({ queue: queue(state) }),
+          context: runContext({ inMergeQueue: true, prNumber: 42 }),
+        };
+        const verdict = evaluateGates(
+          queued,
+          gates({ failOnQueueStates: ['paused', 'draining', 'switching_modes', 'running'] }),
+        );
+        expect(verdict.result).toBe('passed');
+        expect(verdict.reasons).toEqual([]);
+        expect(verdict.gates).toEqual([
+          expect.objectContaining({
+            input: 'fail-on-queue-states',
+            tripped: false,
+            notApplicable:
+              "fail-on-queue-states does not apply: this run is the merge queue's own test of #42, already in the queue (the gate is for pull requests waiting to enter)",
+          }),
+        ]);
+      },
+    );
+
     it('passes when the branch has no merge queue', () => {
       const verdict = evaluateGates(
         report({ queue: { kind: 'none', branch: 'main' } }),
