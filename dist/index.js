@@ -28522,21 +28522,24 @@ function legendOf(table) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q2: () => (/* binding */ incompleteWords),
 /* harmony export */   _c: () => (/* binding */ unexplainedJobs),
 /* harmony export */   bb: () => (/* binding */ isFailedResult),
 /* harmony export */   iM: () => (/* binding */ accountJobs),
 /* harmony export */   xz: () => (/* binding */ countUnexplainedJobs),
 /* harmony export */   yo: () => (/* binding */ jobsUnaccounted)
 /* harmony export */ });
-/* unused harmony exports folderFits, jobOfReport */
+/* unused harmony exports folderFits, jobOfReport, legOfReport, legsOf, legCut */
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
 /**
  * Every needed job accounted for: a needed job that failed (or was cancelled, or ended with a
- * result the action does not know) is accounted for only by a failed test read from its own test
- * reports. Which reports are a job's is told by the folders on their paths, as
- * `actions/download-artifact` with `pattern:` writes them (`test-report-<job id>`, a matrix leg
- * `test-report-<job id>-<index>`). Pure: the run attempt's jobs, when read, come in as data.
+ * result the action does not know) is accounted for only by evidence that is complete: every leg
+ * of it ran to its end (this run attempt's jobs list says so), and each failed leg has a test
+ * report of its own holding a failed test. Which reports are a job's, and which leg's, is told by
+ * the folders on their paths, as `actions/download-artifact` with `pattern:` writes them
+ * (`test-report-<job id>`, a matrix leg `test-report-<job id>-<strategy.job-index>`). Whatever is
+ * not proved so is unexplained. Pure: the run attempt's jobs, when read, come in as data.
  */
 
 /** The results that are no failure; any other, known or not, is one. */
@@ -28582,6 +28585,14 @@ function folderOwner(folder, neededIds) {
     return neededIds.includes(best) ? best : { other: best };
 }
 /**
+ * The matrix leg a folder of job `id` names: `<id>-<index>` gives `strategy.job-index`; a folder
+ * named by the id alone names none.
+ */
+function legIndexOf(folder, id) {
+    const match = new RegExp(`^(?:.*-)?${escapeRegExp(id)}-(\\d{1,6})$`).exec(folder);
+    return match?.[1] === undefined ? undefined : Number(match[1]);
+}
+/**
  * The folders of a report's path, nearest the file first, below the deepest folder it shares with
  * the workspace: the workspace's own folders (`work/<repo>/<repo>`) never name a job, while
  * artifacts downloaded beside it (`path: ${{ runner.temp }}/reports`, `../artifacts`) keep theirs.
@@ -28600,39 +28611,161 @@ function foldersBelow(file, workspace) {
  * any job's.
  */
 function jobOfReport(file, neededIds, workspace) {
+    return legOfReport(file, neededIds, workspace)?.owner;
+}
+/** The needed job a report is of (see jobOfReport), and the leg its folder names, if any. */
+function legOfReport(file, neededIds, workspace) {
     for (const folder of foldersBelow(file, workspace)) {
         const owner = folderOwner(folder, neededIds);
+        if (typeof owner === 'string') {
+            const index = legIndexOf(folder, owner);
+            return index === undefined ? { owner } : { owner, index };
+        }
         if (owner !== undefined)
-            return owner;
+            return { owner };
     }
     return undefined;
 }
+/** The legs of a needed job as the jobs list names them: its id, or a matrix leg `<id> (…)`. */
+function legsOf(id, jobs) {
+    return jobs.filter((job) => job.name === id || job.name.startsWith(`${id} (`));
+}
 /** A failed leg first: its step and page say why the job failed. */
-function matchRunJob(id, jobs) {
-    const legs = jobs.filter((job) => job.name === id || job.name.startsWith(`${id} (`));
+function matchRunJob(legs) {
     return (legs.find((job) => job.conclusion !== undefined && isFailedResult(job.conclusion)) ?? legs[0]);
 }
+const NOT_STARTED = new Set(['queued', 'waiting', 'requested', 'pending']);
 /**
- * Each failed needed job, accounted for by the failed tests of its own reports. A report that was
- * not read and is no other job's may be any job's: then every job no failed test accounts for is
- * unread, never unexplained.
+ * How a leg fell short of running to its end, in words ("was cancelled", "timed out"); undefined
+ * when it ran to its end: completed, and succeeded or failed. Any other conclusion (cancelled,
+ * timed_out, skipped, neutral, one GitHub adds) and any other status is short of it.
+ */
+function legCut(leg) {
+    const status = leg.status?.toLowerCase();
+    if (status !== undefined && status !== 'completed') {
+        return NOT_STARTED.has(status) ? 'never started' : 'had not finished';
+    }
+    const conclusion = leg.conclusion?.toLowerCase();
+    if (conclusion === 'success' || conclusion === 'failure')
+        return undefined;
+    if (conclusion === undefined)
+        return 'has no conclusion';
+    if (conclusion === 'cancelled')
+        return 'was cancelled';
+    if (conclusion === 'timed_out')
+        return 'timed out';
+    if (conclusion === 'skipped')
+        return 'was skipped';
+    return `ended ${conclusion}`;
+}
+const TRUNK_CUT_WORDS = {
+    timedOut: 'timed out',
+    jobTimeout: 'hit the job timeout',
+    runnerDisconnect: 'lost its runner',
+};
+/**
+ * What the legs and their reports prove of a failed job whose reports hold a failed test, when
+ * the jobs list was read: undefined when every leg ran to its end and each failed leg has a
+ * report of its own holding a failed test.
+ *
+ * GitHub names a leg by its matrix values (`test (ubuntu-latest, 22)`, `test (2)`), never by its
+ * `strategy.job-index`, and the order of the jobs list is not documented, so a name is never
+ * paired with an index. Instead: a leg that passed wrote no failed test, so each folder
+ * `<id>-<index>` (index 0 to legs - 1) holding a failed test is a failed leg's own, and as many
+ * such folders as failed legs prove that every failed leg has one. A job of one leg has its
+ * folder `<id>` or `<id>-0`. A folder no leg can own (no index in a matrix, or one past the legs)
+ * accounts for nothing.
+ */
+function legsProof(legs, tally) {
+    const of = legs.length;
+    const failed = legs.filter((leg) => leg.conclusion?.toLowerCase() === 'failure').length;
+    if (failed === 0)
+        return { kind: 'no-failed-leg', of };
+    let reported = 0;
+    for (const [index, leg] of tally.byLeg) {
+        const own = of === 1 ? index === -1 || index === 0 : index >= 0 && index < of;
+        if (own && leg.failedTests > 0)
+            reported += 1;
+    }
+    // One leg, two folders (`<id>` and `<id>-0`) are one leg's.
+    if (of === 1)
+        reported = Math.min(reported, 1);
+    return reported >= failed ? undefined : { kind: 'unreported-legs', failed, reported, of };
+}
+/**
+ * What GitHub says keeps a failed job's evidence from being complete, whatever its reports hold:
+ * the job cancelled, or a leg that did not run to its end. A re-run runs every leg again.
+ */
+function cutByGithub(job, legs) {
+    if (job.result.trim().toLowerCase() === 'cancelled')
+        return { kind: 'cancelled' };
+    const cut = (legs ?? []).flatMap((leg) => {
+        const how = legCut(leg);
+        return how === undefined ? [] : [{ name: leg.name, how }];
+    });
+    return cut.length > 0 ? { kind: 'legs-cut', legs: cut, of: legs?.length ?? 0 } : undefined;
+}
+/** A leg Trunk's CI analysis says was cut short (a timeout, a lost runner). */
+function cutByTrunk(trunk) {
+    const legs = (trunk?.legs ?? []).flatMap((leg) => leg.infrastructure === undefined
+        ? []
+        : [{ name: leg.name, how: TRUNK_CUT_WORDS[leg.infrastructure] ?? 'was cut short' }]);
+    return legs.length > 0 ? { kind: 'trunk-cut', legs } : undefined;
+}
+/**
+ * Why the failed tests of a job's reports do not account for it, when that is known. A job with
+ * none is unexplained anyway, and is said so (with GitHub's word when a leg was cut short).
+ */
+function incompleteOf(job, tally, legs, trunk, readWhy) {
+    const github = cutByGithub(job, legs);
+    if (github !== undefined || tally.failedTests === 0)
+        return github;
+    const trunkCut = cutByTrunk(trunk);
+    if (trunkCut !== undefined)
+        return trunkCut;
+    if (legs === undefined || readWhy !== undefined)
+        return undefined;
+    if (legs.length === 0)
+        return { kind: 'no-legs' };
+    return legsProof(legs, tally);
+}
+function stateOf(tally, unreadWhy, incomplete, legsRead) {
+    if (incomplete !== undefined)
+        return { state: 'unexplained' };
+    if (tally.failedTests === 0)
+        return { state: unreadWhy === undefined ? 'unexplained' : 'unread' };
+    if (unreadWhy !== undefined)
+        return { state: 'unread' };
+    return legsRead ? { state: 'explained' } : { state: 'unread', legsUnknown: true };
+}
+/** Why a job's legs are unknown, as its unreadWhy. */
+const LEGS_UNKNOWN = "this run attempt's jobs could not be read, so whether each of its legs ran to its end is unknown";
+/**
+ * Each failed needed job, accounted for by the failed tests of its own reports, on complete
+ * evidence only (see legsProof). A report that was not read and is no other job's may be any
+ * job's: then every job no failed test accounts for is unread, never unexplained.
  */
 function accountJobs(needs, results, workspace, runJobs, trunk) {
     const ids = needs.map((job) => job.id);
-    const tallies = new Map(ids.map((id) => [id, { failedTests: 0, reports: 0 }]));
-    const tallyOf = (file) => {
-        const owner = jobOfReport(file, ids, workspace);
-        return typeof owner === 'string' ? tallies.get(owner) : undefined;
+    const tallies = new Map(ids.map((id) => [id, { failedTests: 0, reports: 0, byLeg: new Map() }]));
+    const legOf = (file) => {
+        const found = legOfReport(file, ids, workspace);
+        const tally = typeof found?.owner === 'string' ? tallies.get(found.owner) : undefined;
+        return tally && { tally, index: found?.index ?? -1 };
     };
     for (const file of results.files) {
-        const tally = tallyOf(file);
-        if (tally)
-            tally.reports += 1;
+        const of = legOf(file);
+        if (of)
+            of.tally.reports += 1;
     }
     for (const failure of results.failures) {
-        const tally = tallyOf(failure.reportFile);
-        if (tally)
-            tally.failedTests += 1;
+        const of = legOf(failure.reportFile);
+        if (!of)
+            continue;
+        of.tally.failedTests += 1;
+        const leg = of.tally.byLeg.get(of.index) ?? { failedTests: 0 };
+        leg.failedTests += 1;
+        of.tally.byLeg.set(of.index, leg);
     }
     let anyonesUnread;
     for (const report of results.unread) {
@@ -28647,13 +28780,18 @@ function accountJobs(needs, results, workspace, runJobs, trunk) {
                 tally.unreadWhy ??= why;
         }
     }
+    const listed = runJobs && 'jobs' in runJobs ? runJobs.jobs : undefined;
     const failed = needs
         .filter((job) => isFailedResult(job.result))
         .map((job) => {
-        const tally = tallies.get(job.id) ?? { failedTests: 0, reports: 0 };
-        const unreadWhy = tally.unreadWhy ?? anyonesUnread;
-        const state = tally.failedTests > 0 ? 'explained' : unreadWhy !== undefined ? 'unread' : 'unexplained';
-        const found = runJobs && 'jobs' in runJobs ? matchRunJob(job.id, runJobs.jobs) : undefined;
+        const tally = tallies.get(job.id) ?? { failedTests: 0, reports: 0, byLeg: new Map() };
+        const legs = listed && legsOf(job.id, listed);
+        const analysis = trunk && Object.hasOwn(trunk, job.id) ? trunk[job.id] : undefined;
+        const readWhy = tally.unreadWhy ?? anyonesUnread;
+        const incomplete = incompleteOf(job, tally, legs, analysis, readWhy);
+        const { state, legsUnknown } = stateOf(tally, readWhy, incomplete, legs !== undefined);
+        const unreadWhy = legsUnknown ? LEGS_UNKNOWN : readWhy;
+        const found = legs && matchRunJob(legs);
         return {
             id: job.id,
             result: job.result,
@@ -28661,19 +28799,82 @@ function accountJobs(needs, results, workspace, runJobs, trunk) {
             failedTests: tally.failedTests,
             reports: tally.reports,
             ...(state === 'unread' ? { unreadWhy } : {}),
+            ...(legsUnknown ? { legsUnknown } : {}),
             ...(found?.failedStep === undefined ? {} : { step: found.failedStep }),
             ...(found?.url === undefined ? {} : { url: found.url }),
-            ...(trunk && Object.hasOwn(trunk, job.id) ? { trunkAnalysis: trunk[job.id] } : {}),
+            ...(analysis === undefined ? {} : { trunkAnalysis: analysis }),
+            ...(legs === undefined ? {} : { legs: legs.length }),
+            ...(incomplete === undefined ? {} : { incomplete }),
         };
     });
     const jobsNote = runJobs && 'error' in runJobs ? runJobs.error : undefined;
     return { needed: needs.length, failed, ...(jobsNote === undefined ? {} : { jobsNote }) };
 }
-/** Failed jobs no failed test accounts for, while every failed job's reports were read. */
+/** Joins words: "a", "a and b", "a, b and c". */
+function joined(items) {
+    if (items.length <= 1)
+        return items.join('');
+    return `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
+}
+const MAX_LEGS_NAMED = 5;
+function legsWords(legs, quote) {
+    const named = legs.slice(0, MAX_LEGS_NAMED).map((leg) => `${quote(leg.name)} ${leg.how}`);
+    const more = legs.length - named.length;
+    return joined(more > 0 ? [...named, `${String(more)} more`] : named);
+}
+/**
+ * Why a job's evidence is not complete, in words that follow "job X failed: " ("2 of its 3 legs
+ * did not run to their end (`test (2)` was cancelled, …)"), and what to do about it.
+ */
+function incompleteWords(job, quote) {
+    const incomplete = job.incomplete;
+    if (incomplete === undefined)
+        return undefined;
+    const rerun = 're-run it: a re-run runs every leg again';
+    const plural = (n, one, many) => `${String(n)} ${n === 1 ? one : many}`;
+    switch (incomplete.kind) {
+        case 'cancelled':
+            return { why: 'the tests after the cut never ran', todo: rerun };
+        case 'trunk-cut':
+            return {
+                why: `Trunk's CI analysis says it was cut short (${legsWords(incomplete.legs, quote)}), so the tests after the cut never ran`,
+                todo: rerun,
+            };
+        case 'legs-cut': {
+            const n = incomplete.legs.length;
+            const which = incomplete.of === 1 ? 'it' : `${String(n)} of its ${String(incomplete.of)} legs`;
+            return {
+                why: `${which} did not run to ${incomplete.of === 1 ? 'its' : 'their'} end (${legsWords(incomplete.legs, quote)}), so ${n === 1 ? 'its' : 'their'} tests never ran in full`,
+                todo: rerun,
+            };
+        }
+        case 'no-legs':
+            return {
+                why: `no job of this run attempt is named ${quote(job.id)} or ${quote(`${job.id} (…)`)}, so whether each of its legs ran to its end is unknown`,
+                todo: `give the job no ${quote('name:')}, or one that starts with its id`,
+            };
+        case 'no-failed-leg':
+            return {
+                why: `none of its ${plural(incomplete.of, 'leg', 'legs')} in this run attempt's jobs list failed, so what failed is unknown`,
+                todo: 'open the run and re-run the job',
+            };
+        case 'unreported-legs': {
+            const missing = incomplete.failed - incomplete.reported;
+            const folder = incomplete.of === 1
+                ? quote(`test-report-${job.id}`)
+                : quote(`test-report-${job.id}-<index>`);
+            return {
+                why: `${plural(missing, 'failed leg has', 'failed legs have')} no report of its own holding a failed test (${plural(incomplete.failed, 'leg', 'legs')} of ${String(incomplete.of)} failed; ${String(incomplete.reported)} of their reports in ${folder} ${incomplete.reported === 1 ? 'holds' : 'hold'} one)`,
+                todo: `upload each leg's report as ${quote('test-report-${{ github.job }}-${{ strategy.job-index }}')} with ${quote('if: always()')}`,
+            };
+        }
+    }
+}
+/** Failed jobs no failed test accounts for, or whose evidence is not complete. */
 function unexplainedJobs(jobs) {
     return jobs?.failed.filter((job) => job.state === 'unexplained') ?? [];
 }
-/** A failed job not accounted for: unexplained, or its reports not read. */
+/** A failed job not accounted for: unexplained, or its reports (or its legs) not read. */
 function jobsUnaccounted(jobs) {
     return jobs?.failed.some((job) => job.state !== 'explained') ?? false;
 }
@@ -30345,7 +30546,8 @@ var explain_jobs = __nccwpck_require__(2595);
 ;// CONCATENATED MODULE: ./src/github/run-jobs.ts
 /**
  * This run attempt's jobs (`GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs`,
- * every page), read to name the step a failed needed job stopped at and to link it. Needs
+ * every page), read to tell each leg of a failed needed job (whether it ran to its end), to name
+ * the step it stopped at and to link it. Needs
  * `actions: read`. A failed read is said as a note by the caller, never the step's failure.
  */
 
@@ -30372,11 +30574,13 @@ function toRunJob(raw) {
     if (name === undefined)
         return undefined;
     const url = run_jobs_nonEmptyString(job.html_url);
+    const status = run_jobs_nonEmptyString(job.status);
     const conclusion = run_jobs_nonEmptyString(job.conclusion);
     const failedStep = failedStepOf(job.steps);
     return {
         name,
         ...(url === undefined ? {} : { url }),
+        ...(status === undefined ? {} : { status }),
         ...(conclusion === undefined ? {} : { conclusion }),
         ...(failedStep === undefined ? {} : { failedStep }),
     };
@@ -40075,6 +40279,7 @@ function truncateAtLine(lines, limit) {
 
 
 
+
 const MAX_JOB_LINES = 10;
 const MAX_WHY = 300;
 const ORDER = { unexplained: 0, unread: 1, explained: 2 };
@@ -40086,6 +40291,8 @@ function how(job) {
         return 'was cancelled';
     return `ended ${code((0,src_text/* truncate */.xv)(job.result, 40))}`;
 }
+/** Names and paths in a job's words, as code. */
+const quote = (text) => code((0,src_text/* truncate */.xv)(text, 100));
 function jobLine(job) {
     const name = `job ${code((0,src_text/* truncate */.xv)(job.id, 100))} ${how(job)}`;
     const step = job.step ? ` at step ${code((0,src_text/* truncate */.xv)(job.step, 100))}` : '';
@@ -40093,9 +40300,19 @@ function jobLine(job) {
     if (job.state === 'explained') {
         return `- ${name}${step}: ${plural(job.failedTests, 'failed test')} of its reports account for it${link}`;
     }
+    if (job.state === 'unread' && job.legsUnknown === true) {
+        return `- ⚠️ ${name}${step}; this run attempt's jobs could not be read, so whether each of its legs ran to its end is unknown, and its ${plural(job.failedTests, 'failed test')} cannot account for it${link}`;
+    }
     if (job.state === 'unread') {
         const why = escapeMarkdown((0,src_text/* truncate */.xv)(job.unreadWhy ?? '', MAX_WHY));
         return `- ⚠️ ${name}${step}; its reports were not read (${why}), so whether a failed test accounts for it is unknown${link}`;
+    }
+    const words = (0,explain_jobs/* incompleteWords */.Q2)(job, quote);
+    if (words !== undefined) {
+        const tests = job.failedTests === 0
+            ? 'none of its reports holds a failed test'
+            : `its ${plural(job.failedTests, 'failed test')} cannot account for it`;
+        return `- ⛔ ${name}${step}: ${words.why}; ${tests}: ${words.todo}${link}`;
     }
     const none = job.reports === 0 ? ' (no report of it was found)' : '';
     return `- ⛔ ${name}${step} and none of its reports holds a failed test${none}${link}`;
@@ -40274,7 +40491,24 @@ const MAX_NOTE = 300;
 /** Unread reports listed by name; the warnings name every one. */
 const MAX_UNREAD_LINES = 10;
 const failed_tests_section_SEPARATOR = ' · ';
-function attention(failures) {
+/**
+ * What the needed jobs add to the heading: never "Trunk explains every one" while a needed job is
+ * not explained, or whether it is, is unknown.
+ */
+function jobsAttention(jobs) {
+    const unexplained = (0,explain_jobs/* unexplainedJobs */._c)(jobs).length;
+    const unread = jobs?.failed.filter((job) => job.state === 'unread').length ?? 0;
+    const isAre = (n) => (n === 1 ? 'is' : 'are');
+    return [
+        ...(unexplained > 0
+            ? [`${plural(unexplained, 'needed job')} ${isAre(unexplained)} not explained`]
+            : []),
+        ...(unread > 0
+            ? [`whether ${plural(unread, 'needed job')} ${isAre(unread)} explained is unknown`]
+            : []),
+    ];
+}
+function attention(failures, jobs) {
     const counts = countClasses(failures);
     const parts = [];
     if (counts.new > 0) {
@@ -40283,6 +40517,12 @@ function attention(failures) {
     if (counts.unexplained > 0) {
         parts.push(`${formatNumber(counts.unexplained)} could not be explained`);
     }
+    const jobParts = jobsAttention(jobs);
+    if (parts.length === 0 && jobParts.length > 0) {
+        const all = failures.length === 1 ? 'it' : `all ${formatNumber(failures.length)}`;
+        return `Trunk explains ${all}, but ${jobParts.join(', and ')}`;
+    }
+    parts.push(...jobParts);
     return parts.length > 0 ? parts.join(', ') : 'Trunk explains every one';
 }
 /** "1 test report could not be read", "2 test reports were read only in part", … */
@@ -40322,7 +40562,7 @@ function failedTestsHeadline(failedTests, rerun) {
         return `✅ No test failed in this run: ${plural(failedTests.total, 'test')} ran${skipped}`;
     }
     const noun = failed === 1 ? 'test failed' : 'tests failed';
-    return `❌ ${formatNumber(failed)} ${noun} in this run; ${attention(failedTests.failures)}${rerunAdvice(failedTests, rerun)}`;
+    return `❌ ${formatNumber(failed)} ${noun} in this run; ${attention(failedTests.failures, failedTests.jobs)}${rerunAdvice(failedTests, rerun)}`;
 }
 /** What the pull request changing a test's own file makes of its line. */
 const OWN_FILE = 'this pull request changes its file';
@@ -42044,20 +42284,37 @@ const newFailuresGate = runGate({
 });
 /**
  * A needed job that failed with no failed test in its own reports: whatever killed it (install,
- * out of memory, a timeout) is a failure no test names, so the gate trips at any threshold. A job
+ * out of memory, a timeout) is a failure no test names, so the gate trips at any threshold. So does
+ * one whose evidence is not complete (a leg cut short, a failed leg with no report of its own), and
+ * one whose legs are unknown (this run attempt's jobs unread): unknown is never complete. A job
  * whose reports were not read is left to the unread reports' reason.
  */
 function unexplainedJobsReason(failedTests, limit) {
     const jobs = (0,explain_jobs/* unexplainedJobs */._c)(failedTests.jobs);
     const first = jobs[0];
     if (first === undefined)
-        return undefined;
-    const how = first.result === 'cancelled' ? 'was cancelled' : 'failed';
+        return legsUnknownReason(failedTests, limit);
+    const how = first.result.trim().toLowerCase() === 'cancelled' ? 'was cancelled' : 'failed';
     const step = first.step === undefined ? '' : ` (it stopped at step "${(0,src_text/* truncate */.xv)(first.step, 100)}")`;
+    const trips = `so max-new-failures (${String(limit)}) trips whatever the count`;
+    const words = (0,explain_jobs/* incompleteWords */.Q2)(first, (text) => `"${(0,src_text/* truncate */.xv)(text, 100)}"`);
+    if (words !== undefined) {
+        const more = jobs.length > 1
+            ? `; ${String(jobs.length - 1)} more failed ${jobs.length === 2 ? 'job is' : 'jobs are'} not explained either`
+            : '';
+        return `Job ${(0,src_text/* truncate */.xv)(first.id, 100)} ${how}${step}, but its reports cannot account for it: ${words.why}${more}, ${trips}: ${words.todo}`;
+    }
     const more = jobs.length > 1
         ? `, and ${jobs.length - 1} more failed ${jobs.length === 2 ? 'job' : 'jobs'} the same way`
         : '';
-    return `Job ${(0,src_text/* truncate */.xv)(first.id, 100)} ${how} and none of its reports holds a failed test${step}${more}, so max-new-failures (${String(limit)}) trips whatever the count: open the job's log, fix what stopped it, and re-run it`;
+    return `Job ${(0,src_text/* truncate */.xv)(first.id, 100)} ${how} and none of its reports holds a failed test${step}${more}, ${trips}: open the job's log, fix what stopped it, and re-run it`;
+}
+/** A failed job whose reports hold a failed test, while this run attempt's jobs are unread. */
+function legsUnknownReason(failedTests, limit) {
+    const job = failedTests.jobs?.failed.find((one) => one.legsUnknown === true);
+    if (job === undefined)
+        return undefined;
+    return `Whether job ${(0,src_text/* truncate */.xv)(job.id, 100)} ran to its end in every leg is unknown: this run attempt's jobs could not be read (the job summary says why), so its failed tests cannot account for it and max-new-failures (${String(limit)}) cannot be judged: give the gate job actions: read, and re-run it`;
 }
 /** Flakes Trunk's data does not explain: new ones (listed neither flaky nor broken), unexplained. */
 const newFlakesGate = runGate({
@@ -43037,6 +43294,8 @@ function unknownWhy(input) {
     if (input.unexplainedJobs === null)
         return 'the needed jobs could not be read';
     const unexplained = (input.unexplainedJobs ?? 0) - (input.jobsExplainedByInfra ?? 0);
+    if (unexplained > 0 && input.jobIncomplete !== undefined)
+        return input.jobIncomplete;
     if (unexplained > 0) {
         return `${count(unexplained)} needed ${unexplained === 1 ? 'job' : 'jobs'} failed without a test report or a cause from Trunk that explains ${unexplained === 1 ? 'it' : 'them'}`;
     }
@@ -43174,11 +43433,13 @@ function rerunInput(run, jobs = {}) {
     if (run === undefined)
         return { ...jobs };
     const why = failuresUnknownWhy(run);
+    const incomplete = run.jobs && firstIncomplete(run.jobs);
     const needed = run.jobs === undefined
         ? {}
         : {
             unexplainedJobs: (0,explain_jobs/* countUnexplainedJobs */.xz)(run.jobs) ?? null,
             jobsExplainedByInfra: explainedByInfra(run.jobs),
+            ...(incomplete === undefined ? {} : { jobIncomplete: incomplete }),
         };
     return {
         failedTests: {
@@ -43189,9 +43450,25 @@ function rerunInput(run, jobs = {}) {
         ...jobs,
     };
 }
+/**
+ * Explained for a re-run by Trunk's infrastructure cause; never a job GitHub says was cancelled or
+ * had a leg cut short: what its tests that never ran would say is unknown, so a re-run is fair
+ * advice but "should pass" is not.
+ */
+function infraExplained(job) {
+    const kind = job.incomplete?.kind;
+    return job.trunkAnalysis?.infrastructure === true && kind !== 'cancelled' && kind !== 'legs-cut';
+}
 /** The unexplained needed jobs that Trunk's CI analysis says failed for an infrastructure cause. */
 function explainedByInfra(jobs) {
-    return (0,explain_jobs/* unexplainedJobs */._c)(jobs).filter((job) => job.trunkAnalysis?.infrastructure === true).length;
+    return (0,explain_jobs/* unexplainedJobs */._c)(jobs).filter(infraExplained).length;
+}
+/** The first unexplained job, not explained by infrastructure, whose evidence is not complete. */
+function firstIncomplete(jobs) {
+    const job = (0,explain_jobs/* unexplainedJobs */._c)(jobs).find((one) => !infraExplained(one) && one.incomplete);
+    const words = job && (0,explain_jobs/* incompleteWords */.Q2)(job, (text) => `"${text.slice(0, 100)}"`);
+    return (words &&
+        `job "${job.id.slice(0, 100)}" ${job.result.trim().toLowerCase() === 'cancelled' ? 'was cancelled' : 'failed'}: ${words.why}; ${words.todo}`);
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts

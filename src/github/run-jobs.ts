@@ -1,6 +1,7 @@
 /**
  * This run attempt's jobs (`GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs`,
- * every page), read to name the step a failed needed job stopped at and to link it. Needs
+ * every page), read to tell each leg of a failed needed job (whether it ran to its end), to name
+ * the step it stopped at and to link it. Needs
  * `actions: read`. A failed read is said as a note by the caller, never the step's failure.
  */
 
@@ -14,7 +15,9 @@ export interface RunJob {
   name: string;
   /** The job's page. */
   url?: string;
-  /** success, failure, cancelled, …; undefined while it runs. */
+  /** queued, in_progress, completed, …: whether the leg ran to its end. */
+  status?: string;
+  /** success, failure, cancelled, timed_out, …; undefined while it runs. */
   conclusion?: string;
   /** The first step that did not succeed. */
   failedStep?: string;
@@ -54,11 +57,13 @@ export function toRunJob(raw: unknown): RunJob | undefined {
   const name = nonEmptyString(job.name);
   if (name === undefined) return undefined;
   const url = nonEmptyString(job.html_url);
+  const status = nonEmptyString(job.status);
   const conclusion = nonEmptyString(job.conclusion);
   const failedStep = failedStepOf(job.steps);
   return {
     name,
     ...(url === undefined ? {} : { url }),
+    ...(status === undefined ? {} : { status }),
     ...(conclusion === undefined ? {} : { conclusion }),
     ...(failedStep === undefined ? {} : { failedStep }),
   };

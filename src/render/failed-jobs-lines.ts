@@ -4,7 +4,7 @@
  * and links are outside text, escaped here.
  */
 
-import type { FailedJob, JobsReport } from '../explain/jobs.js';
+import { incompleteWords, type FailedJob, type JobsReport } from '../explain/jobs.js';
 import type { TrunkJobAnalysis } from '../trunk/ci-analysis-model.js';
 import { formatNumber, plural } from './format.js';
 import { code, escapeMarkdown, mdLink } from './markdown.js';
@@ -21,6 +21,9 @@ function how(job: FailedJob): string {
   return `ended ${code(truncate(job.result, 40))}`;
 }
 
+/** Names and paths in a job's words, as code. */
+const quote = (text: string): string => code(truncate(text, 100));
+
 function jobLine(job: FailedJob): string {
   const name = `job ${code(truncate(job.id, 100))} ${how(job)}`;
   const step = job.step ? ` at step ${code(truncate(job.step, 100))}` : '';
@@ -28,9 +31,20 @@ function jobLine(job: FailedJob): string {
   if (job.state === 'explained') {
     return `- ${name}${step}: ${plural(job.failedTests, 'failed test')} of its reports account for it${link}`;
   }
+  if (job.state === 'unread' && job.legsUnknown === true) {
+    return `- ⚠️ ${name}${step}; this run attempt's jobs could not be read, so whether each of its legs ran to its end is unknown, and its ${plural(job.failedTests, 'failed test')} cannot account for it${link}`;
+  }
   if (job.state === 'unread') {
     const why = escapeMarkdown(truncate(job.unreadWhy ?? '', MAX_WHY));
     return `- ⚠️ ${name}${step}; its reports were not read (${why}), so whether a failed test accounts for it is unknown${link}`;
+  }
+  const words = incompleteWords(job, quote);
+  if (words !== undefined) {
+    const tests =
+      job.failedTests === 0
+        ? 'none of its reports holds a failed test'
+        : `its ${plural(job.failedTests, 'failed test')} cannot account for it`;
+    return `- ⛔ ${name}${step}: ${words.why}; ${tests}: ${words.todo}${link}`;
   }
   const none = job.reports === 0 ? ' (no report of it was found)' : '';
   return `- ⛔ ${name}${step} and none of its reports holds a failed test${none}${link}`;

@@ -10,7 +10,7 @@ import { countClasses, failuresUnknown, readingStopped, trunkLinkOf } from '../e
 import type { UnreadReport } from '../test-results/model.js';
 import { collapsible } from './collapsible.js';
 import { failedJobsLines } from './failed-jobs-lines.js';
-import { jobsUnaccounted } from '../explain/jobs.js';
+import { jobsUnaccounted, unexplainedJobs, type JobsReport } from '../explain/jobs.js';
 import { formatNumber, MAX_NAME, plural, shortPath } from './format.js';
 import { code, escapeMarkdown, mdLink } from './markdown.js';
 import { moreNote } from './test-table.js';
@@ -38,7 +38,25 @@ export interface FailedSectionOptions {
   rerun?: RerunAdvice;
 }
 
-function attention(failures: readonly ExplainedFailure[]): string {
+/**
+ * What the needed jobs add to the heading: never "Trunk explains every one" while a needed job is
+ * not explained, or whether it is, is unknown.
+ */
+function jobsAttention(jobs: JobsReport | undefined): string[] {
+  const unexplained = unexplainedJobs(jobs).length;
+  const unread = jobs?.failed.filter((job) => job.state === 'unread').length ?? 0;
+  const isAre = (n: number) => (n === 1 ? 'is' : 'are');
+  return [
+    ...(unexplained > 0
+      ? [`${plural(unexplained, 'needed job')} ${isAre(unexplained)} not explained`]
+      : []),
+    ...(unread > 0
+      ? [`whether ${plural(unread, 'needed job')} ${isAre(unread)} explained is unknown`]
+      : []),
+  ];
+}
+
+function attention(failures: readonly ExplainedFailure[], jobs: JobsReport | undefined): string {
   const counts = countClasses(failures);
   const parts: string[] = [];
   if (counts.new > 0) {
@@ -49,6 +67,12 @@ function attention(failures: readonly ExplainedFailure[]): string {
   if (counts.unexplained > 0) {
     parts.push(`${formatNumber(counts.unexplained)} could not be explained`);
   }
+  const jobParts = jobsAttention(jobs);
+  if (parts.length === 0 && jobParts.length > 0) {
+    const all = failures.length === 1 ? 'it' : `all ${formatNumber(failures.length)}`;
+    return `Trunk explains ${all}, but ${jobParts.join(', and ')}`;
+  }
+  parts.push(...jobParts);
   return parts.length > 0 ? parts.join(', ') : 'Trunk explains every one';
 }
 
@@ -90,7 +114,7 @@ export function failedTestsHeadline(failedTests: FailedTestsReport, rerun?: Reru
     return `✅ No test failed in this run: ${plural(failedTests.total, 'test')} ran${skipped}`;
   }
   const noun = failed === 1 ? 'test failed' : 'tests failed';
-  return `❌ ${formatNumber(failed)} ${noun} in this run; ${attention(failedTests.failures)}${rerunAdvice(failedTests, rerun)}`;
+  return `❌ ${formatNumber(failed)} ${noun} in this run; ${attention(failedTests.failures, failedTests.jobs)}${rerunAdvice(failedTests, rerun)}`;
 }
 
 /** What the pull request changing a test's own file makes of its line. */

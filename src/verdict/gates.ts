@@ -11,7 +11,7 @@ import {
   type FailedTestsReport,
 } from '../explain/model.js';
 import { truncate } from '../text.js';
-import { jobsUnaccounted, unexplainedJobs } from '../explain/jobs.js';
+import { incompleteWords, jobsUnaccounted, unexplainedJobs } from '../explain/jobs.js';
 
 export type GateSettings = Pick<
   Settings,
@@ -284,21 +284,39 @@ const newFailuresGate = runGate({
 
 /**
  * A needed job that failed with no failed test in its own reports: whatever killed it (install,
- * out of memory, a timeout) is a failure no test names, so the gate trips at any threshold. A job
+ * out of memory, a timeout) is a failure no test names, so the gate trips at any threshold. So does
+ * one whose evidence is not complete (a leg cut short, a failed leg with no report of its own), and
+ * one whose legs are unknown (this run attempt's jobs unread): unknown is never complete. A job
  * whose reports were not read is left to the unread reports' reason.
  */
 function unexplainedJobsReason(failedTests: FailedTestsReport, limit: number): string | undefined {
   const jobs = unexplainedJobs(failedTests.jobs);
   const first = jobs[0];
-  if (first === undefined) return undefined;
-  const how = first.result === 'cancelled' ? 'was cancelled' : 'failed';
+  if (first === undefined) return legsUnknownReason(failedTests, limit);
+  const how = first.result.trim().toLowerCase() === 'cancelled' ? 'was cancelled' : 'failed';
   const step =
     first.step === undefined ? '' : ` (it stopped at step "${truncate(first.step, 100)}")`;
+  const trips = `so max-new-failures (${String(limit)}) trips whatever the count`;
+  const words = incompleteWords(first, (text) => `"${truncate(text, 100)}"`);
+  if (words !== undefined) {
+    const more =
+      jobs.length > 1
+        ? `; ${String(jobs.length - 1)} more failed ${jobs.length === 2 ? 'job is' : 'jobs are'} not explained either`
+        : '';
+    return `Job ${truncate(first.id, 100)} ${how}${step}, but its reports cannot account for it: ${words.why}${more}, ${trips}: ${words.todo}`;
+  }
   const more =
     jobs.length > 1
       ? `, and ${jobs.length - 1} more failed ${jobs.length === 2 ? 'job' : 'jobs'} the same way`
       : '';
-  return `Job ${truncate(first.id, 100)} ${how} and none of its reports holds a failed test${step}${more}, so max-new-failures (${String(limit)}) trips whatever the count: open the job's log, fix what stopped it, and re-run it`;
+  return `Job ${truncate(first.id, 100)} ${how} and none of its reports holds a failed test${step}${more}, ${trips}: open the job's log, fix what stopped it, and re-run it`;
+}
+
+/** A failed job whose reports hold a failed test, while this run attempt's jobs are unread. */
+function legsUnknownReason(failedTests: FailedTestsReport, limit: number): string | undefined {
+  const job = failedTests.jobs?.failed.find((one) => one.legsUnknown === true);
+  if (job === undefined) return undefined;
+  return `Whether job ${truncate(job.id, 100)} ran to its end in every leg is unknown: this run attempt's jobs could not be read (the job summary says why), so its failed tests cannot account for it and max-new-failures (${String(limit)}) cannot be judged: give the gate job actions: read, and re-run it`;
 }
 
 /** Flakes Trunk's data does not explain: new ones (listed neither flaky nor broken), unexplained. */

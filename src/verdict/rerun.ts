@@ -9,7 +9,13 @@
  * explain, and one broken before this change (or failing on the default branch) fail again.
  */
 
-import { countUnexplainedJobs, unexplainedJobs, type JobsReport } from '../explain/jobs.js';
+import {
+  countUnexplainedJobs,
+  incompleteWords,
+  unexplainedJobs,
+  type FailedJob,
+  type JobsReport,
+} from '../explain/jobs.js';
 import {
   failuresUnknown,
   readingStopped,
@@ -44,6 +50,11 @@ export interface RerunInput {
    * that disconnected): a re-run is what fixes them, so they are explained for this purpose.
    */
   jobsExplainedByInfra?: number;
+  /**
+   * Of the rest, the first whose evidence is known not to be complete, in words: a leg cut short
+   * (re-running is fair: it runs every leg again), or a failed leg with no report of its own.
+   */
+  jobIncomplete?: string;
 }
 
 export interface RerunAdvice {
@@ -76,6 +87,7 @@ function unknownWhy(input: RerunInput): string | undefined {
   if (input.failedTests.unknownWhy !== undefined) return input.failedTests.unknownWhy;
   if (input.unexplainedJobs === null) return 'the needed jobs could not be read';
   const unexplained = (input.unexplainedJobs ?? 0) - (input.jobsExplainedByInfra ?? 0);
+  if (unexplained > 0 && input.jobIncomplete !== undefined) return input.jobIncomplete;
   if (unexplained > 0) {
     return `${count(unexplained)} needed ${unexplained === 1 ? 'job' : 'jobs'} failed without a test report or a cause from Trunk that explains ${unexplained === 1 ? 'it' : 'them'}`;
   }
@@ -226,12 +238,14 @@ export function rerunInput(
 ): RerunInput {
   if (run === undefined) return { ...jobs };
   const why = failuresUnknownWhy(run);
+  const incomplete = run.jobs && firstIncomplete(run.jobs);
   const needed =
     run.jobs === undefined
       ? {}
       : {
           unexplainedJobs: countUnexplainedJobs(run.jobs) ?? null,
           jobsExplainedByInfra: explainedByInfra(run.jobs),
+          ...(incomplete === undefined ? {} : { jobIncomplete: incomplete }),
         };
   return {
     failedTests: {
@@ -243,7 +257,27 @@ export function rerunInput(
   };
 }
 
+/**
+ * Explained for a re-run by Trunk's infrastructure cause; never a job GitHub says was cancelled or
+ * had a leg cut short: what its tests that never ran would say is unknown, so a re-run is fair
+ * advice but "should pass" is not.
+ */
+function infraExplained(job: FailedJob): boolean {
+  const kind = job.incomplete?.kind;
+  return job.trunkAnalysis?.infrastructure === true && kind !== 'cancelled' && kind !== 'legs-cut';
+}
+
 /** The unexplained needed jobs that Trunk's CI analysis says failed for an infrastructure cause. */
 function explainedByInfra(jobs: JobsReport): number {
-  return unexplainedJobs(jobs).filter((job) => job.trunkAnalysis?.infrastructure === true).length;
+  return unexplainedJobs(jobs).filter(infraExplained).length;
+}
+
+/** The first unexplained job, not explained by infrastructure, whose evidence is not complete. */
+function firstIncomplete(jobs: JobsReport): string | undefined {
+  const job = unexplainedJobs(jobs).find((one) => !infraExplained(one) && one.incomplete);
+  const words = job && incompleteWords(job, (text) => `"${text.slice(0, 100)}"`);
+  return (
+    words &&
+    `job "${job.id.slice(0, 100)}" ${job.result.trim().toLowerCase() === 'cancelled' ? 'was cancelled' : 'failed'}: ${words.why}; ${words.todo}`
+  );
 }

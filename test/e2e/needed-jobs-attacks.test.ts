@@ -13,9 +13,16 @@ import { closeSimulators, describeRun, failureLines, startSim, TOKEN } from '../
 import {
   closeGithubSimulators,
   type GithubSimulator,
+  type JobSeed,
   startGithubSimulator,
 } from '../support/github-simulator.js';
-import { type ActionRun, HARNESS_JOB_TOKEN, pushEvent, runAction } from '../support/run-action.js';
+import {
+  type ActionRun,
+  HARNESS_JOB_TOKEN,
+  pushEvent,
+  RUN_ID,
+  runAction,
+} from '../support/run-action.js';
 import type { TrunkSimulator } from '../support/trunk-simulator.js';
 import { CLEAN, needsJson, ONE_FAILED } from '../support/needed-jobs-fixtures.js';
 
@@ -54,6 +61,18 @@ interface Gate {
   testResults?: string;
   maxNewFailures?: number;
   gh?: GithubSimulator;
+  /** This attempt's jobs; by default each needed job one leg that ran to its end, as it ended. */
+  legs?: JobSeed[];
+}
+
+/** Each needed job as one leg of this attempt's jobs list, ended as the needs context says. */
+function legsOfNeeds(needs: string): JobSeed[] {
+  const known = ['success', 'failure', 'cancelled', 'skipped'] as const;
+  const conclusionOf = (result: string): JobSeed['conclusion'] =>
+    known.find((one) => one === result) ?? 'failure';
+  return Object.entries(JSON.parse(needs) as Record<string, { result: string }>).map(
+    ([name, { result }]) => ({ name, conclusion: conclusionOf(result) }),
+  );
 }
 
 interface GateRun {
@@ -68,6 +87,7 @@ async function runGate(o: Gate): Promise<GateRun> {
   writeAll(workspace, o.reports ?? {});
   writeAll(runnerTemp, o.inRunnerTemp ?? {});
   const gh = o.gh ?? (await startGithubSimulator({ token: HARNESS_JOB_TOKEN }));
+  if (!o.gh) gh.setRunJobs(Number(RUN_ID), 1, o.legs ?? legsOfNeeds(o.needs));
   const run = await runAction({
     event: pushEvent(),
     inputs: {
@@ -138,6 +158,10 @@ describe.concurrent('where download-artifact really puts the reports', () => {
       needs: needsJson({ 'api-tests': 'failure' }),
       inRunnerTemp: { 'artifacts/test-report-api-tests-1/junit.xml': ONE_FAILED },
       testResults: '$RUNNER_TEMP/artifacts/**/*.xml',
+      legs: [
+        { name: 'api-tests (18)', conclusion: 'success' },
+        { name: 'api-tests (20)', conclusion: 'failure' },
+      ],
       maxNewFailures: 1000,
     });
     expect(jobs.failed, account).toMatchObject([{ id: 'api-tests', state: 'explained' }]);

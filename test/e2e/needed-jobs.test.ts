@@ -247,8 +247,21 @@ describe.concurrent('which reports are a job’s, end to end', () => {
     expect(run.outputs['unexplained-jobs-count'], account).toBe('1');
   });
 
-  it('a matrix job is one id: a failed test of one leg accounts for it', async () => {
+  it('a matrix job is one id: a failed test of its failed leg accounts for it', async () => {
     const gh = await githubWithJobs('ok');
+    // Both legs ran to their end; the one that failed has its own report holding a failed test.
+    gh.setRunJobs(RUN_ID, 1, [
+      { name: 'web-tests' },
+      { name: 'api-tests (ubuntu-latest)' },
+      {
+        name: 'api-tests (windows-latest)',
+        conclusion: 'failure',
+        steps: [
+          { name: 'Set up job', conclusion: 'success' },
+          { name: 'Install dependencies', conclusion: 'failure' },
+        ],
+      },
+    ]);
     const { run } = await runGate({
       needs: needsJson({ 'api-tests': 'failure', 'web-tests': 'success' }),
       reports: {
@@ -288,6 +301,7 @@ describe.concurrent('which reports are a job’s, end to end', () => {
   // reports that were not read, nor counted as zero or one unexplained job.
   it('reports never read (Trunk down decided the run) are never "none holds a failed test"', async () => {
     const gh = await githubWithJobs('ok');
+    gh.setRunJobs(RUN_ID, 1, [{ name: 'a', conclusion: 'failure' }]);
     const { run, reportFile } = await runGate({
       needs: needsJson({ a: 'failure' }),
       reports: { 'reports/a/junit.xml': ONE_FAILED },
@@ -301,7 +315,7 @@ describe.concurrent('which reports are a job’s, end to end', () => {
     expect(failureLines(run)[0], account).toMatch(/Reading the unhealthy tests failed/);
     expect(run.summary).not.toContain('none of its reports holds a failed test');
     expect(run.summary).toMatch(
-      /job `a` failed(; its reports were not read \(stopped when another read failed and decided the run\)|: 1 failed test of its reports account for it)/,
+      /job `a` failed(?: at step `Run tests`)?(; its reports were not read \(stopped when another read failed and decided the run\)|: 1 failed test of its reports account for it)/,
     );
     expect(run.outputs['unexplained-jobs-count'], account).not.toBe('1');
     const jobs = (reportFile as { failedTests: { jobs: { failed: { state: string }[] } } })

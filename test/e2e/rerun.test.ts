@@ -17,14 +17,15 @@ import {
   startSim,
   runSection,
 } from '../support/e2e.js';
-import type { ActionRun } from '../support/run-action.js';
+import { type ActionRun, HARNESS_JOB_TOKEN, RUN_ID } from '../support/run-action.js';
+import { closeGithubSimulators, startGithubSimulator } from '../support/github-simulator.js';
 import { makeTest, type RawTest } from '../support/trunk-data.js';
 
 const FIXTURES = new URL('../fixtures/', import.meta.url).pathname;
 const temps: string[] = [];
 
 afterEach(async () => {
-  await closeSimulators();
+  await Promise.all([closeSimulators(), closeGithubSimulators()]);
   for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -66,6 +67,7 @@ async function runWith(
   trunk: { flaky: RawTest[]; broken: RawTest[] },
   reports: Record<string, string> | undefined,
   inputs: Record<string, string> = {},
+  env: Record<string, string> = {},
 ): Promise<{ run: ActionRun; rerun: Rerun }> {
   const sim = await startSim(trunk);
   const runnerTemp = tempDir('thg-e2e-rerun-temp-');
@@ -76,7 +78,7 @@ async function runWith(
       'check-queue': false,
       ...inputs,
     },
-    env: { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: runnerTemp },
+    env: { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: runnerTemp, ...env },
   });
   for (const name of OUTPUT_NAMES) expect(run.outputs, name).toHaveProperty(name);
   const file = join(runnerTemp, 'trunk-health-gate', 'report.json');
@@ -176,13 +178,25 @@ describe('safe to re-run? through the bundle', () => {
       );
     const reports = { 'test-report-web-tests/junit.xml': 'test-results/vitest/junit.xml' };
     const trunk = { flaky: [DISCOUNT, CATALOGUE, BROKEN_SERVICE], broken: [] };
-    const explained = await runWith(trunk, reports, {
-      needs: needs({ 'web-tests': 'failure' }),
-    });
+    // This attempt's jobs: each leg ran to its end (a job is explained only on complete evidence).
+    const gh = await startGithubSimulator({ token: HARNESS_JOB_TOKEN });
+    gh.setRunJobs(Number(RUN_ID), 1, [
+      { name: 'web-tests', conclusion: 'failure' },
+      { name: 'api-tests', conclusion: 'failure' },
+    ]);
+    const explained = await runWith(
+      trunk,
+      reports,
+      { needs: needs({ 'web-tests': 'failure' }) },
+      { GITHUB_API_URL: gh.url },
+    );
     expect(explained.rerun.safe, describeRun(explained.run)).toBe(true);
-    const died = await runWith(trunk, reports, {
-      needs: needs({ 'web-tests': 'failure', 'api-tests': 'failure' }),
-    });
+    const died = await runWith(
+      trunk,
+      reports,
+      { needs: needs({ 'web-tests': 'failure', 'api-tests': 'failure' }) },
+      { GITHUB_API_URL: gh.url },
+    );
     expect(died.run.outputs['unexplained-jobs-count'], describeRun(died.run)).toBe('1');
     expect(died.rerun).toEqual({
       safe: null,

@@ -168,6 +168,8 @@ export interface GithubJob {
 export interface JobSeed {
   name: string;
   conclusion?: GithubJob['conclusion'];
+  /** Default: `completed`, or `in_progress` while the conclusion is null. */
+  status?: GithubJob['status'];
   steps?: { name: string; conclusion: string | null }[];
 }
 
@@ -512,7 +514,7 @@ export class GithubSimulator {
         head_sha: '1111111111111111111111111111111111111111',
         url: `${this.url}/repos/${repository}/actions/jobs/${id}`,
         html_url: `https://github.com/${repository}/actions/runs/${runId}/job/${id}`,
-        status: conclusion === null ? 'in_progress' : 'completed',
+        status: seed.status ?? (conclusion === null ? 'in_progress' : 'completed'),
         conclusion,
         created_at: at,
         started_at: at,

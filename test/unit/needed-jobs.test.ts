@@ -7,12 +7,19 @@ import {
   accountJobs,
   countUnexplainedJobs,
   folderFits,
+  incompleteWords,
   jobOfReport,
+  legCut,
+  type JobsReport,
+  type RunJob,
   type RunJobsRead,
 } from '../../src/explain/jobs.js';
+import type { TrunkAnalysis } from '../../src/trunk/ci-analysis-model.js';
+import { decideRerun, rerunInput } from '../../src/verdict/rerun.js';
+import { failedJobsLines } from '../../src/render/failed-jobs-lines.js';
 import { unreadResults } from '../../src/explain/failed-tests-read.js';
-import type { FailedTestsReport } from '../../src/explain/model.js';
-import { failedTestsSection } from '../../src/render/failed-tests-section.js';
+import type { ExplainedFailure, FailedTestsReport } from '../../src/explain/model.js';
+import { failedTestsHeadline, failedTestsSection } from '../../src/render/failed-tests-section.js';
 import { InputError } from '../../src/settings/input-parsers.js';
 import { parseNeeds } from '../../src/settings/needs.js';
 import type { ReportedTest, TestResults } from '../../src/test-results/model.js';
@@ -105,7 +112,15 @@ describe('each failed needed job accounted for', () => {
       files: ['reports/test-report-web-tests/j.xml', 'reports/test-report-api-tests/j.xml'],
       failures: [failure('reports/test-report-api-tests/j.xml')],
     });
-    const jobs = accountJobs(needs, read, WORKSPACE);
+    // This attempt's jobs, as GitHub lists them: each leg ran to its end.
+    const listed: RunJobsRead = {
+      jobs: [
+        { name: 'web-tests', status: 'completed', conclusion: 'success' },
+        { name: 'api-tests', status: 'completed', conclusion: 'failure' },
+        { name: 'odd', status: 'completed', conclusion: 'failure' },
+      ],
+    };
+    const jobs = accountJobs(needs, read, WORKSPACE, listed);
     expect(jobs.needed).toBe(5);
     expect(jobs.failed.map((job) => [job.id, job.state, job.failedTests, job.reports])).toEqual([
       ['api-tests', 'explained', 1, 1],
@@ -130,7 +145,13 @@ describe('each failed needed job accounted for', () => {
       files: ['r/test-report-api-0/j.xml', 'r/test-report-api-1/j.xml'],
       failures: [failure('r/test-report-api-0/j.xml'), failure('r/test-report-api-1/j.xml')],
     });
-    const jobs = accountJobs([{ id: 'api', result: 'failure' }], read, WORKSPACE);
+    const listed: RunJobsRead = {
+      jobs: [
+        { name: 'api (1)', status: 'completed', conclusion: 'failure' },
+        { name: 'api (2)', status: 'completed', conclusion: 'failure' },
+      ],
+    };
+    const jobs = accountJobs([{ id: 'api', result: 'failure' }], read, WORKSPACE, listed);
     expect(jobs.failed).toHaveLength(1);
     expect(jobs.failed[0]).toMatchObject({ state: 'explained', failedTests: 2, reports: 2 });
   });
@@ -271,5 +292,271 @@ describe('the failed jobs in the section', () => {
     expect(line).not.toContain('\n');
     expect(line).toContain('failed and none of its reports holds a failed test');
     expect(line).not.toMatch(/\]\(http:\/\/e\)(?!`)/);
+  });
+});
+
+describe('complete evidence only: every leg ran to its end, each failed leg reported (issue 29 §1)', () => {
+  const leg = (name: string, conclusion: string | undefined, status = 'completed'): RunJob => ({
+    name,
+    status,
+    ...(conclusion === undefined ? {} : { conclusion }),
+  });
+  const listed = (...jobs: RunJob[]): RunJobsRead => ({ jobs });
+  /** Each folder's report holds one failed test. */
+  const failedIn = (...folders: string[]) =>
+    results({
+      files: folders.map((folder) => `reports/${folder}/junit.xml`),
+      failures: folders.map((folder) => failure(`reports/${folder}/junit.xml`)),
+    });
+  const one = (
+    read: TestResults,
+    runJobs?: RunJobsRead,
+    result = 'failure',
+    trunk?: Record<string, TrunkAnalysis>,
+  ) => accountJobs([{ id: 'test', result }], read, WORKSPACE, runJobs, trunk).failed[0];
+  const quote = (text: string) => `"${text}"`;
+
+  it('a fail-fast matrix: leg 1 failed on a test, legs 2 and 3 were cancelled: unexplained', () => {
+    const job = one(
+      failedIn('test-report-test-0'),
+      listed(
+        leg('test (1)', 'failure'),
+        leg('test (2)', 'cancelled'),
+        leg('test (3)', 'cancelled'),
+      ),
+    );
+    expect(job).toMatchObject({
+      state: 'unexplained',
+      legs: 3,
+      failedTests: 1,
+      incomplete: {
+        kind: 'legs-cut',
+        of: 3,
+        legs: [
+          { name: 'test (2)', how: 'was cancelled' },
+          { name: 'test (3)', how: 'was cancelled' },
+        ],
+      },
+    });
+    expect(job && incompleteWords(job, quote)).toEqual({
+      why: '2 of its 3 legs did not run to their end ("test (2)" was cancelled and "test (3)" was cancelled), so their tests never ran in full',
+      todo: 're-run it: a re-run runs every leg again',
+    });
+  });
+
+  it.each([
+    [leg('test (2)', 'timed_out'), 'timed out'],
+    [leg('test (2)', undefined, 'in_progress'), 'had not finished'],
+    [leg('test (2)', undefined, 'queued'), 'never started'],
+    [leg('test (2)', undefined, 'waiting'), 'never started'],
+    [leg('test (2)', 'skipped'), 'was skipped'],
+    [leg('test (2)', 'neutral'), 'ended neutral'],
+    [leg('test (2)', 'startup_failure'), 'ended startup_failure'],
+    [leg('test (2)', undefined), 'has no conclusion'],
+  ])('a leg %j did not run to its end: %s', (cut, how) => {
+    expect(legCut(cut)).toBe(how);
+    const job = one(
+      failedIn('test-report-test-0', 'test-report-test-1'),
+      listed(leg('test (1)', 'failure'), cut),
+    );
+    expect(job).toMatchObject({ state: 'unexplained', incomplete: { kind: 'legs-cut' } });
+  });
+
+  it('legs that ran to their end: succeeded or failed', () => {
+    expect(legCut(leg('test (1)', 'success'))).toBeUndefined();
+    expect(legCut(leg('test (1)', 'FAILURE'))).toBeUndefined();
+  });
+
+  it('a job the needs context says was cancelled: its partial report accounts for nothing', () => {
+    const job = one(failedIn('test-report-test'), listed(leg('test', 'failure')), 'cancelled');
+    expect(job).toMatchObject({ state: 'unexplained', incomplete: { kind: 'cancelled' } });
+    expect(job && incompleteWords(job, quote)?.why).toBe('the tests after the cut never ran');
+  });
+
+  it.each(['timedOut', 'jobTimeout', 'runnerDisconnect'] as const)(
+    "a job Trunk's CI analysis says was cut short (%s): its partial report accounts for nothing",
+    (cause) => {
+      const trunk = {
+        test: { legs: [{ name: 'test', infrastructure: cause }], infrastructure: true },
+      };
+      const job = one(
+        failedIn('test-report-test'),
+        listed(leg('test', 'failure')),
+        'failure',
+        trunk,
+      );
+      expect(job).toMatchObject({ state: 'unexplained', incomplete: { kind: 'trunk-cut' } });
+      expect(job && incompleteWords(job, quote)?.why).toMatch(
+        /^Trunk's CI analysis says it was cut short \("test" (timed out|hit the job timeout|lost its runner)\), so the tests after the cut never ran$/,
+      );
+    },
+  );
+
+  it('legs named as GitHub names them, each failed leg with a report of its own: explained', () => {
+    const legs = listed(
+      leg('test (ubuntu-latest, 22)', 'success'),
+      leg('test (windows-latest, 22)', 'failure'),
+    );
+    // Which index is which leg is never guessed: one failed leg, one leg folder holding a failure.
+    for (const folder of ['test-report-test-0', 'test-report-test-1']) {
+      expect(one(failedIn(folder), legs)).toMatchObject({ state: 'explained', legs: 2 });
+    }
+  });
+
+  it.each([
+    // [folders holding a failed test, legs (failed ones first), reported]
+    [['test-report-test-0'], 2, 2, 1],
+    [['test-report-test'], 2, 1, 0], // a matrix leg's folder names its index
+    [['test-report-test-3'], 3, 1, 0], // index 3 is past legs 0 to 2
+    [['test-report-test-1', 'test-report-test-1'], 3, 2, 1], // one folder, one leg
+  ] as const)(
+    'failed tests in %j, %i legs, %i failed: a failed leg has no report of its own',
+    (folders, of, failedLegs, reported) => {
+      const legs = Array.from({ length: of }, (_, i) =>
+        leg(`test (${String(i + 1)})`, i < failedLegs ? 'failure' : 'success'),
+      );
+      const job = one(failedIn(...folders), listed(...legs));
+      expect(job).toMatchObject({
+        state: 'unexplained',
+        incomplete: { kind: 'unreported-legs', failed: failedLegs, reported, of },
+      });
+      expect(job && incompleteWords(job, quote)?.todo).toBe(
+        'upload each leg\'s report as "test-report-${{ github.job }}-${{ strategy.job-index }}" with "if: always()"',
+      );
+    },
+  );
+
+  it('a job of one leg: its folder with or without index 0', () => {
+    for (const folder of ['test-report-test', 'test-report-test-0']) {
+      expect(one(failedIn(folder), listed(leg('test', 'failure')))).toMatchObject({
+        state: 'explained',
+        legs: 1,
+      });
+    }
+    expect(one(failedIn('test-report-test-1'), listed(leg('test', 'failure')))).toMatchObject({
+      state: 'unexplained',
+      incomplete: { kind: 'unreported-legs' },
+    });
+  });
+
+  it('no job of the attempt named as the job (a `name:` of its own): unexplained', () => {
+    const job = one(failedIn('test-report-test'), listed(leg('Unit tests (1)', 'failure')));
+    expect(job).toMatchObject({ state: 'unexplained', legs: 0, incomplete: { kind: 'no-legs' } });
+  });
+
+  it('the jobs list says no leg failed: what failed is unknown', () => {
+    const job = one(failedIn('test-report-test'), listed(leg('test', 'success')));
+    expect(job).toMatchObject({ state: 'unexplained', incomplete: { kind: 'no-failed-leg' } });
+  });
+
+  it('the jobs list unread (or not given): whether every leg ran is unknown, never complete', () => {
+    for (const runJobs of [{ error: 'GitHub answered 403' }, undefined]) {
+      const jobs = accountJobs(
+        [{ id: 'test', result: 'failure' }],
+        failedIn('test-report-test'),
+        WORKSPACE,
+        runJobs,
+      );
+      expect(jobs.failed[0]).toMatchObject({ state: 'unread', legsUnknown: true });
+      expect(countUnexplainedJobs(jobs)).toBeUndefined();
+    }
+  });
+
+  it('a leg cut short is known even while a report is unread: unexplained, not unread', () => {
+    const read = results({
+      ...failedIn('test-report-test-0'),
+      unread: [{ file: 'reports/test-report-test-1/junit.xml', why: 'empty', partial: false }],
+    });
+    const job = one(read, listed(leg('test (1)', 'failure'), leg('test (2)', 'cancelled')));
+    expect(job).toMatchObject({ state: 'unexplained', incomplete: { kind: 'legs-cut' } });
+  });
+
+  it('no failed test and legs cut: still unexplained, and the re-run advice says why', () => {
+    const job = one(results({}), listed(leg('test (1)', 'failure'), leg('test (2)', 'cancelled')));
+    expect(job).toMatchObject({ state: 'unexplained', incomplete: { kind: 'legs-cut' } });
+  });
+});
+
+describe('what an incomplete job makes of the verdict, the advice and the heading', () => {
+  const flaky: ExplainedFailure = {
+    test: {
+      name: 'applies the discount',
+      format: 'junit',
+      reportFile: 'r/test-report-test-0/j.xml',
+    },
+    class: 'flaky',
+    match: 'name',
+    reason: 'known flaky',
+  };
+  const section = (jobs: JobsReport): FailedTestsReport => ({
+    patterns: ['r/**/*.xml'],
+    files: 1,
+    total: 2,
+    passed: 1,
+    skipped: 0,
+    failures: [flaky],
+    flaked: [],
+    unread: [],
+    jobs,
+  });
+  const accounted = (runJobs: RunJobsRead, trunk?: Record<string, TrunkAnalysis>) =>
+    accountJobs(
+      [{ id: 'test', result: 'failure' }],
+      results({ files: ['r/test-report-test-0/j.xml'], failures: [flaky.test] }),
+      '/w',
+      runJobs,
+      trunk,
+    );
+  const failFast: RunJobsRead = {
+    jobs: [
+      { name: 'test (1)', status: 'completed', conclusion: 'failure' },
+      { name: 'test (2)', status: 'completed', conclusion: 'cancelled' },
+    ],
+  };
+
+  it('legs cut short: rerun-safe is unknown, and its reason says a re-run runs every leg', () => {
+    const advice = decideRerun(rerunInput(section(accounted(failFast))));
+    expect(advice).toEqual({
+      safe: null,
+      reason:
+        'unknown: job "test" failed: 1 of its 2 legs did not run to their end ("test (2)" was cancelled), so its tests never ran in full; re-run it: a re-run runs every leg again',
+    });
+  });
+
+  it('an infrastructure cause from Trunk does not make a job with cancelled legs re-run-safe', () => {
+    const trunk = {
+      test: {
+        legs: [{ name: 'test (1)', infrastructure: 'timedOut' as const }],
+        infrastructure: true,
+      },
+    };
+    expect(decideRerun(rerunInput(section(accounted(failFast, trunk)))).safe).toBeNull();
+  });
+
+  it('the heading never says Trunk explains every one while a needed job is not explained', () => {
+    const jobs = accounted(failFast);
+    const heading = failedTestsHeadline(section(jobs));
+    expect(heading).toBe(
+      '❌ 1 test failed in this run; Trunk explains it, but 1 needed job is not explained',
+    );
+    const complete = accounted({
+      jobs: [
+        { name: 'test (1)', status: 'completed', conclusion: 'failure' },
+        { name: 'test (2)', status: 'completed', conclusion: 'success' },
+      ],
+    });
+    expect(failedTestsHeadline(section(complete))).toBe(
+      '❌ 1 test failed in this run; Trunk explains every one',
+    );
+    expect(failedTestsHeadline(section(accounted({ error: 'refused' })))).toBe(
+      '❌ 1 test failed in this run; Trunk explains it, but whether 1 needed job is explained is unknown',
+    );
+  });
+
+  it('the job line says which legs were cut and what to do, names as code', () => {
+    const [line] = failedJobsLines(accounted(failFast));
+    expect(line).toBe(
+      '- ⛔ job `test` failed: 1 of its 2 legs did not run to their end (`test (2)` was cancelled), so its tests never ran in full; its 1 failed test cannot account for it: re-run it: a re-run runs every leg again',
+    );
   });
 });
