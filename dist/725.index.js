@@ -107,8 +107,10 @@ var test_identity = __webpack_require__(5358);
 
 /**
  * The readings with every test counted once:
- * - JUnit and CTRF of one folder (one job's files sit in one folder): a CTRF failure or flake that a
- *   JUnit report of its folder holds counts once, as the JUnit report names it (as Trunk knows it);
+ * - JUnit and CTRF of one job (one job's files sit in one folder; vitest's and Playwright's CTRF
+ *   reporters write theirs into a `ctrf/` folder beside it, their default): a CTRF failure or flake
+ *   that a JUnit report of its job's folder holds counts once, as the JUnit report names it (as Trunk
+ *   knows it);
  * - a test a summary lists more than once (every failed attempt) is one failure;
  * - a summary's failure that a report of its folder shows passing on a rerun is that flake;
  * - a summary's failure also in another format counts once, the summary's record winning (it carries
@@ -170,7 +172,18 @@ function countedOnce(readings) {
         };
     });
 }
-/** CTRF tests of `list` that a JUnit report of the same folder holds: counted there. */
+/**
+ * The folder of the job that wrote a CTRF report: its own, or the one above when it sits in a
+ * `ctrf/` folder, where vitest's (`@d2t/vitest-ctrf-json-reporter`) and Playwright's
+ * (`playwright-ctrf-json-reporter`) reporters write `ctrf-report.json` unless told otherwise. Only
+ * that one step up: a JUnit report in another folder may be another job's (a matrix leg runs the
+ * same tests), and two jobs' failures are never merged.
+ */
+function ctrfJobFolder(reportFile) {
+    const folder = (0,external_node_path_.dirname)(reportFile);
+    return (0,external_node_path_.basename)(folder) === 'ctrf' ? (0,external_node_path_.dirname)(folder) : folder;
+}
+/** CTRF tests of `list` that a JUnit report of the same job's folder holds: counted there. */
 function ctrfHeldByJunit(readings, list, counted) {
     const junit = byName(readings.flatMap((reading) => (reading.format === 'junit' ? reading[list] : [])));
     if (junit.size === 0)
@@ -180,8 +193,8 @@ function ctrfHeldByJunit(readings, list, counted) {
         if (reading.format !== 'ctrf')
             continue;
         for (const test of reading[list]) {
-            const folder = (0,external_node_path_.dirname)(test.reportFile);
-            const same = candidates(junit, test).find((other) => !taken.has(other) && (0,external_node_path_.dirname)(other.reportFile) === folder && sameTest(other, test));
+            const folders = new Set([(0,external_node_path_.dirname)(test.reportFile), ctrfJobFolder(test.reportFile)]);
+            const same = candidates(junit, test).find((other) => !taken.has(other) && folders.has((0,external_node_path_.dirname)(other.reportFile)) && sameTest(other, test));
             if (same === undefined)
                 continue;
             taken.add(same);

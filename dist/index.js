@@ -29180,42 +29180,6 @@ async function emit(rendered, writer) {
         lib_core.setFailed(oneLogLine(rendered.failure, MAX_LOG_LINE));
 }
 
-;// CONCATENATED MODULE: ./src/github/changed-files.ts
-/** Finds the open pull request whose head is owner:branch (a fork's, after workflow_run). */
-async function findOpenPullRequest(octokit, repository, head) {
-    const { data } = await octokit.rest.pulls.list({
-        ...repository,
-        head,
-        state: 'open',
-        per_page: 1,
-    });
-    return data[0]?.number;
-}
-/**
- * One pull request as GitHub answers it; its fields are checked where they are used
- * (`withPullRequestRead`), like an event payload's.
- */
-async function getPullRequest(octokit, pr) {
-    const { data } = await octokit.rest.pulls.get({
-        owner: pr.owner,
-        repo: pr.repo,
-        pull_number: pr.number,
-    });
-    return data;
-}
-/** Every file the pull request touches; a renamed file counts under its old name too. */
-async function listChangedFiles(octokit, pr) {
-    const files = await octokit.paginate(octokit.rest.pulls.listFiles, {
-        owner: pr.owner,
-        repo: pr.repo,
-        pull_number: pr.number,
-        per_page: 100,
-    });
-    return files
-        .flatMap((file) => [file.filename, file.previous_filename ?? ''])
-        .filter((name) => name !== '');
-}
-
 ;// CONCATENATED MODULE: ./src/github/errors.ts
 
 /** Thrown by every GitHub read and write; the message is already fit for a warning. */
@@ -29539,6 +29503,77 @@ function describeGithubError(error, permission) {
 function boundRequests(octokit, call) {
     octokit.hook.wrap('request', (send, options) => sendBounded(send, options, call));
 }
+/** GitHub's largest page; every walk asks for it, so a cap in pages is a cap in items. */
+const PAGE_SIZE = 100;
+/**
+ * A GitHub listing, page by page along its `Link: rel="next"`, at most `maxPages` pages: a server
+ * (or a proxy) whose list never ends must not hold the step for ever. The caller decides what a
+ * list read in part means for it; it is never the whole list.
+ */
+async function walkPages(octokit, route, params, maxPages) {
+    const pages = octokit.paginate.iterator(route, {
+        ...params,
+        per_page: PAGE_SIZE,
+    });
+    const items = [];
+    let read = 0;
+    for await (const page of pages) {
+        // The engine already made a wrapped list (`{ total_count, jobs }`) a plain one.
+        if (!Array.isArray(page.data))
+            throw new TypeError('a page that is not a list');
+        items.push(...page.data);
+        read += 1;
+        if (read >= maxPages) {
+            const more = /<[^<>]+>;\s*rel="next"/.test(page.headers.link ?? '');
+            return { items, complete: !more };
+        }
+    }
+    return { items, complete: true };
+}
+
+;// CONCATENATED MODULE: ./src/github/changed-files.ts
+
+
+/** Finds the open pull request whose head is owner:branch (a fork's, after workflow_run). */
+async function findOpenPullRequest(octokit, repository, head) {
+    const { data } = await octokit.rest.pulls.list({
+        ...repository,
+        head,
+        state: 'open',
+        per_page: 1,
+    });
+    return data[0]?.number;
+}
+/**
+ * One pull request as GitHub answers it; its fields are checked where they are used
+ * (`withPullRequestRead`), like an event payload's.
+ */
+async function getPullRequest(octokit, pr) {
+    const { data } = await octokit.rest.pulls.get({
+        owner: pr.owner,
+        repo: pr.repo,
+        pull_number: pr.number,
+    });
+    return data;
+}
+/** GitHub lists at most 3,000 files of a pull request: 30 pages of 100. */
+const MAX_FILE_PAGES = 30;
+const MAX_LISTED_FILES = MAX_FILE_PAGES * PAGE_SIZE;
+/**
+ * Every file the pull request touches; a renamed file counts under its old name too. A list that
+ * goes on past GitHub's cap, or fills it (GitHub then stops listing), may miss changed files: it
+ * is refused, so what depends on it (affected tests, a test's own file) is unknown, not "no".
+ */
+async function listChangedFiles(octokit, pr) {
+    const { items: files, complete } = await walkPages(octokit, 'GET /repos/{owner}/{repo}/pulls/{pull_number}/files', { owner: pr.owner, repo: pr.repo, pull_number: pr.number }, MAX_FILE_PAGES);
+    if (!complete || files.length >= MAX_LISTED_FILES) {
+        const cap = MAX_LISTED_FILES.toLocaleString('en-US');
+        throw new GithubError('rejected', `the list was read in part: GitHub lists at most ${cap} files of a pull request, and this one reached that`);
+    }
+    return files
+        .flatMap((file) => [file.filename ?? '', file.previous_filename ?? ''])
+        .filter((name) => name !== '');
+}
 
 ;// CONCATENATED MODULE: ./src/github/identity.ts
 
@@ -29591,18 +29626,27 @@ function isAuthor(identity, user) {
 ;// CONCATENATED MODULE: ./src/github/sticky-comment.ts
 
 
-/** Ours: written as the token's identity and carrying the marker, oldest first. */
+
+/**
+ * GitHub stops taking comments on a conversation at about 2,500, so 30 pages of 100 hold every
+ * real one; a list still going past them is read in part.
+ */
+const MAX_COMMENT_PAGES = 30;
 async function ourComments(octokit, pr, marker, identity) {
-    const comments = await octokit.paginate(octokit.rest.issues.listComments, {
-        owner: pr.owner,
-        repo: pr.repo,
-        issue_number: pr.number,
-        per_page: 100,
-    });
-    return comments
-        .filter((comment) => isAuthor(identity, comment.user) && comment.body?.includes(marker))
-        .map((comment) => ({ id: comment.id }))
-        .sort((a, b) => a.id - b.id);
+    const { items, complete } = await walkPages(octokit, 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { owner: pr.owner, repo: pr.repo, issue_number: pr.number }, MAX_COMMENT_PAGES);
+    // Each id once: a list that repeats a page must not make our one comment its own duplicate.
+    const ids = new Set(items
+        .filter((comment) => isAuthor(identity, comment.user ?? null) && comment.body?.includes(marker))
+        .map((comment) => comment.id));
+    const comments = [...ids].map((id) => ({ id })).sort((a, b) => a.id - b.id);
+    return { comments, complete };
+}
+/**
+ * The conversation's comments were read in part and none of ours is among them: ours may be
+ * further on, so a new one could be a second copy. Nothing is written.
+ */
+function unsureOfOurs() {
+    return new GithubError('rejected', `this pull request's comments were read in part (GitHub still offered a next page after ${String(MAX_COMMENT_PAGES)} pages) and the gate's own comment is not among them, so a new one could be a second copy`);
 }
 async function update(octokit, pr, id, body) {
     await octokit.rest.issues.updateComment({ owner: pr.owner, repo: pr.repo, comment_id: id, body });
@@ -29631,7 +29675,10 @@ async function createOnce(octokit, pr, marker, body, identity) {
         issue_number: pr.number,
         body,
     });
-    const listed = await ourComments(octokit, pr, marker, identity);
+    const { comments: listed, complete } = await ourComments(octokit, pr, marker, identity);
+    // Read in part, the list cannot say which copy is the oldest: the new one stays, nothing is deleted.
+    if (!complete)
+        return { action: 'created', removed: 0 };
     // A list read just after the write may not show it yet: the new comment is a candidate anyway.
     const all = listed.some((c) => c.id === data.id) ? listed : [...listed, { id: data.id }];
     const [keep = { id: data.id }, ...extra] = all.sort((a, b) => a.id - b.id);
@@ -29649,10 +29696,14 @@ async function createOnce(octokit, pr, marker, body, identity) {
  */
 async function upsertStickyComment(octokit, pr, marker, body, createIfMissing) {
     const identity = await tokenIdentity(octokit);
-    const [keep, ...extra] = await ourComments(octokit, pr, marker, identity);
+    // Comments are listed by ascending id: when ours is among the pages read, so is the oldest of ours.
+    const { comments, complete } = await ourComments(octokit, pr, marker, identity);
+    const [keep, ...extra] = comments;
     if (keep === undefined) {
         if (!createIfMissing)
             return { action: 'skipped', removed: 0 };
+        if (!complete)
+            throw unsureOfOurs();
         return createOnce(octokit, pr, marker, body, identity);
     }
     await update(octokit, pr, keep.id, body);
@@ -30586,18 +30637,24 @@ function toRunJob(raw) {
     };
 }
 const JOBS_ROUTE = 'GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs';
+/**
+ * A matrix makes at most 256 jobs per run (GitHub's Actions limits): ten pages of 100 hold every
+ * real attempt, and a list still going past them is not one to follow.
+ */
+const MAX_JOB_PAGES = 10;
+function jobsReadInPart() {
+    const jobs = (MAX_JOB_PAGES * PAGE_SIZE).toLocaleString('en-US');
+    return new GithubError('rejected', `the list was read in part: GitHub still offered a next page after ${String(MAX_JOB_PAGES)} pages (${jobs} jobs, where a run's matrix makes at most 256), so the gate stopped there`);
+}
 /** Every job of the attempt, every page; throws a GithubError that says what to do. */
 async function listRunAttemptJobs(token, ref, options) {
     try {
         const octokit = await createOctokit(token, options);
-        const jobs = await octokit.paginate(JOBS_ROUTE, {
-            owner: ref.owner,
-            repo: ref.repo,
-            run_id: ref.runId,
-            attempt_number: ref.attempt,
-            per_page: 100,
-        });
-        return jobs.flatMap((job) => toRunJob(job) ?? []);
+        const { items, complete } = await walkPages(octokit, JOBS_ROUTE, { owner: ref.owner, repo: ref.repo, run_id: ref.runId, attempt_number: ref.attempt }, MAX_JOB_PAGES);
+        // A list read in part is not this attempt's jobs: what it would say is unknown.
+        if (!complete)
+            throw jobsReadInPart();
+        return items.flatMap((job) => toRunJob(job) ?? []);
     }
     catch (error) {
         if (error instanceof TypeError) {
@@ -38871,7 +38928,8 @@ function checkFamily(family) {
                 throw new ExpositionError(`${family.name}: a bucket counts fewer than the one before it`);
             }
         }
-        if (series.count !== undefined && series.count !== series.buckets.at(-1)?.count) {
+        // Object.is: a NaN _count is its NaN +Inf bucket; whether either is a count is the reader's call.
+        if (series.count !== undefined && !Object.is(series.count, series.buckets.at(-1)?.count)) {
             throw new ExpositionError(`${family.name}: _count differs from the le="+Inf" bucket`);
         }
     }
@@ -38915,6 +38973,38 @@ function histogramSeries(family) {
  * estimate for one ("any wait estimate [is] not exposed").
  */
 const TIME_IN_QUEUE = 'mq_pr_time_in_queue_1h_seconds';
+/**
+ * Valid Prometheus text whose buckets are no count of pull requests (NaN, ±Inf, negative, a
+ * fraction, or fewer than the bucket before): no figure is made from it.
+ */
+class NotACountError extends Error {
+    name = 'NotACountError';
+}
+function countText(count) {
+    if (Number.isNaN(count))
+        return 'NaN';
+    if (count === Infinity)
+        return '+Inf';
+    if (count === -Infinity)
+        return '-Inf';
+    return String(count);
+}
+/** Each bucket a whole number of pull requests, never fewer than the bucket before it. */
+function checkCounts(series) {
+    for (const one of series) {
+        let before = 0;
+        for (const { le, count } of one.buckets) {
+            const bound = le === Infinity ? '+Inf' : String(le);
+            if (!Number.isSafeInteger(count) || count < 0) {
+                throw new NotACountError(`the bucket le="${bound}" of ${TIME_IN_QUEUE} counts ${countText(count)}, which is not a number of pull requests`);
+            }
+            if (count < before) {
+                throw new NotACountError(`the bucket le="${bound}" of ${TIME_IN_QUEUE} counts ${countText(count)}, fewer than the bucket before it (${String(before)})`);
+            }
+            before = count;
+        }
+    }
+}
 /** The histogram of the merged pull requests of the main queue (bisection runs left out). */
 function mergedSeries(series) {
     return series.filter((one) => one.labels.conclusion === 'merged' && one.labels.queue_type !== 'bisection');
@@ -38958,7 +39048,8 @@ function percentile(buckets, q) {
 }
 /**
  * The typical wait from an exposition; undefined when it holds no time in queue for merged pull
- * requests. Throws ExpositionError when the text is not the format.
+ * requests. Throws ExpositionError when the text is not the format, NotACountError when its buckets
+ * are not counts. When given, p50 ≤ p90: the buckets checked only rise.
  */
 function typicalWait(text) {
     const family = parseExposition(text).find((found) => found.name === TIME_IN_QUEUE);
@@ -38967,7 +39058,9 @@ function typicalWait(text) {
     if (family.type !== 'histogram') {
         throw new ExpositionError(`${TIME_IN_QUEUE} is a ${family.type}, not a histogram`);
     }
-    const buckets = summed(mergedSeries(histogramSeries(family)));
+    const series = mergedSeries(histogramSeries(family));
+    checkCounts(series);
+    const buckets = summed(series);
     if (!buckets)
         return undefined;
     const merged = buckets.at(-1)?.count ?? 0;
@@ -39128,6 +39221,9 @@ function storyOf(prNumber, raw, transitions, now) {
 function noteOf(what, error) {
     if (error instanceof ExpositionError) {
         return `${what} could not be read: Trunk's metrics are not Prometheus text (${error.message}).`;
+    }
+    if (error instanceof NotACountError) {
+        return `${what} is left out: in Trunk's metrics, ${error.message}.`;
     }
     if (!(error instanceof errors/* TrunkApiError */.Jp))
         throw error; // a bug, not an API failure
@@ -41459,7 +41555,8 @@ function planComment(facts) {
             why: 'comment-on-pr is skipped: this pull request comes from a fork, and a pull_request run from a fork gets a read-only GITHUB_TOKEN. The job summary has the full report; see the README for the workflow_run recipe that comments on fork pull requests.',
         };
     }
-    const failed = facts.verdict.result === 'failed';
+    // A gate tripped, also one that trips for want of Trunk (result error): the step fails either way.
+    const failed = facts.verdict.reasons.length > 0;
     return { post: true, createIfMissing: facts.mode === 'always' || failed };
 }
 
@@ -42266,7 +42363,9 @@ function runGate(spec) {
                 };
             }
             const counted = spec.count(failedTests);
-            return counted <= limit ? { counted } : { counted, reason: spec.over(counted, limit) };
+            return counted <= limit
+                ? { counted }
+                : { counted, reason: spec.over(counted, limit), countsUnexplained: true };
         },
     };
 }
@@ -42362,17 +42461,31 @@ function gates_check(gate, report, settings) {
         tripped: finding?.reason !== undefined,
         reason: finding?.reason,
         ...(finding?.notApplicable === undefined ? {} : { notApplicable: finding.notApplicable }),
+        ...(finding?.countsUnexplained ? { countsUnexplained: true } : {}),
     };
 }
 /**
+ * Every gate tripped counts failures that Trunk's list of unhealthy tests would have to explain,
+ * and that list could not be read: the gates cannot pass them, and cannot say they are new either.
+ */
+function trippedForWantOfTrunk(report, gates) {
+    if (!report.readFailures.some((failure) => failure.what === 'tests'))
+        return false;
+    const tripped = gates.filter((gate) => gate.tripped);
+    return tripped.length > 0 && tripped.every((gate) => gate.countsUnexplained === true);
+}
+/**
  * Applies the gates the inputs turn on to what could be read. A gate whose data could not be read
- * is not tripped: the read failure itself decides (result "error").
+ * is not tripped: the read failure itself decides (result "error"). So does a run whose failed
+ * tests trip a gate only because Trunk could not be read to explain them: it fails (nothing
+ * passes unexplained), and `result` says Trunk was unread, not that a failure is new.
  */
 function evaluateGates(report, settings) {
     const gates = GATES.filter((gate) => gate.isOn(settings)).map((gate) => gates_check(gate, report, settings));
     const reasons = gates.flatMap((gate) => (gate.reason === undefined ? [] : [gate.reason]));
-    if (reasons.length > 0)
-        return { result: 'failed', reasons, gates };
+    if (reasons.length > 0) {
+        return { result: trippedForWantOfTrunk(report, gates) ? 'error' : 'failed', reasons, gates };
+    }
     return { result: report.readFailures.length > 0 ? 'error' : 'passed', reasons, gates };
 }
 
@@ -43241,21 +43354,43 @@ function describeFailure(failure) {
 }
 /**
  * Folds read failures and tripped gates into one failure message (a step shows one error line)
- * and warnings for what on-api-error: warn lets pass.
+ * and warnings for what on-api-error: warn lets pass. One story: a line says the step passes
+ * because of warn only when it does pass. When failed tests trip a gate only because Trunk could
+ * not be read to explain them (result "error"), warn cannot pass them: the one error line says
+ * Trunk was unavailable, which failures that left unexplained, and what to do.
  */
 function decideOutcome(report, verdict, onApiError) {
     const failures = tellFailures(report.readFailures);
     const fatal = failures.filter((failure) => !failure.tolerable || onApiError === 'fail');
     const tolerated = failures.filter((failure) => !fatal.includes(failure));
-    const warnings = tolerated.map((failure) => `${describeFailure(failure)} The step passes because on-api-error is warn.`);
-    const gates = verdict.reasons.length > 0
-        ? `Trunk health gate failed: ${verdict.reasons.join('; ')}. See the job summary for details.`
+    const tripped = verdict.reasons.length > 0;
+    // Trunk's unavailability is why the gate trips: it is the error line's subject, not a warning.
+    const forWantOfTrunk = tripped && verdict.result === 'error';
+    const passes = fatal.length === 0 && !tripped;
+    const warnings = forWantOfTrunk
+        ? []
+        : tolerated.map((failure) => passes
+            ? `${describeFailure(failure)} The step passes because on-api-error is warn.`
+            : describeFailure(failure));
+    const told = forWantOfTrunk ? [...fatal, ...tolerated] : fatal;
+    const then = told.every((failure) => failure.tolerable)
+        ? 'Re-run the job once Trunk answers'
+        : 'Fix what the read failed on, then re-run the job';
+    const gates = tripped
+        ? forWantOfTrunk
+            ? `So Trunk's data cannot explain this run's failed tests, and the gate does not pass a failure it cannot explain, whatever on-api-error says: ${verdict.reasons.join('; ')}. ${then}; see the job summary for details.`
+            : `Trunk health gate failed: ${verdict.reasons.join('; ')}. See the job summary for details.`
         : undefined;
-    // Advice that only helps while on-api-error is fail, and only for what warn would let pass.
-    const hint = fatal.some((failure) => failure.tolerable)
-        ? ['Set on-api-error: warn to pass while Trunk is unavailable.']
+    // Advice that only helps while on-api-error is fail, and only when warn would let the run pass:
+    // never for a failed test, which without Trunk stays unexplained.
+    const hint = !tripped && fatal.some((failure) => failure.tolerable)
+        ? [
+            report.failedTests
+                ? "Set on-api-error: warn to pass while Trunk is unavailable; a failed test still fails the step, since only Trunk's data can explain it."
+                : 'Set on-api-error: warn to pass while Trunk is unavailable.',
+        ]
         : [];
-    const messages = [...fatal.map(describeFailure), ...hint, ...(gates ? [gates] : [])];
+    const messages = [...told.map(describeFailure), ...hint, ...(gates ? [gates] : [])];
     return { failure: messages.length > 0 ? messages.join(' ') : undefined, warnings };
 }
 

@@ -57,3 +57,43 @@ export function boundRequests(octokit: Octokit, call: GithubCallOptions): void {
       sendBounded(send as unknown as Send, options as HookOptions, call) as ReturnType<typeof send>,
   );
 }
+
+/** What a bounded walk read: the items of the pages it read, and whether GitHub had more. */
+export interface Walked<T> {
+  items: T[];
+  /** False when GitHub still offered a next page at the cap: the list was read in part. */
+  complete: boolean;
+}
+
+/** GitHub's largest page; every walk asks for it, so a cap in pages is a cap in items. */
+export const PAGE_SIZE = 100;
+
+/**
+ * A GitHub listing, page by page along its `Link: rel="next"`, at most `maxPages` pages: a server
+ * (or a proxy) whose list never ends must not hold the step for ever. The caller decides what a
+ * list read in part means for it; it is never the whole list.
+ */
+export async function walkPages<T>(
+  octokit: Octokit,
+  route: string,
+  params: Record<string, unknown>,
+  maxPages: number,
+): Promise<Walked<T>> {
+  const pages = octokit.paginate.iterator(route as 'GET /', {
+    ...params,
+    per_page: PAGE_SIZE,
+  }) as AsyncIterable<{ data: unknown; headers: { link?: string } }>;
+  const items: T[] = [];
+  let read = 0;
+  for await (const page of pages) {
+    // The engine already made a wrapped list (`{ total_count, jobs }`) a plain one.
+    if (!Array.isArray(page.data)) throw new TypeError('a page that is not a list');
+    items.push(...(page.data as T[]));
+    read += 1;
+    if (read >= maxPages) {
+      const more = /<[^<>]+>;\s*rel="next"/.test(page.headers.link ?? '');
+      return { items, complete: !more };
+    }
+  }
+  return { items, complete: true };
+}

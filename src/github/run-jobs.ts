@@ -7,7 +7,7 @@
 
 import type { GithubCallOptions } from './call-options.js';
 import { GithubError, shortMessage } from './errors.js';
-import { createOctokit, describeGithubError } from './octokit.js';
+import { createOctokit, describeGithubError, PAGE_SIZE, walkPages } from './octokit.js';
 
 /** A job of this run attempt as GitHub lists it, in the fields the accounting uses. */
 export interface RunJob {
@@ -71,6 +71,20 @@ export function toRunJob(raw: unknown): RunJob | undefined {
 
 const JOBS_ROUTE = 'GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs';
 
+/**
+ * A matrix makes at most 256 jobs per run (GitHub's Actions limits): ten pages of 100 hold every
+ * real attempt, and a list still going past them is not one to follow.
+ */
+export const MAX_JOB_PAGES = 10;
+
+function jobsReadInPart(): GithubError {
+  const jobs = (MAX_JOB_PAGES * PAGE_SIZE).toLocaleString('en-US');
+  return new GithubError(
+    'rejected',
+    `the list was read in part: GitHub still offered a next page after ${String(MAX_JOB_PAGES)} pages (${jobs} jobs, where a run's matrix makes at most 256), so the gate stopped there`,
+  );
+}
+
 /** Every job of the attempt, every page; throws a GithubError that says what to do. */
 export async function listRunAttemptJobs(
   token: string,
@@ -79,14 +93,15 @@ export async function listRunAttemptJobs(
 ): Promise<RunJob[]> {
   try {
     const octokit = await createOctokit(token, options);
-    const jobs = await octokit.paginate(JOBS_ROUTE, {
-      owner: ref.owner,
-      repo: ref.repo,
-      run_id: ref.runId,
-      attempt_number: ref.attempt,
-      per_page: 100,
-    });
-    return jobs.flatMap((job) => toRunJob(job) ?? []);
+    const { items, complete } = await walkPages<unknown>(
+      octokit,
+      JOBS_ROUTE,
+      { owner: ref.owner, repo: ref.repo, run_id: ref.runId, attempt_number: ref.attempt },
+      MAX_JOB_PAGES,
+    );
+    // A list read in part is not this attempt's jobs: what it would say is unknown.
+    if (!complete) throw jobsReadInPart();
+    return items.flatMap((job) => toRunJob(job) ?? []);
   } catch (error) {
     if (error instanceof TypeError) {
       // A page that is not GitHub's list (an HTML error page, `jobs` missing or not a list)

@@ -1,7 +1,7 @@
 import type { PullRequestRef } from './changed-files.js';
 import { GithubError } from './errors.js';
 import { isAuthor, tokenIdentity, type Identity } from './identity.js';
-import type { Octokit } from './octokit.js';
+import { walkPages, type Octokit } from './octokit.js';
 
 export type CommentAction = 'created' | 'updated' | 'skipped';
 
@@ -15,23 +15,58 @@ interface Candidate {
   id: number;
 }
 
-/** Ours: written as the token's identity and carrying the marker, oldest first. */
+/**
+ * GitHub stops taking comments on a conversation at about 2,500, so 30 pages of 100 hold every
+ * real one; a list still going past them is read in part.
+ */
+export const MAX_COMMENT_PAGES = 30;
+
+interface Ours {
+  /** Ours: written as the token's identity and carrying the marker, oldest first. */
+  comments: Candidate[];
+  /** Every comment of the conversation was read; false when the walk stopped at its cap. */
+  complete: boolean;
+}
+
+interface ListedComment {
+  id: number;
+  body?: string | null;
+  user?: Parameters<typeof isAuthor>[1];
+}
+
 async function ourComments(
   octokit: Octokit,
   pr: PullRequestRef,
   marker: string,
   identity: Identity,
-): Promise<Candidate[]> {
-  const comments = await octokit.paginate(octokit.rest.issues.listComments, {
-    owner: pr.owner,
-    repo: pr.repo,
-    issue_number: pr.number,
-    per_page: 100,
-  });
-  return comments
-    .filter((comment) => isAuthor(identity, comment.user) && comment.body?.includes(marker))
-    .map((comment) => ({ id: comment.id }))
-    .sort((a, b) => a.id - b.id);
+): Promise<Ours> {
+  const { items, complete } = await walkPages<ListedComment>(
+    octokit,
+    'GET /repos/{owner}/{repo}/issues/{issue_number}/comments',
+    { owner: pr.owner, repo: pr.repo, issue_number: pr.number },
+    MAX_COMMENT_PAGES,
+  );
+  // Each id once: a list that repeats a page must not make our one comment its own duplicate.
+  const ids = new Set(
+    items
+      .filter(
+        (comment) => isAuthor(identity, comment.user ?? null) && comment.body?.includes(marker),
+      )
+      .map((comment) => comment.id),
+  );
+  const comments = [...ids].map((id) => ({ id })).sort((a, b) => a.id - b.id);
+  return { comments, complete };
+}
+
+/**
+ * The conversation's comments were read in part and none of ours is among them: ours may be
+ * further on, so a new one could be a second copy. Nothing is written.
+ */
+function unsureOfOurs(): GithubError {
+  return new GithubError(
+    'rejected',
+    `this pull request's comments were read in part (GitHub still offered a next page after ${String(MAX_COMMENT_PAGES)} pages) and the gate's own comment is not among them, so a new one could be a second copy`,
+  );
 }
 
 async function update(octokit: Octokit, pr: PullRequestRef, id: number, body: string) {
@@ -67,7 +102,9 @@ async function createOnce(
     issue_number: pr.number,
     body,
   });
-  const listed = await ourComments(octokit, pr, marker, identity);
+  const { comments: listed, complete } = await ourComments(octokit, pr, marker, identity);
+  // Read in part, the list cannot say which copy is the oldest: the new one stays, nothing is deleted.
+  if (!complete) return { action: 'created', removed: 0 };
   // A list read just after the write may not show it yet: the new comment is a candidate anyway.
   const all = listed.some((c) => c.id === data.id) ? listed : [...listed, { id: data.id }];
   const [keep = { id: data.id }, ...extra] = all.sort((a, b) => a.id - b.id);
@@ -91,9 +128,12 @@ export async function upsertStickyComment(
   createIfMissing: boolean,
 ): Promise<CommentResult> {
   const identity = await tokenIdentity(octokit);
-  const [keep, ...extra] = await ourComments(octokit, pr, marker, identity);
+  // Comments are listed by ascending id: when ours is among the pages read, so is the oldest of ours.
+  const { comments, complete } = await ourComments(octokit, pr, marker, identity);
+  const [keep, ...extra] = comments;
   if (keep === undefined) {
     if (!createIfMissing) return { action: 'skipped', removed: 0 };
+    if (!complete) throw unsureOfOurs();
     return createOnce(octokit, pr, marker, body, identity);
   }
   await update(octokit, pr, keep.id, body);

@@ -24,6 +24,7 @@ export function planComment(facts: CommentFacts): CommentPlan {
       why: 'comment-on-pr is skipped: this pull request comes from a fork, and a pull_request run from a fork gets a read-only GITHUB_TOKEN. The job summary has the full report; see the README for the workflow_run recipe that comments on fork pull requests.',
     };
   }
-  const failed = facts.verdict.result === 'failed';
+  // A gate tripped, also one that trips for want of Trunk (result error): the step fails either way.
+  const failed = facts.verdict.reasons.length > 0;
   return { post: true, createIfMissing: facts.mode === 'always' || failed };
 }

@@ -4,7 +4,7 @@
  * written from), and one summary may list a test once per failed attempt (gotestsum
  * `--rerun-fails`).
  */
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { identifiersAgree, namesToTry } from './test-identity.js';
 import type { FileReading } from './file-reading.js';
 import type { ReportedTest } from './model.js';
@@ -12,8 +12,10 @@ import type { FormatReading } from './open-report.js';
 
 /**
  * The readings with every test counted once:
- * - JUnit and CTRF of one folder (one job's files sit in one folder): a CTRF failure or flake that a
- *   JUnit report of its folder holds counts once, as the JUnit report names it (as Trunk knows it);
+ * - JUnit and CTRF of one job (one job's files sit in one folder; vitest's and Playwright's CTRF
+ *   reporters write theirs into a `ctrf/` folder beside it, their default): a CTRF failure or flake
+ *   that a JUnit report of its job's folder holds counts once, as the JUnit report names it (as Trunk
+ *   knows it);
  * - a test a summary lists more than once (every failed attempt) is one failure;
  * - a summary's failure that a report of its folder shows passing on a rerun is that flake;
  * - a summary's failure also in another format counts once, the summary's record winning (it carries
@@ -76,7 +78,19 @@ export function countedOnce(readings: FormatReading[]): FileReading[] {
   });
 }
 
-/** CTRF tests of `list` that a JUnit report of the same folder holds: counted there. */
+/**
+ * The folder of the job that wrote a CTRF report: its own, or the one above when it sits in a
+ * `ctrf/` folder, where vitest's (`@d2t/vitest-ctrf-json-reporter`) and Playwright's
+ * (`playwright-ctrf-json-reporter`) reporters write `ctrf-report.json` unless told otherwise. Only
+ * that one step up: a JUnit report in another folder may be another job's (a matrix leg runs the
+ * same tests), and two jobs' failures are never merged.
+ */
+function ctrfJobFolder(reportFile: string): string {
+  const folder = dirname(reportFile);
+  return basename(folder) === 'ctrf' ? dirname(folder) : folder;
+}
+
+/** CTRF tests of `list` that a JUnit report of the same job's folder holds: counted there. */
 function ctrfHeldByJunit(
   readings: FormatReading[],
   list: 'failures' | 'flaked',
@@ -90,10 +104,10 @@ function ctrfHeldByJunit(
   for (const reading of readings) {
     if (reading.format !== 'ctrf') continue;
     for (const test of reading[list]) {
-      const folder = dirname(test.reportFile);
+      const folders = new Set([dirname(test.reportFile), ctrfJobFolder(test.reportFile)]);
       const same = candidates(junit, test).find(
         (other) =>
-          !taken.has(other) && dirname(other.reportFile) === folder && sameTest(other, test),
+          !taken.has(other) && folders.has(dirname(other.reportFile)) && sameTest(other, test),
       );
       if (same === undefined) continue;
       taken.add(same);

@@ -198,7 +198,8 @@ function checkFamily(family: MetricFamily): void {
         throw new ExpositionError(`${family.name}: a bucket counts fewer than the one before it`);
       }
     }
-    if (series.count !== undefined && series.count !== series.buckets.at(-1)?.count) {
+    // Object.is: a NaN _count is its NaN +Inf bucket; whether either is a count is the reader's call.
+    if (series.count !== undefined && !Object.is(series.count, series.buckets.at(-1)?.count)) {
       throw new ExpositionError(`${family.name}: _count differs from the le="+Inf" bucket`);
     }
   }

@@ -14,6 +14,42 @@ import type { Percentile, TypicalWait } from './queue-story-model.js';
 
 export const TIME_IN_QUEUE = 'mq_pr_time_in_queue_1h_seconds';
 
+/**
+ * Valid Prometheus text whose buckets are no count of pull requests (NaN, ±Inf, negative, a
+ * fraction, or fewer than the bucket before): no figure is made from it.
+ */
+export class NotACountError extends Error {
+  override name = 'NotACountError';
+}
+
+function countText(count: number): string {
+  if (Number.isNaN(count)) return 'NaN';
+  if (count === Infinity) return '+Inf';
+  if (count === -Infinity) return '-Inf';
+  return String(count);
+}
+
+/** Each bucket a whole number of pull requests, never fewer than the bucket before it. */
+function checkCounts(series: readonly HistogramSeries[]): void {
+  for (const one of series) {
+    let before = 0;
+    for (const { le, count } of one.buckets) {
+      const bound = le === Infinity ? '+Inf' : String(le);
+      if (!Number.isSafeInteger(count) || count < 0) {
+        throw new NotACountError(
+          `the bucket le="${bound}" of ${TIME_IN_QUEUE} counts ${countText(count)}, which is not a number of pull requests`,
+        );
+      }
+      if (count < before) {
+        throw new NotACountError(
+          `the bucket le="${bound}" of ${TIME_IN_QUEUE} counts ${countText(count)}, fewer than the bucket before it (${String(before)})`,
+        );
+      }
+      before = count;
+    }
+  }
+}
+
 /** The histogram of the merged pull requests of the main queue (bisection runs left out). */
 function mergedSeries(series: HistogramSeries[]): HistogramSeries[] {
   return series.filter(
@@ -62,7 +98,8 @@ export function percentile(
 
 /**
  * The typical wait from an exposition; undefined when it holds no time in queue for merged pull
- * requests. Throws ExpositionError when the text is not the format.
+ * requests. Throws ExpositionError when the text is not the format, NotACountError when its buckets
+ * are not counts. When given, p50 ≤ p90: the buckets checked only rise.
  */
 export function typicalWait(text: string): TypicalWait | undefined {
   const family = parseExposition(text).find((found) => found.name === TIME_IN_QUEUE);
@@ -70,7 +107,9 @@ export function typicalWait(text: string): TypicalWait | undefined {
   if (family.type !== 'histogram') {
     throw new ExpositionError(`${TIME_IN_QUEUE} is a ${family.type}, not a histogram`);
   }
-  const buckets = summed(mergedSeries(histogramSeries(family)));
+  const series = mergedSeries(histogramSeries(family));
+  checkCounts(series);
+  const buckets = summed(series);
   if (!buckets) return undefined;
   const merged = buckets.at(-1)?.count ?? 0;
   if (!Number.isSafeInteger(merged) || merged < 0) {

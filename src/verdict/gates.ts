@@ -38,6 +38,8 @@ interface Finding {
   reason?: string;
   /** Why the gate does not apply to this run: it neither holds nor trips. */
   notApplicable?: string;
+  /** It counts what Trunk's list of unhealthy tests has not explained (see GateCheck). */
+  countsUnexplained?: boolean;
 }
 
 /**
@@ -263,7 +265,9 @@ function runGate(spec: RunGateSpec): Gate {
         };
       }
       const counted = spec.count(failedTests);
-      return counted <= limit ? { counted } : { counted, reason: spec.over(counted, limit) };
+      return counted <= limit
+        ? { counted }
+        : { counted, reason: spec.over(counted, limit), countsUnexplained: true };
     },
   };
 }
@@ -372,18 +376,33 @@ function check(gate: Gate, report: Report, settings: GateSettings): GateCheck {
     tripped: finding?.reason !== undefined,
     reason: finding?.reason,
     ...(finding?.notApplicable === undefined ? {} : { notApplicable: finding.notApplicable }),
+    ...(finding?.countsUnexplained ? { countsUnexplained: true } : {}),
   };
 }
 
 /**
+ * Every gate tripped counts failures that Trunk's list of unhealthy tests would have to explain,
+ * and that list could not be read: the gates cannot pass them, and cannot say they are new either.
+ */
+function trippedForWantOfTrunk(report: Report, gates: readonly GateCheck[]): boolean {
+  if (!report.readFailures.some((failure) => failure.what === 'tests')) return false;
+  const tripped = gates.filter((gate) => gate.tripped);
+  return tripped.length > 0 && tripped.every((gate) => gate.countsUnexplained === true);
+}
+
+/**
  * Applies the gates the inputs turn on to what could be read. A gate whose data could not be read
- * is not tripped: the read failure itself decides (result "error").
+ * is not tripped: the read failure itself decides (result "error"). So does a run whose failed
+ * tests trip a gate only because Trunk could not be read to explain them: it fails (nothing
+ * passes unexplained), and `result` says Trunk was unread, not that a failure is new.
  */
 export function evaluateGates(report: Report, settings: GateSettings): Verdict {
   const gates = GATES.filter((gate) => gate.isOn(settings)).map((gate) =>
     check(gate, report, settings),
   );
   const reasons = gates.flatMap((gate) => (gate.reason === undefined ? [] : [gate.reason]));
-  if (reasons.length > 0) return { result: 'failed', reasons, gates };
+  if (reasons.length > 0) {
+    return { result: trippedForWantOfTrunk(report, gates) ? 'error' : 'failed', reasons, gates };
+  }
   return { result: report.readFailures.length > 0 ? 'error' : 'passed', reasons, gates };
 }

@@ -30,6 +30,11 @@ export interface GateCheck {
    * queue state gate on a run that is the merge queue's own test of a pull request).
    */
   notApplicable?: string;
+  /**
+   * Tripped by a count of this run's failures (or flakes) that Trunk's list of unhealthy tests has
+   * not explained: when that list was not read, the trip is for want of Trunk, not a new failure.
+   */
+  countsUnexplained?: boolean;
 }
 
 export interface Verdict {

@@ -472,6 +472,49 @@ describe('the typical wait', () => {
   });
 });
 
+/**
+ * MERGED's exposition with one count of the merged series changed: valid Prometheus text (NaN and
+ * ±Inf are numbers there) whose buckets are no count of pull requests.
+ */
+function mergedCountsChanged(le: string, count: string): string {
+  const text = makeQueueMetrics({ merged: MERGED });
+  const line = new RegExp(`(conclusion="merged",le="${le.replace('+', '\\+')}"\\}) \\d+\n`);
+  expect(text).toMatch(line);
+  return text.replace(line, `$1 ${count}\n`);
+}
+
+describe('the typical wait from counts that are not counts (issue 29 §3)', () => {
+  // Where a count also breaks the format (a bucket below the one before it), the note says so.
+  const notCount = 'not a number of pull requests';
+  const falls = 'a bucket counts fewer than the one before it';
+  it.each([
+    ['a NaN bucket', '900', 'NaN', notCount],
+    ['a +Inf bucket count', '1800', '+Inf', falls],
+    ['a -Inf bucket count', '1800', '-Inf', falls],
+    ['a +Inf total (+Inf bucket and _count)', '+Inf', '+Inf', notCount],
+    ['a negative bucket count', '900', '-3', falls],
+    ['a negative count in the first bucket', '60', '-1', notCount],
+    ['a count that falls (the 3600 bucket below the 1800 one)', '3600', '2', falls],
+    ['a fractional count', '1800', '7.5', notCount],
+    ['a NaN total (+Inf bucket and _count)', '+Inf', 'NaN', notCount],
+  ])('%s: no figure, one note', async (_, le, count, words) => {
+    let metrics = mergedCountsChanged(le, count);
+    if (le === '+Inf') {
+      metrics = metrics.replace(/(_count\{[^}]*conclusion="merged"\}) \d+\n/, `$1 ${count}\n`);
+    }
+    const sim = await storySim({ entry: { state: 'pending' }, metrics });
+    const run = await runAgainstV2(sim, { event, inputs });
+    const account = describeRun(run);
+    expectPassed(run);
+    expect(run.outputs['queue-wait-p50-seconds'], account).toBe('');
+    expect(run.summary, account).not.toMatch(/Typical wait|p50|p90/);
+    // One note (the summary's notes); a falling count breaks the format itself.
+    const said = /The queue's typical wait (is left out|could not be read)/g;
+    expect(run.summary.match(said), account).toHaveLength(1);
+    expect(run.summary.replaceAll('\\', ''), account).toContain(words);
+  });
+});
+
 describe('faults on each read, under both on-api-error modes', () => {
   const cases = EXTRA.flatMap((path) =>
     [403, 404, 429, 500].flatMap((status) =>

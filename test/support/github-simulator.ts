@@ -401,6 +401,7 @@ export class GithubSimulator {
   private nextJobId = 30_000_000_001;
   private readonly faults = new FaultQueue<GithubFault, GithubRequest>(faultMatches);
   private readonly holds: Hold[] = [];
+  private readonly endless = new Set<GithubRoute>();
   /** Wakes every stalled answer when the simulator closes. */
   private readonly stalls = new Set<() => void>();
   private readonly userIds = new Map<string, number>([[ACTIONS_BOT_LOGIN, ACTIONS_BOT_ID]]);
@@ -566,6 +567,15 @@ export class GithubSimulator {
     return this;
   }
 
+  /**
+   * A list of this route whose `Link` always offers a next page (each page past the items repeats
+   * the last one), as a broken server or proxy might: a client that follows it never stops.
+   */
+  neverEndingPages(route: GithubRoute): this {
+    this.endless.add(route);
+    return this;
+  }
+
   get pendingFaults(): GithubFault[] {
     return this.faults.pending;
   }
@@ -721,8 +731,10 @@ export class GithubSimulator {
   ): Answer {
     const perPage = clampedInteger(record.query.per_page, DEFAULT_PER_PAGE, 1, MAX_PER_PAGE);
     const page = clampedInteger(record.query.page, 1, 1, Number.MAX_SAFE_INTEGER);
-    const lastPage = Math.max(1, Math.ceil(items.length / perPage));
-    const slice = items.slice((page - 1) * perPage, page * perPage);
+    const endless = this.endless.has(record.route);
+    const lastPage = endless ? Infinity : Math.max(1, Math.ceil(items.length / perPage));
+    const pageAt = endless ? Math.min(page, Math.max(1, Math.ceil(items.length / perPage))) : page;
+    const slice = items.slice((pageAt - 1) * perPage, pageAt * perPage);
     const link = (n: number, rel: string) => {
       const query = new URLSearchParams(record.query);
       query.set('per_page', String(perPage));
@@ -731,7 +743,8 @@ export class GithubSimulator {
     };
     const links: string[] = [];
     if (page > 1) links.push(link(Math.min(page - 1, lastPage), 'prev'));
-    if (page < lastPage) links.push(link(page + 1, 'next'), link(lastPage, 'last'));
+    if (page < lastPage) links.push(link(page + 1, 'next'));
+    if (page < lastPage && !endless) links.push(link(lastPage, 'last'));
     if (page > 1) links.push(link(1, 'first'));
     return json(200, wrap(slice), links.length > 0 ? { link: links.join(', ') } : undefined);
   }

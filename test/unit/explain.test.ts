@@ -378,6 +378,26 @@ describe('the max-new-failures gate', () => {
     );
   });
 
+  it('tripped only for want of Trunk (its tests unread): result error, not failed (issue 29 §3)', () => {
+    const outage = { what: 'tests' as const, message: 'Trunk is down.', tolerable: true };
+    const unread = emptyReport({ failedTests: run({ failures }), readFailures: [outage] });
+    const verdict = evaluateGates(unread, gates(1));
+    expect(verdict.result).toBe('error');
+    expect(verdict.gates[0]).toMatchObject({ tripped: true, countsUnexplained: true });
+    // The queue unread is no reason: the tests were read, the failures are new on evidence.
+    const queueOnly = emptyReport({
+      failedTests: run({ failures }),
+      readFailures: [{ ...outage, what: 'queue' as const }],
+    });
+    expect(evaluateGates(queueOnly, gates(1)).result).toBe('failed');
+    // Nor a gate that trips on what was read: no report at all.
+    const none = emptyReport({
+      failedTests: run({ files: 0, total: 0, passed: 0 }),
+      readFailures: [outage],
+    });
+    expect(evaluateGates(none, gates(5)).result).toBe('failed');
+  });
+
   it('fails when no test report was read, rather than pass on nothing', () => {
     const report = emptyReport({ failedTests: run({ files: 0, total: 0, passed: 0 }) });
     const verdict = evaluateGates(report, gates(5));

@@ -135,6 +135,21 @@ describe('the GitHub simulator: pull request files', () => {
     const beyond = await call<GithubFile[]>(gh, `${REPO}/pulls/9/files?per_page=100&page=31`);
     expect(beyond.body).toEqual([]);
   });
+
+  it('neverEndingPages: every page offers a next one, repeating the last page of items', async () => {
+    const gh = await start();
+    gh.setFiles(9, makeFiles(150));
+    gh.neverEndingPages('files');
+    const far = await call<GithubFile[]>(gh, `${REPO}/pulls/9/files?per_page=100&page=500`);
+    expect(far.body.map((file) => file.filename)).toEqual(
+      makeFiles(150)
+        .slice(100)
+        .map((file) => file.filename),
+    );
+    const next = links(far.headers.get('link')).next ?? '';
+    expect(new URL(next).searchParams.get('page')).toBe('501');
+    expect(links(far.headers.get('link')).last).toBeUndefined();
+  });
 });
 
 describe('the GitHub simulator: authorisation and routes', () => {

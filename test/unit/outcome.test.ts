@@ -124,3 +124,43 @@ describe('decideOutcome', () => {
     expect(outcome.warnings).toHaveLength(1);
   });
 });
+
+describe('decideOutcome: one story under on-api-error: warn (issue 29 §3)', () => {
+  const UNEXPLAINED =
+    "1 failed test is not explained by Trunk's data (new or unexplained), more than max-new-failures (0)";
+
+  it('a warning says the step passes only when it passes', () => {
+    const failed: Verdict = { result: 'failed', reasons: ['1 broken test'], gates: [] };
+    const outcome = decideOutcome(report([SCHEMA]), failed, 'warn');
+    expect(outcome.failure).toBeDefined();
+    expect(outcome.warnings.join(' ')).not.toMatch(/passes/);
+    expect(decideOutcome(report([SCHEMA]), ERROR, 'warn').warnings[0]).toContain(
+      'The step passes because on-api-error is warn.',
+    );
+  });
+
+  it('failures unexplained for want of Trunk (result error): one error line that says Trunk was unavailable, no warning', () => {
+    const verdict: Verdict = { result: 'error', reasons: [UNEXPLAINED], gates: [] };
+    const outcome = decideOutcome(report([OUTAGE]), verdict, 'warn');
+    expect(outcome.failure).toBe(
+      `Reading the unhealthy tests failed. ${OUTAGE.message} So Trunk's data cannot explain this run's failed tests, and the gate does not pass a failure it cannot explain, whatever on-api-error says: ${UNEXPLAINED}. Re-run the job once Trunk answers; see the job summary for details.`,
+    );
+    expect(outcome.warnings).toEqual([]);
+  });
+
+  it('with a rejected key too, the advice is to fix the read, not to wait for Trunk', () => {
+    const verdict: Verdict = { result: 'error', reasons: [UNEXPLAINED], gates: [] };
+    const outcome = decideOutcome(report([AUTH, OUTAGE]), verdict, 'warn');
+    expect(outcome.failure).toContain(AUTH.message);
+    expect(outcome.failure).toContain('Fix what the read failed on, then re-run the job');
+  });
+
+  it('under fail with test-results, the advice to set warn says a failed test still fails', () => {
+    const withTests = emptyReport({
+      readFailures: [OUTAGE],
+      failedTests: emptyReport().failedTests ?? ({} as NonNullable<Report['failedTests']>),
+    });
+    const outcome = decideOutcome(withTests, ERROR, 'fail');
+    expect(outcome.failure).toContain('a failed test still fails the step');
+  });
+});

@@ -98,6 +98,16 @@ describe('planComment', () => {
     });
   });
 
+  it('on-failure: creates when a gate trips for want of Trunk too (result error, the step fails)', () => {
+    expect(
+      planComment({
+        ...base,
+        mode: 'on-failure',
+        verdict: { result: 'error', reasons: ['1 failed test is not explained'], gates: [] },
+      }),
+    ).toEqual({ post: true, createIfMissing: true });
+  });
+
   it('skips a fork with a reason that points to the workflow_run recipe', () => {
     const plan = planComment({ ...base, isFork: true, mode: 'always', verdict: FAILED });
     expect(plan.post).toBe(false);

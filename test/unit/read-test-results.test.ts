@@ -143,7 +143,7 @@ describe('readTestResults', () => {
     const fixtures: Record<string, string[]> = {
       junit: ['**/*.xml', '!cut-off/**'],
       'trunk-summary': ['trunk-summary/*.json', '!trunk-summary/v3.json'],
-      ctrf: ['ctrf-*/*.json'],
+      ctrf: ['ctrf-*/*.json', 'junit-and-ctrf/*/ctrf/*.json'],
     };
     expect(Object.keys(fixtures).sort()).toEqual(FORMATS.map((entry) => entry.format).sort());
     const read = await Promise.all(
@@ -153,7 +153,7 @@ describe('readTestResults', () => {
       })),
     );
 
-    expect(read.reduce((files, { results }) => files + results.files.length, 0)).toBe(25);
+    expect(read.reduce((files, { results }) => files + results.files.length, 0)).toBe(29);
     expect(read.flatMap(({ results }) => results.warnings)).toEqual([
       'trunk-summary/v2-older.json: the uploader could not ask Trunk which tests are quarantined (quarantining: LOOKUP_FAILED), so no test in it is marked quarantined',
     ]);

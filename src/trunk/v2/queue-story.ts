@@ -8,7 +8,7 @@ import type {
 } from './queue-story-schemas.js';
 import { snakeCase } from './normalise-v2.js';
 import { present } from '../present.js';
-import { typicalWait } from '../queue-wait.js';
+import { NotACountError, typicalWait } from '../queue-wait.js';
 import type {
   FailingCheck,
   PullRequestQueueStory,
@@ -189,6 +189,9 @@ export interface QueueExtras {
 function noteOf(what: string, error: unknown): string | undefined {
   if (error instanceof ExpositionError) {
     return `${what} could not be read: Trunk's metrics are not Prometheus text (${error.message}).`;
+  }
+  if (error instanceof NotACountError) {
+    return `${what} is left out: in Trunk's metrics, ${error.message}.`;
   }
   if (!(error instanceof TrunkApiError)) throw error; // a bug, not an API failure
   if (error.kind === 'cancelled') return undefined;
