@@ -28522,6 +28522,7 @@ function legendOf(table) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   H0: () => (/* binding */ jobOfReport),
 /* harmony export */   Q2: () => (/* binding */ incompleteWords),
 /* harmony export */   _c: () => (/* binding */ unexplainedJobs),
 /* harmony export */   bb: () => (/* binding */ isFailedResult),
@@ -28529,7 +28530,7 @@ function legendOf(table) {
 /* harmony export */   xz: () => (/* binding */ countUnexplainedJobs),
 /* harmony export */   yo: () => (/* binding */ jobsUnaccounted)
 /* harmony export */ });
-/* unused harmony exports folderFits, jobOfReport, legOfReport, legsOf, legCut */
+/* unused harmony exports folderFits, legOfReport, legsOf, legCut */
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
 /**
@@ -28959,7 +28960,7 @@ function afterRetries(retries) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5760);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5073);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28968,7 +28969,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5760:
+/***/ 5073:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30223,6 +30224,38 @@ function sha(value) {
     return SHA.test(text) ? text : undefined;
 }
 const OWN_BRANCH_EVENTS = new Set(['push', 'schedule', 'workflow_dispatch']);
+function this_change_text(value) {
+    const trimmed = typeof value === 'string' ? value.trim() : '';
+    return trimmed === '' ? undefined : trimmed;
+}
+/** A pull request's head: its branch, and whether it is a fork's (a deleted head repository is). */
+function headOf(pr) {
+    const branch = this_change_text(pr.head?.ref);
+    const head = this_change_text(pr.head?.repo?.full_name);
+    const base = this_change_text(pr.base?.repo?.full_name);
+    // A fork only when GitHub says so: a payload that does not name both is asked about as its own.
+    const inFork = pr.head?.repo === null || (head !== undefined && base !== undefined && head !== base);
+    if (inFork)
+        return { headInFork: true };
+    return branch === undefined ? {} : { headBranch: branch };
+}
+function headOfEvent(env, event, pushed) {
+    const pr = event.pull_request;
+    if (typeof pr === 'object' && pr !== null)
+        return headOf(pr);
+    const run = event.workflow_run;
+    if (typeof run === 'object' && run !== null) {
+        const head = this_change_text(run.head_repository?.full_name);
+        const base = this_change_text(event.repository?.full_name);
+        if (head !== undefined && base !== undefined && head !== base)
+            return { headInFork: true };
+        const branch = this_change_text(run.head_branch);
+        return branch === undefined ? {} : { headBranch: branch };
+    }
+    return OWN_BRANCH_EVENTS.has(env.GITHUB_EVENT_NAME ?? '') && pushed !== undefined
+        ? { headBranch: pushed }
+        : {};
+}
 function thisChangeOf(env, event) {
     const shas = [
         sha(env.GITHUB_SHA),
@@ -30239,20 +30272,28 @@ function thisChangeOf(env, event) {
             : undefined;
     const attempt = Number(env.GITHUB_RUN_ATTEMPT);
     const number = event.pull_request?.number;
+    const pushedBranch = pushed === '' ? undefined : pushed;
     return {
         shas: [...new Set(shas)],
-        pushedBranch: pushed === '' ? undefined : pushed,
+        pushedBranch,
         eventPullRequest: typeof number === 'number' && Number.isInteger(number) && number > 0 ? number : undefined,
         runId: env.GITHUB_RUN_ID?.trim() || undefined,
         runAttempt: Number.isInteger(attempt) && attempt > 0 ? attempt : undefined,
+        ...headOfEvent(env, event, pushedBranch),
+        workflow: this_change_text(env.GITHUB_WORKFLOW),
+        job: this_change_text(env.GITHUB_JOB),
     };
 }
-/** The context once GitHub has answered an issue_comment's pull request: its head is this change. */
-function withHead(change, head) {
+/**
+ * The context once GitHub has answered an issue_comment's pull request: its head commit is this
+ * change, and its head branch the one a stacked pull request is based on.
+ */
+function withHead(change, head, pr) {
     const known = sha(head);
+    const withBranch = pr === undefined ? change : { ...change, ...headOf(pr) };
     return known === undefined || change.shas.includes(known)
-        ? change
-        : { ...change, shas: [...change.shas, known] };
+        ? withBranch
+        : { ...withBranch, shas: [...change.shas, known] };
 }
 
 ;// CONCATENATED MODULE: ./src/settings/run-context.ts
@@ -30443,7 +30484,7 @@ function withPullRequestRead(context, pr) {
         ...derived,
         branch: derived.branch ?? context.branch,
         readPullRequest: false,
-        thisChange: context.thisChange && withHead(context.thisChange, pr.head?.sha),
+        thisChange: context.thisChange && withHead(context.thisChange, pr.head?.sha, pr),
     };
 }
 
@@ -38272,6 +38313,9 @@ const testRunListSchema = object({
         sha: lenient(schemas_string()),
         buildUrl: lenient(schemas_string()),
         startedAt: lenient(schemas_string()),
+        // The CI job that reported it: a pass is flaky evidence only from the failure's own job.
+        workflow: lenient(schemas_string()),
+        jobName: lenient(schemas_string()),
     })),
     nextCursor: optional(nullable(schemas_string())),
     hasMore: optional(nullable(schemas_boolean())),
@@ -38726,6 +38770,8 @@ function runPage(page) {
             sha: run.sha ?? undefined,
             buildUrl: run.buildUrl ?? undefined,
             startedAt: run.startedAt ?? undefined,
+            workflow: run.workflow ?? undefined,
+            jobName: run.jobName ?? undefined,
         })),
         more: page.hasMore ?? Boolean(page.nextCursor),
         total: page.total ?? undefined,
@@ -39391,12 +39437,118 @@ function v2Client(settings, http) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/github/stacked-pull-requests.ts
+/**
+ * The pull requests stacked on this change: those whose base is its branch, directly or through a
+ * chain (`GET /repos/{owner}/{repo}/pulls?base=<branch>&state=all`, every state, since a closed
+ * one's runs carried the change too). Every run of one of them carries this change, so none is
+ * "another pull request". Bounded: at most STACK_PAGES pages a branch, STACK_DEPTH links of the
+ * chain and STACK_REQUESTS requests in all; past any of them, or after a failed request, the set
+ * is unknown and says why (the caller then counts no other pull request's failure).
+ */
+
+/** Pages of one branch's pull requests (100 each). */
+const STACK_PAGES = 2;
+/**
+ * Branches asked along one chain: this change's, then each stacked pull request's head. A chain of
+ * three stacked pull requests is known in full (the third's branch is asked, and holds none).
+ */
+const STACK_DEPTH = 4;
+/** Requests to GitHub in all, however wide the stack. */
+const STACK_REQUESTS = 10;
+/**
+ * One listed pull request: its number, and its head branch when that is in this repository (any
+ * letter case of the name). Undefined when GitHub's row does not say them: then the stack is unknown.
+ */
+function listedOf(raw, repository) {
+    const pr = (typeof raw === 'object' && raw !== null ? raw : {});
+    const number = pr.number;
+    if (typeof number !== 'number' || !Number.isInteger(number) || number <= 0)
+        return undefined;
+    const name = pr.head?.repo?.full_name;
+    // A deleted head repository (null), or a fork's: no pull request here is based on its branch.
+    if (pr.head?.repo === null)
+        return { number };
+    if (typeof name !== 'string')
+        return undefined;
+    if (name.toLowerCase() !== repository.toLowerCase())
+        return { number };
+    const ref = pr.head?.ref;
+    return typeof ref === 'string' && ref !== '' ? { number, branch: ref } : undefined;
+}
+const hasNext = (link) => typeof link === 'string' && /rel="next"/.test(link);
+/** Every pull request stacked on `branch`, breadth first, within the bounds. */
+async function readStackedPullRequests(token, repository, branch, options) {
+    const fullName = `${repository.owner}/${repository.repo}`;
+    const numbers = new Set();
+    const branches = new Set();
+    const asked = new Set([branch]);
+    let level = [branch];
+    let requests = 0;
+    try {
+        const octokit = await createOctokit(token, options);
+        for (let depth = 1; level.length > 0; depth += 1) {
+            if (depth > STACK_DEPTH) {
+                return {
+                    unknown: `the chain of pull requests stacked on ${branch} is longer than ${STACK_DEPTH - 1}`,
+                };
+            }
+            const next = [];
+            for (const base of level) {
+                for (let page = 1;; page += 1) {
+                    if (page > STACK_PAGES) {
+                        return { unknown: `more than ${STACK_PAGES * 100} pull requests are based on ${base}` };
+                    }
+                    if (requests >= STACK_REQUESTS) {
+                        return { unknown: `listing them took more than ${STACK_REQUESTS} requests` };
+                    }
+                    requests += 1;
+                    const answer = await octokit.rest.pulls.list({
+                        ...repository,
+                        base,
+                        state: 'all',
+                        per_page: 100,
+                        page,
+                    });
+                    const list = answer.data;
+                    if (!Array.isArray(list)) {
+                        return { unknown: `GitHub's answer for ${base} is not a list of pull requests` };
+                    }
+                    for (const listed of list.map((raw) => listedOf(raw, fullName))) {
+                        if (listed === undefined) {
+                            return {
+                                unknown: `GitHub listed a pull request based on ${base} without its number or head`,
+                            };
+                        }
+                        numbers.add(listed.number);
+                        if (listed.branch !== undefined && !asked.has(listed.branch)) {
+                            asked.add(listed.branch);
+                            branches.add(listed.branch);
+                            next.push(listed.branch);
+                        }
+                    }
+                    if (!hasNext(answer.headers.link))
+                        break;
+                }
+            }
+            level = next;
+        }
+    }
+    catch (error) {
+        return { unknown: describeGithubError(error, 'pull-requests: read') };
+    }
+    return { pullRequests: [...numbers].sort((a, b) => a - b), branches: [...branches].sort() };
+}
+
 ;// CONCATENATED MODULE: ./src/explain/trunk-lookup-api.ts
 /**
  * The v2 reads the failed-test lookups make (src/explain/trunk-lookups.ts), and the adapter that
  * binds them to the run's v2 client. Apart from the lookups themselves, so that the run's main
  * chunk holds only this adapter: the explain stage stays a chunk loaded when test-results is set.
  */
+
+
+
 
 
 
@@ -39424,6 +39576,35 @@ function trunkLookups(settings, http, repository, signal) {
         failedBranchRuns: (testId, branches, startedAfter) => v2.failedBranchRuns(testId, branches, startedAfter),
         pullRequestRuns: (testId, startedAfter, failuresOnly) => v2.pullRequestRuns(testId, startedAfter, failuresOnly),
         stop: () => stop.abort(),
+    };
+}
+/**
+ * The job a failure's report came from. With `needs`, the needed job whose folder holds it (its id:
+ * a matrix leg's Trunk name, `test (ubuntu-latest)`, is never its id alone, so no leg passes for
+ * another); without, this job, whose own reports the step reads. Unknown, no pass counts.
+ */
+function jobOfFailure(test, context, neededIds, workspace) {
+    const workflow = context?.thisChange?.workflow;
+    if (neededIds === undefined)
+        return { workflow, job: context?.thisChange?.job };
+    const owner = (0,explain_jobs/* jobOfReport */.H0)(test.reportFile, neededIds, workspace);
+    if (owner === undefined)
+        return undefined;
+    return { workflow, job: typeof owner === 'string' ? owner : owner.other };
+}
+/**
+ * What the lookups need to prove evidence independent: each failure's job, and the pull requests
+ * stacked on a branch, read from GitHub with the workflow's token (`pull-requests: read`).
+ */
+function lookupIndependence(settings, context, log, signal) {
+    const neededIds = settings.needs?.map((job) => job.id);
+    const workspace = process.cwd();
+    const [owner = settings.owner, repo = settings.repoName] = context?.repository
+        ? context.repository.split('/')
+        : [];
+    return {
+        jobOf: (test) => jobOfFailure(test, context, neededIds, workspace),
+        stackedOn: (branch) => readStackedPullRequests(settings.githubToken, { owner, repo }, branch, githubOptions(settings, log, signal)),
     };
 }
 
@@ -39914,6 +40095,7 @@ function planReads(settings, pullRequest, log, signal, context) {
                     targetBranch: mergesInto(settings, context),
                     now,
                     outage,
+                    independence: lookupIndependence(settings, context, log, signal),
                 },
             }, signal),
         jobs: context &&
@@ -40033,7 +40215,7 @@ async function collectReport(reads, context, options) {
     report.warnings.push(...affected.warnings);
     if (reads.failedTests) {
         // The explain stage is loaded only by runs that read test reports.
-        const { explainRun, unreadResults, accountJobs } = await __nccwpck_require__.e(/* import() */ 260).then(__nccwpck_require__.bind(__nccwpck_require__, 8260));
+        const { explainRun, unreadResults, accountJobs } = await __nccwpck_require__.e(/* import() */ 768).then(__nccwpck_require__.bind(__nccwpck_require__, 3768));
         const read = results.status === 'fulfilled'
             ? (results.value ?? unreadResults('none read'))
             : unreadResults(results.reason);

@@ -13,7 +13,7 @@ import { listRunAttemptJobs } from './github/run-jobs.js';
 import type { RunContext } from './settings/run-context.js';
 import { readQueueV1, readTestsV1 } from './trunk/v1/read-v1.js';
 import type { FailedTestsRead } from './explain/failed-tests-read.js';
-import { trunkLookups } from './explain/trunk-lookup-api.js';
+import { lookupIndependence, trunkLookups } from './explain/trunk-lookup-api.js';
 import {
   readQueueV2,
   readTestsV2,
@@ -225,6 +225,7 @@ export function planReads(
               targetBranch: mergesInto(settings, context),
               now,
               outage,
+              independence: lookupIndependence(settings, context, log, signal),
             },
           },
       signal,

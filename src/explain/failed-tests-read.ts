@@ -84,12 +84,14 @@ async function lookUp(
   if ('skipped' in found) {
     return { ...unchanged, notes: [`${what} were not looked up in Trunk: ${found.skipped}.`] };
   }
-  const notes =
-    found.stopped === undefined
+  const notes = [
+    ...(found.stopped === undefined
       ? []
       : [
           `Lookups in Trunk stopped after one failed (${found.stopped}); the ${what.toLowerCase()} not yet looked up keep their class and count, and each says so.`,
-        ];
+        ]),
+    ...(found.notes ?? []),
+  ];
   return {
     failures: applyLookups(failures, found.answers),
     flaked: applyFlakeSearches(flaked, found.answers),

@@ -13,6 +13,14 @@ import type { RawRepository, RawTestSummary } from '../trunk/v2/schemas.js';
 import { present } from '../trunk/present.js';
 import type { Walk } from '../trunk/walk.js';
 import type { FoundTest } from './model.js';
+import type { Logger } from '../http/retrying-client.js';
+import type { RunContext } from '../settings/run-context.js';
+import type { ReportedTest } from '../test-results/model.js';
+import { githubOptions } from '../github/call-options.js';
+import { readStackedPullRequests } from '../github/stacked-pull-requests.js';
+import type { JobIdentity } from './evidence.js';
+import { jobOfReport } from './jobs.js';
+import type { StackedRead } from '../github/stacked-pull-requests.js';
 
 /** The v2 reads a lookup makes; bound to the run's v2 client by trunkLookups below. */
 export interface TrunkLookupApi {
@@ -25,6 +33,14 @@ export interface TrunkLookupApi {
   pullRequestRuns(testId: string, startedAfter: Date, failuresOnly: boolean): Promise<TestRunPage>;
   /** Ends the lookup requests in flight: after an outage nothing more is sent. */
   stop(): void;
+}
+
+/** What the evidence rule needs beyond Trunk: where each failure came from, and GitHub's stacks. */
+export interface LookupIndependence {
+  /** The workflow and job whose report holds the failure; undefined when not known. */
+  jobOf(test: ReportedTest): JobIdentity | undefined;
+  /** The pull requests stacked on this branch (GitHub's `pulls?base=`), asked once a run at most. */
+  stackedOn(branch: string): Promise<StackedRead>;
 }
 
 /** A search row as matching reads it, with the repository it belongs to. */
@@ -64,5 +80,50 @@ export function trunkLookups(
     pullRequestRuns: (testId, startedAfter, failuresOnly) =>
       v2.pullRequestRuns(testId, startedAfter, failuresOnly),
     stop: () => stop.abort(),
+  };
+}
+
+/**
+ * The job a failure's report came from. With `needs`, the needed job whose folder holds it (its id:
+ * a matrix leg's Trunk name, `test (ubuntu-latest)`, is never its id alone, so no leg passes for
+ * another); without, this job, whose own reports the step reads. Unknown, no pass counts.
+ */
+export function jobOfFailure(
+  test: ReportedTest,
+  context: RunContext | undefined,
+  neededIds: readonly string[] | undefined,
+  workspace: string,
+): JobIdentity | undefined {
+  const workflow = context?.thisChange?.workflow;
+  if (neededIds === undefined) return { workflow, job: context?.thisChange?.job };
+  const owner = jobOfReport(test.reportFile, neededIds, workspace);
+  if (owner === undefined) return undefined;
+  return { workflow, job: typeof owner === 'string' ? owner : owner.other };
+}
+
+/**
+ * What the lookups need to prove evidence independent: each failure's job, and the pull requests
+ * stacked on a branch, read from GitHub with the workflow's token (`pull-requests: read`).
+ */
+export function lookupIndependence(
+  settings: Settings,
+  context: RunContext | undefined,
+  log: Logger,
+  signal: AbortSignal,
+): LookupIndependence {
+  const neededIds = settings.needs?.map((job) => job.id);
+  const workspace = process.cwd();
+  const [owner = settings.owner, repo = settings.repoName] = context?.repository
+    ? context.repository.split('/')
+    : [];
+  return {
+    jobOf: (test) => jobOfFailure(test, context, neededIds, workspace),
+    stackedOn: (branch) =>
+      readStackedPullRequests(
+        settings.githubToken,
+        { owner, repo },
+        branch,
+        githubOptions(settings, log, signal),
+      ),
   };
 }

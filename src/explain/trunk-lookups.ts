@@ -11,22 +11,36 @@
  * or a rejected key, every lookup not yet answered is skipped, and each says so. A 404 concerns
  * one test and stops nothing.
  *
- * This change is never evidence for itself: runs of this commit, of this pull request (its queue
- * branches too) and of a pushed branch's own history are left out of both questions; they are read
- * only to say that the test passed on this very commit in an earlier run (flaky), or has failed on
- * this pull request since an earlier commit.
+ * What a run Trunk holds may explain is decided by one rule (src/explain/evidence.ts): only a run
+ * proved independent of this change counts. Pull requests stacked on this one are asked of GitHub
+ * only when another pull request's failure would count, once a run; unknown, no other pull
+ * request's failure counts. This change's own runs say only that the test passed on this very
+ * commit in an earlier run of the failure's own job (flaky), or has failed on this pull request
+ * since an earlier commit.
  */
 
 import type { ThisChange } from '../settings/this-change.js';
 import type { ReportedTest } from '../test-results/model.js';
+import {
+  evidenceOf,
+  independent,
+  isQueueBranch,
+  NONE_STACKED,
+  ofThisChange,
+  ofThisCommit,
+  type ChangeIdentity,
+  type Evidence,
+  type JobIdentity,
+  type Stacked,
+} from './evidence.js';
 import { TrunkApiError } from '../trunk/errors.js';
-import type { TestRunPage, TestRunRow, TestSearch } from '../trunk/v2/client.js';
+import type { TestRunPage, TestSearch } from '../trunk/v2/client.js';
 import type { Walk } from '../trunk/walk.js';
 import { explainedByStatus } from './classify.js';
 import type { FailureLookup } from './lookups.js';
 import { indexTrunkTests, matchFailure } from './match.js';
 import type { LookupWindow, OwnRuns, RunAnswer, RunQuestions, SearchOutcome } from './model.js';
-import type { FoundRow, TrunkLookupApi } from './trunk-lookup-api.js';
+import type { FoundRow, LookupIndependence, TrunkLookupApi } from './trunk-lookup-api.js';
 import { DAY_MS, messageOf } from '../text.js';
 import type { OutageBudget } from '../trunk/outage-budget.js';
 
@@ -51,6 +65,8 @@ export interface LookupOptions {
   now: number;
   /** The run's one outage budget: spent by an outage anywhere in the run, these stop too. */
   outage?: OutageBudget;
+  /** What proves evidence independent: each failure's job, the pull requests stacked on a branch. */
+  independence?: LookupIndependence;
 }
 
 /** One test to look up; `questions: false` only searches (a flaked test's status, say). */
@@ -63,7 +79,13 @@ export interface LookupRequest {
 export type LookupAnswer = FailureLookup;
 
 export type LookupResult =
-  | { answers: Map<ReportedTest, LookupAnswer>; window: LookupWindow; stopped?: string }
+  | {
+      answers: Map<ReportedTest, LookupAnswer>;
+      window: LookupWindow;
+      stopped?: string;
+      /** Said once in the section: why no other pull request's failure was counted. */
+      notes?: string[];
+    }
   | { skipped: string };
 
 /** Thrown to a lookup that was not sent because an earlier one met an outage. */
@@ -241,93 +263,53 @@ async function answer(budget: Budget, ask: () => Promise<RunAnswer>): Promise<Ru
   }
 }
 
-/** What tells this change's own runs from others' (src/settings/this-change.ts). */
-interface Own {
-  shas: ReadonlySet<string>;
-  /** This pull request, and on Trunk's draft pull request the draft's own number too. */
-  prNumbers: ReadonlySet<number>;
-  /** A pushed branch other than the default: its pull-request runs are its own. */
-  branch?: string;
-  runId?: string;
-  runAttempt?: number;
+/** The pull-request runs of this change seen by the questions: passes on this commit, failures. */
+interface OwnRunsSeen {
+  /** Passes of this commit: flaky evidence only where the rule proves them (the failure's job). */
+  passes: Evidence[];
+  failingSince?: { sha: string; startedAt?: string };
 }
 
-const QUEUE_BRANCHES = [/^trunk-merge\/pr-0*(\d+)(?:\/|$)/, /^gh-readonly-queue\/.+\/pr-0*(\d+)-/];
+/** The questions as asked of one test id, before they are settled for one failure's job. */
+type AskedQuestions = Omit<RunQuestions, 'ownRuns'> & { ownRuns?: OwnRunsSeen };
 
-function plainBranch(branch: string | undefined): string {
-  return (branch ?? '').trim().replace(/^refs\/heads\//, '');
-}
-
-/** The pull request a merge queue tests on this branch (Trunk's or GitHub's queue), if any. */
-export function queuedPullRequest(branch: string | undefined): number | undefined {
-  const plain = plainBranch(branch);
-  for (const pattern of QUEUE_BRANCHES) {
-    const number = pattern.exec(plain)?.[1];
-    if (number !== undefined) return Number(number);
-  }
-  return undefined;
-}
-
-const ofThisCommit = (own: Own, run: TestRunRow) =>
-  run.sha !== undefined && own.shas.has(run.sha.trim().toLowerCase());
-
-/** A run of this pull request (its queue runs too) or of the pushed branch; this commit's too. */
-function ofThisChange(own: Own, run: TestRunRow): boolean {
-  if (ofThisCommit(own, run)) return true;
-  if (run.number !== undefined && own.prNumbers.has(run.number)) return true;
-  const queued = queuedPullRequest(run.branch);
-  if (queued !== undefined && own.prNumbers.has(queued)) return true;
-  return own.branch !== undefined && plainBranch(run.branch) === own.branch;
-}
-
-/**
- * A run Trunk holds that surely is not this run's own attempt: its build link names another
- * workflow run, or an earlier attempt of this one. Without a link that says so, it may be this
- * very run's upload, which is never evidence.
- */
-function anEarlierRun(own: Own, run: TestRunRow): boolean {
-  const found = /\/actions\/runs\/(\d+)(?:\/attempts\/(\d+))?/.exec(run.buildUrl ?? '');
-  if (!found || own.runId === undefined) return false;
-  if (found[1] !== own.runId) return true;
-  const attempt = found[2] === undefined ? undefined : Number(found[2]);
-  return attempt !== undefined && own.runAttempt !== undefined && attempt < own.runAttempt;
-}
-
-/** Failed runs on the branches asked, this commit's left out, counted by branch. */
-function branchFailures(page: TestRunPage, own: Own): RunAnswer {
+/** Failed runs on the branches asked, each proved independent, counted by branch. */
+function branchFailures(page: TestRunPage, change: ChangeIdentity, branches: string[]): RunAnswer {
   const byBranch: Record<string, number> = {};
   let count = 0;
-  for (const run of page.runs) {
-    if (ofThisCommit(own, run)) continue;
+  for (const e of page.runs.map(evidenceOf)) {
+    if (!independent(e, change, { kind: 'failed-on-branch', branches })) continue;
     count += 1;
-    const branch = plainBranch(run.branch);
+    const branch = e.branch as string;
     byBranch[branch] = (byBranch[branch] ?? 0) + 1;
   }
-  // Past one page this commit's own runs cannot all be told apart: the rows read are a floor.
+  // Past one page this change's own runs cannot all be told apart: the rows read are a floor.
   if (page.more) return { count, atLeast: true, byBranch };
   return { count, byBranch };
 }
 
-function otherNumbers(page: TestRunPage, own: Own): Set<number> {
+const PULL_REQUEST_USE = { kind: 'failed-on-pull-request' } as const;
+
+/** The other pull requests whose failures are proved independent, each counted once. */
+function otherNumbers(page: TestRunPage, change: ChangeIdentity): Set<number> {
   const numbers = new Set<number>();
-  for (const run of page.runs) {
-    if (run.conclusion !== 'failure' || ofThisChange(own, run)) continue;
-    if (run.number !== undefined) numbers.add(run.number);
+  for (const e of page.runs.map(evidenceOf)) {
+    if (independent(e, change, PULL_REQUEST_USE)) numbers.add(e.pullRequest as number);
   }
   return numbers;
 }
 
-function ownRunsOf(page: TestRunPage, own: Own): OwnRuns {
-  const passedOnThisCommit = page.runs.some(
-    (run) => run.conclusion === 'success' && ofThisCommit(own, run) && anEarlierRun(own, run),
-  );
-  const earlier = page.runs
-    .filter((run) => run.conclusion === 'failure' && ofThisChange(own, run))
-    .filter((run) => !ofThisCommit(own, run) && /^[0-9a-f]{7,64}$/i.test(run.sha ?? ''))
-    .sort((a, b) => (a.startedAt ?? '').localeCompare(b.startedAt ?? ''))[0];
-  return earlier?.sha === undefined
-    ? { passedOnThisCommit }
-    : { passedOnThisCommit, failingSince: { sha: earlier.sha, startedAt: earlier.startedAt } };
+function ownRunsOf(page: TestRunPage, change: ChangeIdentity): OwnRunsSeen {
+  const runs = page.runs.map((run) => ({ run, e: evidenceOf(run) }));
+  const passes = runs.filter(({ e }) => e.conclusion === 'success').map(({ e }) => e);
+  const earlier = runs
+    .filter(({ e }) => e.conclusion === 'failure' && ofThisChange(e, change))
+    .filter(({ e }) => e.sha !== undefined && !ofThisCommit(e, change))
+    .sort((a, b) => (a.run.startedAt ?? '').localeCompare(b.run.startedAt ?? ''))[0];
+  const sha = earlier?.run.sha?.trim();
+  return sha === undefined || earlier === undefined
+    ? { passes }
+    : { passes, failingSince: { sha, startedAt: earlier.run.startedAt } };
 }
 
 interface RunState {
@@ -337,9 +319,12 @@ interface RunState {
   branch?: string;
   window: LookupWindow;
   options: LookupOptions;
-  own: Own;
+  /** This change as evidence names it; `stacked` is settled by `stacked()` when needed. */
+  change: ChangeIdentity;
+  /** The pull requests stacked on this change, asked of GitHub once, when first needed. */
+  stacked: () => Promise<Stacked>;
   /** Questions by test id: two failures of one test are asked about once. */
-  asked: Map<string, Promise<RunQuestions>>;
+  asked: Map<string, Promise<AskedQuestions>>;
 }
 
 /**
@@ -352,13 +337,14 @@ async function pullRequestQuestion(
   state: RunState,
   testId: string,
   since: Date,
-): Promise<{ answer: RunAnswer; ownRuns?: OwnRuns }> {
-  const { api, budget, own } = state;
-  let ownRuns: OwnRuns | undefined;
+): Promise<{ answer: RunAnswer; ownRuns?: OwnRunsSeen }> {
+  const { api, budget, change } = state;
+  let ownRuns: OwnRunsSeen | undefined;
   const result = await answer(budget, async () => {
     const page = await api.pullRequestRuns(testId, since, false);
-    ownRuns = ownRunsOf(page, own);
-    const others = otherNumbers(page, own);
+    ownRuns = ownRunsOf(page, change);
+    const others = await othersOf(state, page);
+    if ('error' in others) return others;
     if (others.size > 0 || !page.more) {
       return { count: others.size, atLeast: page.more, numbers: [...others] };
     }
@@ -367,7 +353,8 @@ async function pullRequestQuestion(
   if (!('skipped' in result) || ownRuns === undefined) return { answer: result, ownRuns };
   const failures = await answer(budget, async () => {
     const page = await api.pullRequestRuns(testId, since, true);
-    const others = otherNumbers(page, own);
+    const others = await othersOf(state, page);
+    if ('error' in others) return others;
     if (page.more && others.size === 0) {
       return { error: 'the newest 100 failed pull-request runs were all of this change' };
     }
@@ -376,7 +363,25 @@ async function pullRequestQuestion(
   return { answer: failures, ownRuns };
 }
 
-function ask(state: RunState, testId: string): Promise<RunQuestions> {
+/** Stacked pull requests not known: why, in a test's note. */
+export const STACKED_UNKNOWN = 'the pull requests stacked on this one are not known';
+
+/**
+ * Other pull requests' failures proved independent. GitHub is asked for the stacked pull requests
+ * only when a failure would count without them; unknown, none counts.
+ */
+async function othersOf(
+  state: RunState,
+  page: TestRunPage,
+): Promise<Set<number> | { error: string }> {
+  const candidates = otherNumbers(page, { ...state.change, stacked: NONE_STACKED });
+  if (candidates.size === 0) return candidates;
+  const stacked = await state.stacked();
+  if (!stacked.known) return { error: STACKED_UNKNOWN };
+  return otherNumbers(page, { ...state.change, stacked });
+}
+
+function ask(state: RunState, testId: string): Promise<AskedQuestions> {
   const known = state.asked.get(testId);
   if (known) return known;
   const { api, budget, branch, window, options } = state;
@@ -390,12 +395,11 @@ function ask(state: RunState, testId: string): Promise<RunQuestions> {
       ? Promise.resolve<RunAnswer>({
           error: 'Trunk has not synced the repository’s default branch yet',
         })
-      : answer(budget, async () =>
-          branchFailures(
-            await api.failedBranchRuns(testId, target ? [branch, target] : [branch], since),
-            state.own,
-          ),
-        ),
+      : answer(budget, async () => {
+          const branches = target ? [branch, target] : [branch];
+          const page = await api.failedBranchRuns(testId, branches, since);
+          return branchFailures(page, state.change, branches);
+        }),
     pullRequestQuestion(state, testId, since),
   ]).then(([defaultBranch, prs]) => ({
     window,
@@ -443,6 +447,20 @@ function worstAnswer(answers: readonly RunAnswer[]): RunAnswer {
     : { count, atLeast, byBranch };
 }
 
+/** A variant's own runs, settled for the failure's job: a pass counts only where the rule says. */
+function settledOwnRuns(
+  seen: OwnRunsSeen | undefined,
+  change: ChangeIdentity,
+  job: JobIdentity | undefined,
+): OwnRuns | undefined {
+  if (seen === undefined) return undefined;
+  const use = { kind: 'passed-on-this-commit', job } as const;
+  const passedOnThisCommit = seen.passes.some((e) => independent(e, change, use));
+  return seen.failingSince === undefined
+    ? { passedOnThisCommit }
+    : { passedOnThisCommit, failingSince: seen.failingSince };
+}
+
 function worstOwnRuns(list: readonly (OwnRuns | undefined)[]): OwnRuns | undefined {
   if (list.some((own) => own === undefined)) return undefined;
   const known = list as OwnRuns[];
@@ -456,19 +474,38 @@ function worstOwnRuns(list: readonly (OwnRuns | undefined)[]): OwnRuns | undefin
   };
 }
 
-/** Asks the questions of every matched variant (at most MAX_VARIANTS) and gives the worst answer. */
-async function askVariants(state: RunState, ids: readonly string[]): Promise<RunQuestions> {
+/**
+ * Asks the questions of every matched variant (at most MAX_VARIANTS) and gives the worst answer,
+ * settled for the failure's own job.
+ */
+async function askVariants(
+  state: RunState,
+  ids: readonly string[],
+  job: JobIdentity | undefined,
+): Promise<RunQuestions> {
   const asked = await Promise.all(ids.slice(0, MAX_VARIANTS).map((id) => ask(state, id)));
-  const first = asked[0] as RunQuestions;
-  if (ids.length === 1) return first;
-  const ownRuns = worstOwnRuns(asked.map((q) => q.ownRuns));
+  const settled = asked.map((q) => ({
+    ...q,
+    ownRuns: settledOwnRuns(q.ownRuns, state.change, job),
+  }));
+  const first = settled[0] as RunQuestions;
+  if (ids.length === 1) return withoutUnknown(first);
+  const ownRuns = worstOwnRuns(settled.map((q) => q.ownRuns));
   return {
     ...first,
-    defaultBranch: worstAnswer(asked.map((q) => q.defaultBranch)),
-    otherPullRequests: worstAnswer(asked.map((q) => q.otherPullRequests)),
+    defaultBranch: worstAnswer(settled.map((q) => q.defaultBranch)),
+    otherPullRequests: worstAnswer(settled.map((q) => q.otherPullRequests)),
     ...(ownRuns === undefined ? { ownRuns: undefined } : { ownRuns }),
     variants: { asked: asked.length, of: ids.length },
   };
+}
+
+/** No `ownRuns` key when they could not be read, as before. */
+function withoutUnknown(questions: RunQuestions): RunQuestions {
+  if (questions.ownRuns !== undefined) return questions;
+  const rest = { ...questions };
+  delete rest.ownRuns;
+  return rest;
 }
 
 function skippedAny(lookup: LookupAnswer): boolean {
@@ -500,7 +537,8 @@ async function lookUpOne(state: RunState, request: LookupRequest): Promise<Looku
     ids = found.tests.map((variant) => variant.id);
   } else ids = [test.trunkId];
   if (!request.questions) return { search: found };
-  return { search: found, questions: await askVariants(state, ids) };
+  const job = state.options.independence?.jobOf(test);
+  return { search: found, questions: await askVariants(state, ids, job) };
 }
 
 /**
@@ -524,8 +562,8 @@ export async function lookUpInTrunk(
     days: WINDOW_DAYS,
     since: new Date(options.now - WINDOW_DAYS * DAY_MS).toISOString(),
   };
-  const change = options.thisChange;
-  const pushed = change?.pushedBranch;
+  const change = identityOf(options, repository.defaultBranch);
+  let stackedOnce: Promise<Stacked> | undefined;
   const state: RunState = {
     api,
     budget: new Budget(LOOKUP_CONCURRENCY, api, options.outage),
@@ -533,20 +571,16 @@ export async function lookUpInTrunk(
     branch: repository.defaultBranch,
     window,
     options,
-    own: {
-      shas: new Set(change?.shas ?? []),
-      prNumbers: new Set(
-        [options.prNumber, change?.eventPullRequest].filter((n): n is number => n !== undefined),
-      ),
-      branch: pushed !== undefined && pushed !== repository.defaultBranch ? pushed : undefined,
-      runId: change?.runId,
-      runAttempt: change?.runAttempt,
-    },
+    change,
+    stacked: () => (stackedOnce ??= stackedOf(options, repository.defaultBranch)),
     asked: new Map(),
   };
   const answers = await Promise.all(requests.map((request) => lookUpOne(state, request)));
   const stopped = state.budget.stopped;
+  const stacked = stackedOnce === undefined ? undefined : await stackedOnce;
+  const notes = stacked?.known === false ? [stackedNote(stacked.why)] : [];
   return {
+    ...(notes.length > 0 ? { notes } : {}),
     answers: new Map(
       requests.map((request, i) => {
         const found = answers[i] as LookupAnswer;
@@ -557,4 +591,62 @@ export async function lookUpInTrunk(
     window,
     stopped,
   };
+}
+
+/** This change as the evidence rule names it: its commits, pull requests, branches and run. */
+function identityOf(options: LookupOptions, defaultBranch: string | undefined): ChangeIdentity {
+  const change = options.thisChange;
+  const branches = [change?.pushedBranch, change?.headBranch].filter(
+    (b): b is string => b !== undefined && b !== defaultBranch && !isQueueBranch(b),
+  );
+  return {
+    shas: change?.shas ?? [],
+    pullRequests: new Set(
+      [options.prNumber, change?.eventPullRequest].filter((n): n is number => n !== undefined),
+    ),
+    branches: new Set(branches),
+    runId: change?.runId,
+    runAttempt: change?.runAttempt,
+    // Settled by stackedOf, and only when another pull request's failure would count.
+    stacked: { known: false, why: 'not asked' },
+  };
+}
+
+/**
+ * The pull requests stacked on this change. None can be on a fork's branch, and none is counted on
+ * a push to the default branch (every pull request is based on it; its runs carry this commit only
+ * once they are merged with it); a pull request from the default branch is asked like any other. A pull request whose own branch the run does not know (Trunk's draft, a
+ * merge_group, an issue_comment whose pull request could not be read) has stacks no one can list.
+ */
+async function stackedOf(
+  options: LookupOptions,
+  defaultBranch: string | undefined,
+): Promise<Stacked> {
+  const change = options.thisChange;
+  const head = change?.headBranch;
+  if (change?.headInFork === true) return NONE_STACKED;
+  const number = options.prNumber ?? change?.eventPullRequest;
+  if (head !== undefined && !isQueueBranch(head)) {
+    // A push to the default branch: every pull request is based on it (see above).
+    if (head === defaultBranch && number === undefined) return NONE_STACKED;
+    const reader = options.independence;
+    if (reader === undefined) return { known: false, why: 'GitHub was not asked for them' };
+    const read = await reader.stackedOn(head);
+    if ('unknown' in read) return { known: false, why: read.unknown };
+    return {
+      known: true,
+      pullRequests: new Set(read.pullRequests),
+      branches: new Set(read.branches),
+    };
+  }
+  if (number !== undefined || head !== undefined) {
+    const which = number === undefined ? 'this pull request' : `pull request #${number}`;
+    return { known: false, why: `the branch of ${which} is not known to this run` };
+  }
+  return NONE_STACKED;
+}
+
+/** The section's one note when the stacked pull requests are not known. */
+export function stackedNote(why: string): string {
+  return `Failures on other pull requests were not counted: the pull requests stacked on this one carry this change, and they are not known (${why}).`;
 }

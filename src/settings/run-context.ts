@@ -261,6 +261,6 @@ export function withPullRequestRead(context: RunContext, pr: PullRequestPayload)
     ...derived,
     branch: derived.branch ?? context.branch,
     readPullRequest: false,
-    thisChange: context.thisChange && withHead(context.thisChange, pr.head?.sha),
+    thisChange: context.thisChange && withHead(context.thisChange, pr.head?.sha, pr),
   };
 }

@@ -142,7 +142,7 @@ describe('this change is never evidence for itself', () => {
         branch: `refs/heads/gh-readonly-queue/main/pr-4812-${'a'.repeat(40)}`,
       },
     ]);
-    // Another pull request's queue run is another pull request's.
+    // Another pull request's queue run may test this one too (queued ahead of it): no evidence.
     withRuns(sim, other, [
       { startedAt: daysAgo(1), pullRequest: 1046, branch: 'trunk-merge/pr-48120/77aa' },
     ]);
@@ -161,7 +161,7 @@ describe('this change is never evidence for itself', () => {
     expect(by.test_applies_the_discount?.reason).toBe(
       `has not failed on main or on other pull requests this week, failing on this pull request since \`${since.slice(0, 7)}\`: probably caused by this change`,
     );
-    expect(by.test_loads_the_catalogue).toMatchObject({ class: 'other-prs' });
+    expect(by.test_loads_the_catalogue).toMatchObject({ class: 'new' });
     // One request a question: the pull-request runs read once, every conclusion.
     expect(runsOf(sim, queued)).toHaveLength(2);
     const prQuery = runsOf(sim, queued).find((r) => r.query.get('pullRequestOnly') === 'true');
@@ -280,6 +280,8 @@ describe('this change is never evidence for itself', () => {
         sha: THIS_SHA,
         conclusion: 'success',
         buildUrl: 'https://github.com/acme/widgets/actions/runs/1234567000/job/42',
+        // This job's own (the harness runs the step in job `health` of workflow `CI`).
+        jobName: 'health',
       },
     ]);
     withRuns(sim, ownAttempt, [
@@ -289,6 +291,7 @@ describe('this change is never evidence for itself', () => {
         pullRequest: PR,
         sha: THIS_SHA,
         conclusion: 'success',
+        jobName: 'health',
         buildUrl: THIS_RUN,
       },
       {
@@ -296,6 +299,7 @@ describe('this change is never evidence for itself', () => {
         pullRequest: PR,
         sha: THIS_SHA,
         conclusion: 'success',
+        jobName: 'health',
         buildUrl: `${THIS_RUN}/attempts/1`,
       },
       {
@@ -303,6 +307,7 @@ describe('this change is never evidence for itself', () => {
         pullRequest: PR,
         sha: THIS_SHA,
         conclusion: 'success',
+        jobName: 'health',
         buildUrl: null,
       },
     ]);

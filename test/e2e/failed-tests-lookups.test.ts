@@ -20,7 +20,8 @@ import {
   startSim,
   TOKEN,
 } from '../support/e2e.js';
-import { type ActionRun, pullRequestEvent } from '../support/run-action.js';
+import { type ActionRun, HARNESS_JOB_TOKEN, pullRequestEvent } from '../support/run-action.js';
+import { startGithubSimulator, type GithubSimulator } from '../support/github-simulator.js';
 import { makeTest } from '../support/trunk-data.js';
 import {
   makeTestRuns,
@@ -46,10 +47,13 @@ const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
 
 let workspace = '';
+let github: GithubSimulator | undefined;
 
 afterEach(async () => {
   await closeV2Simulators();
   await closeSimulators();
+  await github?.close();
+  github = undefined;
   if (workspace !== '') rmSync(workspace, { recursive: true, force: true });
   workspace = '';
 });
@@ -103,12 +107,14 @@ function records(run: ActionRun): Record<string, FailureRecord> {
 const searches = (sim: TrunkV2Simulator) =>
   sim.requestsTo('tests').filter((request) => request.query.has('q'));
 
-function runOnPullRequest(
+async function runOnPullRequest(
   sim: TrunkV2Simulator,
   dir: string,
   inputs: Record<string, string | number> = {},
   env: Record<string, string> = {},
 ) {
+  // GitHub lists no pull request stacked on this one: other pull requests' failures can count.
+  github ??= await startGithubSimulator({ token: HARNESS_JOB_TOKEN });
   return runAgainstV2(sim, {
     event: pullRequestEvent({ number: PR }),
     inputs: {
@@ -118,7 +124,7 @@ function runOnPullRequest(
       'max-new-failures': 100,
       ...inputs,
     },
-    env: { GITHUB_WORKSPACE: dir, GITHUB_API_URL: 'http://127.0.0.1:9', ...env },
+    env: { GITHUB_WORKSPACE: dir, GITHUB_API_URL: github.url, ...env },
   });
 }
 

@@ -182,6 +182,8 @@ export interface PullRequestSeed {
   title?: string;
   /** The head repository was deleted: GitHub answers `head.repo: null`. */
   headRepositoryDeleted?: boolean;
+  /** A draft pull request (Trunk's queue opens one from `trunk-merge/pr-<N>/…`). */
+  draft?: boolean;
 }
 
 /** Named routes, for faults and for filtering recorded requests. */
@@ -469,7 +471,7 @@ export class GithubSimulator {
       state: seed.state ?? 'open',
       title: seed.title ?? `Pull request ${seed.number}`,
       html_url: `https://github.com/${repository}/pull/${seed.number}`,
-      draft: false,
+      draft: seed.draft ?? false,
       user: { login: headOwner },
       head: {
         ref: headRef,

@@ -417,6 +417,9 @@ export interface TestRunSpec {
   sha?: string;
   /** The CI job that reported it (null: Trunk no longer holds the upload). */
   buildUrl?: string | null;
+  /** The workflow (default `CI`) and job (default `test`; a matrix leg `test (ubuntu-latest)`). */
+  workflow?: string | null;
+  jobName?: string | null;
 }
 
 /** Runs of one test; the simulator serves them newest first, whatever order they are given in. */
@@ -444,8 +447,8 @@ export function makeTestRuns(testId: string, specs: readonly TestRunSpec[]): V2T
         spec.buildUrl === undefined
           ? `https://github.com/acme/widgets/actions/runs/${1000 + index}`
           : spec.buildUrl,
-      workflow: 'CI',
-      jobName: 'test',
+      workflow: spec.workflow === undefined ? 'CI' : spec.workflow,
+      jobName: spec.jobName === undefined ? 'test' : spec.jobName,
     };
   });
 }

@@ -22,7 +22,8 @@ const TRUNK = { tests: { broken: [], flaky: [], incomplete: [] }, idsAreV2TestId
 
 function read(api?: TrunkLookupApi) {
   const results = () => Promise.resolve(RESULTS);
-  const options = { collections: [], now: Date.now() };
+  // This change's commit: without one, no run Trunk holds can be told apart from it.
+  const options = { collections: [], now: Date.now(), thisChange: { shas: ['f'.repeat(40)] } };
   return { patterns: ['*.json'], results, lookups: api && { api, options } };
 }
 
@@ -40,7 +41,7 @@ function api(
     failedBranchRuns: (id, branches) => {
       asked.push(`main ${id}`);
       return Promise.resolve({
-        runs: [{ conclusion: 'failure', branch: branches[0] }],
+        runs: [{ conclusion: 'failure', branch: branches[0], sha: 'abc1234def' }],
         more: false,
       });
     },

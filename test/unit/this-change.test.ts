@@ -50,4 +50,41 @@ describe('thisChangeOf: the commits, branch and run that are this change', () =>
     expect(withHead(change, HEAD).shas).toEqual([HEAD]);
     expect(withHead(change, '<script>').shas).toEqual([]);
   });
+
+  it('the branch a stacked pull request is based on: the head, unless a fork’s; the job', () => {
+    const repo = { full_name: 'acme/widgets' };
+    const own = thisChangeOf(
+      { GITHUB_EVENT_NAME: 'pull_request', GITHUB_WORKFLOW: 'CI', GITHUB_JOB: 'test' },
+      { pull_request: { head: { ref: 'feature/x', repo }, base: { repo } } },
+    );
+    expect(own).toMatchObject({ headBranch: 'feature/x', workflow: 'CI', job: 'test' });
+    const fork = thisChangeOf(
+      { GITHUB_EVENT_NAME: 'pull_request' },
+      {
+        pull_request: {
+          head: { ref: 'main', repo: { full_name: 'forker/widgets' } },
+          base: { repo },
+        },
+      },
+    );
+    expect(fork.headInFork).toBe(true);
+    expect(fork.headBranch).toBeUndefined();
+    // A payload that does not say whose the head is: asked about as this repository's.
+    const unsaid = thisChangeOf(
+      { GITHUB_EVENT_NAME: 'pull_request' },
+      { pull_request: { head: { ref: 'feature/y' } } },
+    );
+    expect(unsaid).toMatchObject({ headBranch: 'feature/y' });
+    expect(unsaid.headInFork).toBeUndefined();
+    const pushed = thisChangeOf(
+      { GITHUB_EVENT_NAME: 'push', GITHUB_REF: 'refs/heads/feature/z' },
+      {},
+    );
+    expect(pushed.headBranch).toBe('feature/z');
+    const commented = withHead(thisChangeOf({ GITHUB_EVENT_NAME: 'issue_comment' }, {}), HEAD, {
+      head: { ref: 'feature/c', repo },
+      base: { repo },
+    });
+    expect(commented).toMatchObject({ headBranch: 'feature/c', shas: [HEAD] });
+  });
 });

@@ -61,7 +61,18 @@ function fakeTrunk(over: Partial<TrunkLookupApi> = {}) {
   return { api, seen };
 }
 
-const OPTIONS = { collections: [], now: Date.parse('2026-11-26T08:00:00Z') };
+const OPTIONS = {
+  collections: [],
+  now: Date.parse('2026-11-26T08:00:00Z'),
+  // This change's commit: without one, no run Trunk holds can be told apart from it.
+  thisChange: { shas: ['f'.repeat(40)] },
+};
+
+/** GitHub lists no pull request stacked on this change's branch. */
+const NOTHING_STACKED = {
+  jobOf: () => undefined,
+  stackedOn: () => Promise.resolve({ pullRequests: [], branches: [] }),
+};
 
 describe('lookUpInTrunk', () => {
   it('keeps at most 8 requests in flight, searching first and asking both questions', async () => {
@@ -93,7 +104,13 @@ describe('lookUpInTrunk', () => {
       },
       pullRequestRuns: () =>
         Promise.resolve({
-          runs: [12, 12, 13, 99, undefined].map((number) => ({ conclusion: 'failure', number })),
+          // Trunk's rows name their commit and branch: a row that does not is no evidence.
+          runs: [12, 12, 13, 99, undefined].map((number, i) => ({
+            conclusion: 'failure',
+            number,
+            sha: `${i}`.repeat(40),
+            branch: `feature/${number ?? 'none'}`,
+          })),
           more: false,
         }),
     });
@@ -102,6 +119,8 @@ describe('lookUpInTrunk', () => {
       ...OPTIONS,
       collections: ['Coll0001', 'Coll0002'],
       prNumber: 99,
+      thisChange: { shas: ['f'.repeat(40)], headBranch: 'feature/99' },
+      independence: NOTHING_STACKED,
     });
     expect(searched).toEqual([
       { q: 'name:adds name:an name:item', testCollectionId: 'Coll0001', maxPages: SEARCH_PAGES },
@@ -136,7 +155,7 @@ describe('lookUpInTrunk', () => {
       },
       failedBranchRuns: (id) =>
         Promise.resolve({
-          runs: id === 'v3' ? [{ conclusion: 'failure', branch: 'main' }] : [],
+          runs: id === 'v3' ? [{ conclusion: 'failure', branch: 'main', sha: 'a'.repeat(40) }] : [],
           more: false,
         }),
     });

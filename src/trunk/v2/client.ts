@@ -61,6 +61,9 @@ export interface TestRunRow {
   sha?: string;
   buildUrl?: string;
   startedAt?: string;
+  /** The CI workflow and job (a matrix leg as GitHub names it) that reported it. */
+  workflow?: string;
+  jobName?: string;
 }
 
 /** The newest page of a test's runs: newest first. */
@@ -486,6 +489,8 @@ function runPage(page: RawTestRunList): TestRunPage {
       sha: run.sha ?? undefined,
       buildUrl: run.buildUrl ?? undefined,
       startedAt: run.startedAt ?? undefined,
+      workflow: run.workflow ?? undefined,
+      jobName: run.jobName ?? undefined,
     })),
     more: page.hasMore ?? Boolean(page.nextCursor),
     total: page.total ?? undefined,

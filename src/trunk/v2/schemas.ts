@@ -160,6 +160,9 @@ export const testRunListSchema = z.object({
       sha: lenient(z.string()),
       buildUrl: lenient(z.string()),
       startedAt: lenient(z.string()),
+      // The CI job that reported it: a pass is flaky evidence only from the failure's own job.
+      workflow: lenient(z.string()),
+      jobName: lenient(z.string()),
     }),
   ),
   nextCursor: z.optional(z.nullable(z.string())),
