@@ -1232,7 +1232,9 @@ async function openReport(file, shown, secrets, signal) {
         if (first.startsWith('{') || first.startsWith('['))
             return await readJson(file, shown, rest);
         // Redacted before it is cut: a cut would leave the start of a credential no redaction finds.
-        const redacted = (0,redact/* redactText */.Rd)(first.slice(0, 200), secrets);
+        // The first 200 characters are cut with an ellipsis, so that a secret longer than what is kept
+        // has its start there redacted too (redact.ts redacts a start only before an ellipsis).
+        const redacted = (0,redact/* redactText */.Rd)((0,src_text/* truncate */.xv)(first, 200), secrets);
         const high = redacted.charCodeAt(11);
         const opening = redacted.slice(0, high >= 0xd800 && high <= 0xdbff ? 11 : 12);
         return unreadable(shown, `neither XML nor JSON (it starts with ${JSON.stringify(opening)})`);

@@ -39109,6 +39109,11 @@ function typicalWait(text) {
     const buckets = summed(series);
     if (!buckets)
         return undefined;
+    // A time in queue is never negative: a bound below zero would place a percentile below it.
+    const negative = buckets.find((bucket) => bucket.le < 0);
+    if (negative) {
+        throw new ExpositionError(`${TIME_IN_QUEUE}: le="${negative.le}" is not a time in queue`);
+    }
     const merged = buckets.at(-1)?.count ?? 0;
     if (!Number.isSafeInteger(merged) || merged < 0) {
         throw new ExpositionError(`${TIME_IN_QUEUE}: ${merged} is not a count of pull requests`);
@@ -42029,7 +42034,13 @@ function toFailureRecord(failure) {
 
 
 
+
 const MAX_TESTS_JSON_RECORDS = 1000;
+/**
+ * Lines of pr-not-ready-reasons, the last saying how many more: Trunk's list has no bound, and
+ * the outputs share GitHub's 1 MiB. A pull request waits for a handful of reasons.
+ */
+const MAX_NOT_READY_REASONS = 50;
 /**
  * Test records, each cut to its share, at most 1,000, as many as the outputs' budget leaves room
  * for: a cut record keeps its place, one that cannot be cut small enough is left out, and the
@@ -42071,18 +42082,40 @@ function testOutputs(tests) {
         'tests-json': testsJson(all),
     };
 }
+/** Trunk's texts in queue-json's head, each cut to this: Trunk sends them without a bound. */
+const MAX_QUEUE_TEXT = 1000;
+/** Required statuses in queue-json, each cut to MAX_STATUS_TEXT; past it, a last item counts the rest. */
+const MAX_REQUIRED_STATUSES = 100;
+const MAX_STATUS_TEXT = 200;
+/**
+ * The queue's settings with its one unbounded list, the required statuses, bounded: GitHub's 1 MiB
+ * of outputs is shared, and Trunk's list has no limit.
+ */
+function boundedSettings(settings) {
+    const statuses = settings.requiredStatuses;
+    if (statuses === undefined)
+        return settings;
+    const kept = statuses
+        .slice(0, statuses.length > MAX_REQUIRED_STATUSES ? MAX_REQUIRED_STATUSES - 1 : undefined)
+        .map((status) => (0,src_text/* truncate */.xv)(status, MAX_STATUS_TEXT));
+    const more = statuses.length - kept.length;
+    return {
+        ...settings,
+        requiredStatuses: more > 0 ? [...kept, `… and ${more.toLocaleString('en-US')} more`] : kept,
+    };
+}
 function queueJson(queue) {
     if (queue.kind === 'none')
         return JSON.stringify({ branch: queue.branch, state: 'none', depth: 0, entries: [] });
     const head = JSON.stringify({
-        branch: queue.branch,
-        state: queue.state,
-        mode: queue.mode ?? null,
+        branch: (0,src_text/* truncate */.xv)(queue.branch, MAX_QUEUE_TEXT),
+        state: (0,src_text/* truncate */.xv)(queue.state, MAX_QUEUE_TEXT),
+        mode: queue.mode === undefined ? null : (0,src_text/* truncate */.xv)(queue.mode, MAX_QUEUE_TEXT),
         depth: queueDepth(queue),
-        url: queue.url ?? null,
-        settings: queue.settings,
+        url: queue.url === undefined ? null : (0,src_text/* truncate */.xv)(queue.url, MAX_QUEUE_TEXT),
+        settings: boundedSettings(queue.settings),
     });
-    // The entries get the room the budget leaves: the queue's settings are small and bounded.
+    // The entries get the room the budget leaves: the head is bounded (see boundedSettings).
     return jsonArrayOutput(cutRecordsJson(queue.entries, QUEUE_ENTRY_TEXT_FIELDS, RECORD_LIMIT_BYTES), queue.entries.length, { before: `${head.slice(0, -1)},"entries":`, after: '}' });
 }
 function queueOutputs(queue, prNumber) {
@@ -42104,13 +42137,20 @@ function queueOutputs(queue, prNumber) {
         'queue-json': queueJson(queue),
     };
 }
+/** The not-ready reasons, one a line, at most MAX_NOT_READY_REASONS, the last one counting the rest. */
+function notReadyLines(reasons) {
+    if (reasons.length <= MAX_NOT_READY_REASONS)
+        return reasons.map(reasonPlain);
+    const shown = reasons.slice(0, MAX_NOT_READY_REASONS - 1).map(reasonPlain);
+    return [...shown, `and ${(reasons.length - shown.length).toLocaleString('en-US')} more`];
+}
 /** This pull request's entry and the queue's typical wait (v2 key); empty when not read. */
 function queueStoryOutputs(queue) {
     const story = queue?.kind === 'queue' ? queue.pullRequest : undefined;
     const p50 = queue?.kind === 'queue' ? queue.typicalWait?.p50 : undefined;
     return {
         'pr-queue-state': story?.state ?? '',
-        'pr-not-ready-reasons': (story?.notReady ?? []).map(reasonPlain).join('\n'),
+        'pr-not-ready-reasons': notReadyLines(story?.notReady ?? []).join('\n'),
         // Over the last bucket (over 2 h) the median is no number: empty, as the docs say.
         'queue-wait-p50-seconds': p50 && p50.upper !== Infinity ? String(Math.round(p50.seconds)) : '',
     };
@@ -43910,12 +43950,15 @@ function redactText(text, secrets) {
     }
     return redacted.replace(CREDENTIAL_SHAPES, REDACTED);
 }
-/** Every text field of a test record; numbers and flags are the reader's own. */
+/** Every text field of a test record, lists of texts too (CTRF's suite path); numbers and flags are the reader's own. */
 function redactCase(test, secrets) {
     const copy = { ...test };
     for (const [key, value] of Object.entries(copy)) {
         if (typeof value === 'string')
             copy[key] = redactText(value, secrets);
+        else if (Array.isArray(value)) {
+            copy[key] = value.map((item) => typeof item === 'string' ? redactText(item, secrets) : item);
+        }
     }
     return copy;
 }

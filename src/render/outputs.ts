@@ -1,4 +1,5 @@
-import type { QueueEntry, QueueReport } from '../trunk/queue.js';
+import type { QueueEntry, QueueReport, QueueSettings } from '../trunk/queue.js';
+import type { Reason } from '../trunk/queue-story-model.js';
 import type { Report } from '../report/model.js';
 import type { TestsReport, UnhealthyTest } from '../trunk/unhealthy-test.js';
 import type { Verdict } from '../verdict/model.js';
@@ -12,6 +13,7 @@ import {
   type JsonArrayOutput,
 } from './json-output.js';
 import { oneLogLine } from './log-text.js';
+import { truncate } from '../text.js';
 import { reasonPlain } from './pr-queue-story.js';
 import { classesBy, CLASSES, FLAKE_CLASSES, type ClassSpec } from '../explain/classes.js';
 import type { Explained, FailedTestsReport } from '../explain/model.js';
@@ -26,6 +28,12 @@ import {
 import type { RerunAdvice } from '../verdict/rerun.js';
 
 export const MAX_TESTS_JSON_RECORDS = 1000;
+
+/**
+ * Lines of pr-not-ready-reasons, the last saying how many more: Trunk's list has no bound, and
+ * the outputs share GitHub's 1 MiB. A pull request waits for a handful of reasons.
+ */
+export const MAX_NOT_READY_REASONS = 50;
 
 export type Outputs = Record<string, string>;
 
@@ -83,18 +91,41 @@ function testOutputs(tests: TestsReport | undefined): Declared {
   };
 }
 
+/** Trunk's texts in queue-json's head, each cut to this: Trunk sends them without a bound. */
+const MAX_QUEUE_TEXT = 1000;
+/** Required statuses in queue-json, each cut to MAX_STATUS_TEXT; past it, a last item counts the rest. */
+const MAX_REQUIRED_STATUSES = 100;
+const MAX_STATUS_TEXT = 200;
+
+/**
+ * The queue's settings with its one unbounded list, the required statuses, bounded: GitHub's 1 MiB
+ * of outputs is shared, and Trunk's list has no limit.
+ */
+function boundedSettings(settings: QueueSettings): QueueSettings {
+  const statuses = settings.requiredStatuses;
+  if (statuses === undefined) return settings;
+  const kept = statuses
+    .slice(0, statuses.length > MAX_REQUIRED_STATUSES ? MAX_REQUIRED_STATUSES - 1 : undefined)
+    .map((status) => truncate(status, MAX_STATUS_TEXT));
+  const more = statuses.length - kept.length;
+  return {
+    ...settings,
+    requiredStatuses: more > 0 ? [...kept, `… and ${more.toLocaleString('en-US')} more`] : kept,
+  };
+}
+
 function queueJson(queue: QueueReport): DeclaredOutput {
   if (queue.kind === 'none')
     return JSON.stringify({ branch: queue.branch, state: 'none', depth: 0, entries: [] });
   const head = JSON.stringify({
-    branch: queue.branch,
-    state: queue.state,
-    mode: queue.mode ?? null,
+    branch: truncate(queue.branch, MAX_QUEUE_TEXT),
+    state: truncate(queue.state, MAX_QUEUE_TEXT),
+    mode: queue.mode === undefined ? null : truncate(queue.mode, MAX_QUEUE_TEXT),
     depth: queueDepth(queue),
-    url: queue.url ?? null,
-    settings: queue.settings,
+    url: queue.url === undefined ? null : truncate(queue.url, MAX_QUEUE_TEXT),
+    settings: boundedSettings(queue.settings),
   });
-  // The entries get the room the budget leaves: the queue's settings are small and bounded.
+  // The entries get the room the budget leaves: the head is bounded (see boundedSettings).
   return jsonArrayOutput(
     cutRecordsJson(queue.entries, QUEUE_ENTRY_TEXT_FIELDS, RECORD_LIMIT_BYTES),
     queue.entries.length,
@@ -123,13 +154,20 @@ function queueOutputs(queue: QueueReport | undefined, prNumber: number | undefin
   };
 }
 
+/** The not-ready reasons, one a line, at most MAX_NOT_READY_REASONS, the last one counting the rest. */
+function notReadyLines(reasons: readonly Reason[]): string[] {
+  if (reasons.length <= MAX_NOT_READY_REASONS) return reasons.map(reasonPlain);
+  const shown = reasons.slice(0, MAX_NOT_READY_REASONS - 1).map(reasonPlain);
+  return [...shown, `and ${(reasons.length - shown.length).toLocaleString('en-US')} more`];
+}
+
 /** This pull request's entry and the queue's typical wait (v2 key); empty when not read. */
 function queueStoryOutputs(queue: QueueReport | undefined): Declared {
   const story = queue?.kind === 'queue' ? queue.pullRequest : undefined;
   const p50 = queue?.kind === 'queue' ? queue.typicalWait?.p50 : undefined;
   return {
     'pr-queue-state': story?.state ?? '',
-    'pr-not-ready-reasons': (story?.notReady ?? []).map(reasonPlain).join('\n'),
+    'pr-not-ready-reasons': notReadyLines(story?.notReady ?? []).join('\n'),
     // Over the last bucket (over 2 h) the median is no number: empty, as the docs say.
     'queue-wait-p50-seconds': p50 && p50.upper !== Infinity ? String(Math.round(p50.seconds)) : '',
   };

@@ -6,7 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { TextDecoder } from 'node:util';
-import { errorWords, messageOf } from '../text.js';
+import { errorWords, messageOf, truncate } from '../text.js';
 import { looksLikeCtrf, readCtrf } from './ctrf.js';
 import { emptyReading, type FileReading } from './file-reading.js';
 import { readJunit } from './junit.js';
@@ -100,7 +100,9 @@ export async function openReport(
     }
     if (first.startsWith('{') || first.startsWith('[')) return await readJson(file, shown, rest);
     // Redacted before it is cut: a cut would leave the start of a credential no redaction finds.
-    const redacted = redactText(first.slice(0, 200), secrets);
+    // The first 200 characters are cut with an ellipsis, so that a secret longer than what is kept
+    // has its start there redacted too (redact.ts redacts a start only before an ellipsis).
+    const redacted = redactText(truncate(first, 200), secrets);
     const high = redacted.charCodeAt(11);
     const opening = redacted.slice(0, high >= 0xd800 && high <= 0xdbff ? 11 : 12);
     return unreadable(shown, `neither XML nor JSON (it starts with ${JSON.stringify(opening)})`);

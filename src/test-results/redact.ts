@@ -51,11 +51,16 @@ export function redactText(text: string, secrets: readonly string[]): string {
   return redacted.replace(CREDENTIAL_SHAPES, REDACTED);
 }
 
-/** Every text field of a test record; numbers and flags are the reader's own. */
+/** Every text field of a test record, lists of texts too (CTRF's suite path); numbers and flags are the reader's own. */
 function redactCase(test: ReportedTest, secrets: readonly string[]): ReportedTest {
   const copy: Record<string, unknown> = { ...test };
   for (const [key, value] of Object.entries(copy)) {
     if (typeof value === 'string') copy[key] = redactText(value, secrets);
+    else if (Array.isArray(value)) {
+      copy[key] = value.map((item: unknown) =>
+        typeof item === 'string' ? redactText(item, secrets) : item,
+      );
+    }
   }
   return copy as unknown as ReportedTest;
 }

@@ -111,6 +111,11 @@ export function typicalWait(text: string): TypicalWait | undefined {
   checkCounts(series);
   const buckets = summed(series);
   if (!buckets) return undefined;
+  // A time in queue is never negative: a bound below zero would place a percentile below it.
+  const negative = buckets.find((bucket) => bucket.le < 0);
+  if (negative) {
+    throw new ExpositionError(`${TIME_IN_QUEUE}: le="${negative.le}" is not a time in queue`);
+  }
   const merged = buckets.at(-1)?.count ?? 0;
   if (!Number.isSafeInteger(merged) || merged < 0) {
     throw new ExpositionError(`${TIME_IN_QUEUE}: ${merged} is not a count of pull requests`);

@@ -734,6 +734,31 @@ describe('one budget for all the outputs', () => {
     expect(JSON.parse(job.failed)).not.toHaveLength(0);
   });
 
+  it("bounds Trunk's unbounded lists, the required statuses and the not-ready reasons (found by a property)", () => {
+    const queue = mergeQueue([], {
+      settings: { requiredStatuses: Array.from({ length: 3000 }, (_, i) => `${huge} ${i}`) },
+      pullRequest: {
+        prNumber: 5000,
+        state: 'not_ready',
+        notReady: Array.from({ length: 5000 }, (_, i) => ({ kind: 'trunk', text: `${huge} ${i}` })),
+      },
+    });
+    const outputs = buildOutputs(report({ queue, prNumber: 5000 }), PASSED, REPORT_PATH);
+
+    expect(outputsUnits(outputs)).toBeLessThanOrEqual(OUTPUTS_LIMIT_UNITS);
+    const reasons = (outputs['pr-not-ready-reasons'] ?? '').split('\n');
+    expect(reasons).toHaveLength(50);
+    expect(reasons.at(-1)).toBe('and 4,951 more');
+    const statuses = (JSON.parse(outputs['queue-json'] ?? '') as MergeQueue).settings
+      .requiredStatuses;
+    expect(statuses).toHaveLength(100);
+    // Cut to 200 UTF-16 units, never between the halves of a pair.
+    expect(statuses?.[0]?.length).toBeGreaterThanOrEqual(199);
+    expect(statuses?.[0]?.length).toBeLessThanOrEqual(200);
+    expect(statuses?.[0]).toMatch(/…$/);
+    expect(statuses?.at(-1)).toBe('… and 2,901 more');
+  });
+
   it('counts the names, the plain values and the wrapping of each JSON output', () => {
     const digits = Array.from({ length: 100 }, () => '7');
     const outputs = fitOutputs(

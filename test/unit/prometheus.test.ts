@@ -165,6 +165,21 @@ describe('the typical wait', () => {
     expect(typicalWait(text)?.merged).toBe(1);
   });
 
+  it('a bound below zero is no time in queue: an error (a note), never a wait below zero (found by a property)', () => {
+    const text = [
+      '# TYPE mq_pr_time_in_queue_1h_seconds histogram',
+      'mq_pr_time_in_queue_1h_seconds_bucket{queue_type="main",conclusion="merged",le="-60"} 2',
+      'mq_pr_time_in_queue_1h_seconds_bucket{queue_type="main",conclusion="merged",le="300"} 4',
+      'mq_pr_time_in_queue_1h_seconds_bucket{queue_type="main",conclusion="merged",le="+Inf"} 4',
+      '',
+    ].join('\n');
+    // Valid Prometheus text: the format allows any float as a bound.
+    expect(() => parseExposition(text)).not.toThrow();
+    expect(() => typicalWait(text)).toThrow(
+      new ExpositionError('mq_pr_time_in_queue_1h_seconds: le="-60" is not a time in queue'),
+    );
+  });
+
   it('percentile() of an empty histogram is undefined', () => {
     expect(percentile([{ le: Infinity, count: 0 }], 0.5)).toBeUndefined();
   });

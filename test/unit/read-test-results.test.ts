@@ -120,6 +120,18 @@ describe('readTestResults', () => {
     ]);
   });
 
+  it('quotes no start of a secret longer than the 200 characters it redacts before quoting (found by a property)', async () => {
+    const secret = `tok-${'a1b2'.repeat(60)}`;
+    put('notes.xml', `${secret} was printed here`);
+
+    const results = await readTestResults(['*.xml'], { cwd: workspace, secrets: [secret] });
+
+    expect(results.unread).toEqual([
+      { file: 'notes.xml', why: 'neither XML nor JSON (it starts with "***…")', partial: false },
+    ]);
+    expect(JSON.stringify(results)).not.toContain(secret.slice(0, 4));
+  });
+
   it('makes an absolute test file inside the workspace relative to it (mocha, PHPUnit), leaves others', async () => {
     put(
       'build/junit.xml',

@@ -94,6 +94,12 @@ describe('redactTestResults', () => {
     );
   });
 
+  it("redacts CTRF's suite path, a list of texts, like every other text (found by a property)", () => {
+    const ctrf = failure({ format: 'ctrf', suitePath: ['chromium', `login with ${TOKEN}`] });
+    const redacted = redactTestResults({ ...reading(), failures: [ctrf] }, [TOKEN]);
+    expect(redacted.failures[0]?.suitePath).toEqual(['chromium', 'login with ***']);
+  });
+
   it('replaces a secret that holds another one whole', () => {
     expect(redactText(`x ${TOKEN}-v2 y`, ['abc', `${TOKEN}-v2`])).toBe('x *** y');
   });
