@@ -94,8 +94,8 @@ function matchName(failure, name, index) {
 ;// CONCATENATED MODULE: ./src/explain/classify.ts
 /**
  * Classifies each failed test by what Trunk knows of it, first match wins: quarantined, known
- * flaky, broken before this change, new; unexplained, never new, when Trunk's tests could not be
- * read (or only in part). The classes are CLASSES (classes.ts).
+ * flaky, preexisting (broken in Trunk before this change), new; unchecked, never new, when Trunk's
+ * tests could not be read (or only in part). The classes are CLASSES (classes.ts).
  */
 
 
@@ -142,7 +142,7 @@ function classOf(test, trunkTest) {
     if (trunkTest?.status === 'flaky')
         return 'flaky';
     if (trunkTest?.status === 'broken')
-        return 'broken';
+        return 'preexisting';
     return 'new';
 }
 function reasonOf(failureClass, test, trunkTest) {
@@ -151,7 +151,7 @@ function reasonOf(failureClass, test, trunkTest) {
             return quarantinedReason(test, trunkTest);
         case 'flaky':
             return trunkTest ? flakyReason(trunkTest) : 'known flaky; retry it';
-        case 'broken':
+        case 'preexisting':
             return `broken${day(trunkTest?.since)}, so it fails without this change`;
         default:
             return NEW_REASON;
@@ -163,7 +163,7 @@ function classifyAgainst(test, trunkTest) {
     return { class: failureClass, reason: reasonOf(failureClass, test, trunkTest) };
 }
 /** Why an unmatched test cannot be called new: Trunk's lists were not (all) read. */
-function unexplainedWhy(trunk) {
+function uncheckedWhy(trunk) {
     if (trunk.tests === undefined)
         return "Trunk's unhealthy tests could not be read";
     const incomplete = trunk.tests.incomplete;
@@ -171,14 +171,14 @@ function unexplainedWhy(trunk) {
         return undefined;
     return `Trunk's ${incomplete.join(' and ')} test list is incomplete`;
 }
-function explainOne(test, index, unexplained) {
+function explainOne(test, index, unchecked) {
     if (test.outsideTests !== undefined) {
         // A suite that failed outside its tests: no test of Trunk's is it.
         return {
             test,
             match: 'unmatched',
-            class: 'unexplained',
-            reason: `unexplained: no test failed, but ${test.outsideTests}`,
+            class: 'unchecked',
+            reason: `unchecked: no test failed, but ${test.outsideTests}`,
         };
     }
     const match = matchFailure(test, index);
@@ -198,15 +198,15 @@ function explainOne(test, index, unexplained) {
         foundBy,
         note: variants,
     };
-    if (failureClass === 'new' && unexplained !== undefined) {
-        return { ...base, class: 'unexplained', reason: `unexplained: ${unexplained}` };
+    if (failureClass === 'new' && unchecked !== undefined) {
+        return { ...base, class: 'unchecked', reason: `unchecked: ${unchecked}` };
     }
     return { ...base, class: failureClass, reason: reasonOf(failureClass, test, trunkTest) };
 }
 /** Every failure explained, in the order of CLASSES (new first), each class in the reports' order. */
 function explainFailures(failures, trunk) {
     const index = indexKnowledge(trunk);
-    const why = unexplainedWhy(trunk);
+    const why = uncheckedWhy(trunk);
     return sortByClass(failures.map((failure) => explainOne(failure, index, why)));
 }
 /** Trunk's unhealthy tests (none when unread), indexed for matching. */
@@ -242,11 +242,11 @@ function noRecord(where) {
 /**
  * The failures worth a lookup, at most MAX_LOOKUPS, in the list's order: new ones first, then,
  * when Trunk's unhealthy lists were read only in part (`incompleteLists`), the failures that left
- * unexplained and that a search can place (no Trunk id).
+ * unchecked and that a search can place (no Trunk id).
  */
 function failuresToLookUp(failures, incompleteLists = false) {
     const unplaced = incompleteLists
-        ? failures.filter((failure) => failure.class === 'unexplained' &&
+        ? failures.filter((failure) => failure.class === 'unchecked' &&
             failure.match === 'unmatched' &&
             failure.test.trunkId === undefined)
         : [];
@@ -356,7 +356,7 @@ function withQuestions(failure, questions) {
     if (onMain !== undefined && onMain > 0) {
         const atLeast = 'atLeast' in questions.defaultBranch && questions.defaultBranch.atLeast ? 'at least ' : '';
         const reason = `also failed ${onBranches(questions, questions.defaultBranch, atLeast)} this week: not caused by this change`;
-        return { ...asked, class: 'broken', reason };
+        return { ...asked, class: 'preexisting', reason };
     }
     if (onPrs !== undefined && onPrs > 0) {
         const reason = `failed on ${pullRequests(questions.otherPullRequests)} this week: probably flaky, not caused by this change`;
@@ -373,31 +373,31 @@ function withQuestions(failure, questions) {
     }
     return { ...asked, note: joinNotes(asked.note, failingHere, unaskedVariants) };
 }
-/** The lookup settled the failure's class: what it was unexplained for no longer matters. */
+/** The lookup settled the failure's class: what it was unchecked for no longer matters. */
 function settled(failure) {
     return (failure.class !== 'new' ||
         failure.search?.result === 'not-found' ||
         failure.reason !== NEW_REASON);
 }
 function applied(failure, lookups) {
-    if (failure.class !== 'new' && failure.class !== 'unexplained')
+    if (failure.class !== 'new' && failure.class !== 'unchecked')
         return failure;
     const lookup = lookups.get(failure.test);
     if (lookup === undefined) {
-        if (failure.class === 'unexplained')
+        if (failure.class === 'unchecked')
             return failure;
         const note = `not looked up in Trunk: at most ${MAX_LOOKUPS} failed tests are looked up per run`;
         return { ...failure, note: joinNotes(failure.note, note) };
     }
-    // An unexplained failure (Trunk's lists read in part) is looked up as a new one would be; it
-    // takes what the lookup settles, and stays unexplained where the lookup settled nothing.
-    const asNew = failure.class === 'unexplained' ? { ...failure, class: 'new', reason: NEW_REASON } : failure;
+    // An unchecked failure (Trunk's lists read in part) is looked up as a new one would be; it
+    // takes what the lookup settles, and stays unchecked where the lookup settled nothing.
+    const asNew = failure.class === 'unchecked' ? { ...failure, class: 'new', reason: NEW_REASON } : failure;
     let explained = withSearch(asNew, lookup.search, failure.class);
     if (lookup.questions !== undefined && explained.class === 'new') {
         explained = withQuestions(explained, lookup.questions);
     }
-    if (failure.class === 'unexplained' && explained.class === 'new' && !settled(explained)) {
-        explained = { ...explained, class: 'unexplained', reason: failure.reason };
+    if (failure.class === 'unchecked' && explained.class === 'new' && !settled(explained)) {
+        explained = { ...explained, class: 'unchecked', reason: failure.reason };
     }
     if (lookup.notLookedUp !== undefined) {
         const note = `not looked up in Trunk: the lookups stopped after one failed (${lookup.notLookedUp}); it stays ${explained.class} and counts`;
@@ -429,7 +429,7 @@ function flakes_classOf(trunkTest) {
         return 'known-flaky';
     if (trunkTest?.status === 'broken')
         return 'broken';
-    return 'new-flake';
+    return 'unlisted';
 }
 function flakes_reasonOf(flakeClass, trunkTest) {
     switch (flakeClass) {
@@ -447,13 +447,13 @@ function flakes_reasonOf(flakeClass, trunkTest) {
  * One flake explained by what matched it. Also the seam for a later lookup: a flake unmatched on
  * Trunk's lists and then found by a search is explained again with the test the search found.
  */
-function explainFlake(test, match, unexplained) {
+function explainFlake(test, match, unchecked) {
     const trunkTest = explaining(match.tests);
     const flakeClass = flakes_classOf(trunkTest);
     const variants = match.tests.length > 1 ? `${match.tests.length} variants in Trunk` : undefined;
     const base = { test, match: match.kind, trunkTest, note: variants };
-    if (flakeClass === 'new-flake' && unexplained !== undefined) {
-        return { ...base, class: 'unexplained', reason: `unexplained: ${unexplained}` };
+    if (flakeClass === 'unlisted' && unchecked !== undefined) {
+        return { ...base, class: 'unchecked', reason: `unchecked: ${unchecked}` };
     }
     return { ...base, class: flakeClass, reason: flakes_reasonOf(flakeClass, trunkTest) };
 }
@@ -461,18 +461,18 @@ function sortByFlakeClass(flaked) {
     const rank = (flake) => classes/* FLAKE_CLASSES */.lU[flake.class].order;
     return [...flaked].sort((a, b) => rank(a) - rank(b)); // stable: the reports' order stays
 }
-/** Every flaked test explained, in the order of FLAKE_CLASSES (new flakes first), each class in the reports' order. */
+/** Every flaked test explained, in the order of FLAKE_CLASSES (unlisted flakes first), each class in the reports' order. */
 function explainFlakes(flaked, trunk) {
     const index = indexKnowledge(trunk);
-    const why = unexplainedWhy(trunk);
+    const why = uncheckedWhy(trunk);
     return sortByFlakeClass(flaked.map((test) => explainFlake(test, matchFailure(test, index), why)));
 }
 /**
- * A flake a search of Trunk's tests could still place: a new flake that matched nothing on the
+ * A flake a search of Trunk's tests could still place: an unlisted flake that matched nothing on the
  * lists and has no Trunk id (the search is by name, as for a failure with no id).
  */
 function searchable(flake) {
-    return (flake.class === 'new-flake' && flake.match === 'unmatched' && flake.test.trunkId === undefined);
+    return (flake.class === 'unlisted' && flake.match === 'unmatched' && flake.test.trunkId === undefined);
 }
 /**
  * The flakes a search of Trunk's tests could still place, at most `budget` of them (what is left
@@ -486,7 +486,7 @@ function withNote(flake, note) {
 }
 /**
  * Words for a flake Trunk knows but does not list flaky: "not listed flaky in Trunk" (and healthy
- * in Trunk when it says so). "New to Trunk" is said only of a flake Trunk has no record of.
+ * in Trunk when it says so). "Unknown to Trunk" is said only of a flake Trunk has no record of.
  */
 const NOT_LISTED_FLAKY_REASON = 'not listed flaky in Trunk, so this change may have introduced it';
 /** One searchable flake with what the search said; no lookup: the run's bound left it out. */
@@ -499,9 +499,9 @@ function searched(flake, lookup) {
     const withSearch = { ...flake, search };
     switch (search.result) {
         case 'not-found':
-            return withNote(withSearch, `${noRecord(search.where)}: new to Trunk`);
+            return withNote(withSearch, `${noRecord(search.where)}: unknown to Trunk`);
         case 'cut':
-            return withNote(withSearch, `${search.why}: it stays a new flake`);
+            return withNote(withSearch, `${search.why}: it stays an unlisted flake`);
         case 'failed':
             return withNote(withSearch, `could not search Trunk for it: ${search.error}`);
         case 'found': {
@@ -526,7 +526,7 @@ function searched(flake, lookup) {
             const why = lookup?.notLookedUp;
             return why === undefined
                 ? withSearch
-                : withNote(withSearch, `not searched in Trunk: the lookups stopped after one failed (${why}); it stays a new flake and counts`);
+                : withNote(withSearch, `not searched in Trunk: the lookups stopped after one failed (${why}); it stays an unlisted flake and counts`);
         }
     }
 }
@@ -598,8 +598,8 @@ var file_reading = __webpack_require__(2404);
  * request, workflow and job, workflow run and attempt), and `independent` says whether it is proved
  * to be free of this change for the use it is put to. Whatever it cannot prove (a field Trunk did
  * not send, a queue run whose contents are unknown, pull requests stacked on this one that could not
- * be listed) does not count, and the failure stays unexplained (docs/how-it-decides.md, "What
- * counts as evidence"). Pure.
+ * be listed) does not count, and the failure stays new (docs/how-it-decides.md, "What counts as
+ * evidence"). Pure.
  */
 const HEX = /^[0-9a-f]{7,64}$/;
 function present(value) {
@@ -1272,7 +1272,7 @@ function stackedNote(why) {
  * The run's failed tests, read from its test reports and explained by Trunk's data: the tests the
  * report already holds, then, with a v2 key, each new failure looked up in Trunk (found by search
  * when it has no Trunk id, and its runs on the default branch and other pull requests), and each
- * new flake searched for its status in Trunk, within the same bound.
+ * unlisted flake searched for its status in Trunk, within the same bound.
  */
 
 
@@ -1304,15 +1304,15 @@ function readableFiles(results) {
     return results.files.filter((file) => !unreadable.has(file)).length;
 }
 /** Said once in the section when no v2 key lets the action look new failures and flakes up. */
-const NO_KEY_NOTE = 'With a Trunk v2 API key in the api-key input, each new failure and new flake would also be looked up in Trunk: found by its name when the report gives no Trunk id, and each failure checked for failures on the default branch and on other pull requests this week, as Trunk’s recipe does.';
-/** "New failures", "New flakes" or both: what the run would look up, for the section's notes. */
+const NO_KEY_NOTE = 'With a Trunk v2 API key in the api-key input, each new failure and unlisted flake would also be looked up in Trunk: found by its name when the report gives no Trunk id, and each failure checked for failures on the default branch and on other pull requests this week, as Trunk’s recipe does.';
+/** "New failures", "Unlisted flakes" or both: what the run would look up, for the section's notes. */
 function lookedUp(failures, flakes) {
     if (flakes === 0)
         return 'New failures';
-    return failures === 0 ? 'New flakes' : 'New failures and new flakes';
+    return failures === 0 ? 'Unlisted flakes' : 'New failures and unlisted flakes';
 }
 /**
- * The new failures (searched, then asked both questions) and the new flakes (only searched, for
+ * The new failures (searched, then asked both questions) and the unlisted flakes (only searched, for
  * Trunk's status) looked up in one call: failures first, flakes in what is left of the bound, all
  * sharing its slots and its one outage.
  */
@@ -1353,7 +1353,7 @@ async function lookUp(read, failures, flaked, incompleteLists) {
  */
 async function explainRun(read, results, trunk, changedFiles) {
     const explained = explainFailures(results.failures, trunk);
-    // Trunk's lists read in part: their unexplained failures are looked up as unplaced ones are.
+    // Trunk's lists read in part: their unchecked failures are looked up as unplaced ones are.
     const incompleteLists = (trunk.tests?.incomplete.length ?? 0) > 0;
     const checked = await lookUp(read, explained, explainFlakes(results.flaked, trunk), incompleteLists);
     return {

@@ -28376,6 +28376,7 @@ module.exports = {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   BM: () => (/* binding */ legendOf),
 /* harmony export */   C$: () => (/* binding */ classesBy),
+/* harmony export */   DK: () => (/* binding */ countedClasses),
 /* harmony export */   Nv: () => (/* binding */ CLASSES),
 /* harmony export */   lU: () => (/* binding */ FLAKE_CLASSES)
 /* harmony export */ });
@@ -28387,34 +28388,41 @@ module.exports = {
  */
 /**
  * Why a test failed, as far as Trunk knows (first match wins, classify.ts): quarantined, known
- * flaky, broken before this change (or also failing on the default branch), failing on other pull
- * requests this week (probably flaky before Trunk has the runs to say so), new. Unexplained:
- * Trunk's tests could not be read (or only in part), so nothing can be said. Failing on other pull
+ * flaky, preexisting (broken in Trunk before this change, or also failing on the default branch),
+ * failing on other pull requests this week (probably flaky before Trunk has the runs to say so),
+ * new (probably caused by this change). Unchecked: Trunk's tests could not be read (or only in
+ * part), so nothing can be said. One word a class: "broken" is only Trunk's status, "new" only a
+ * failure this change probably caused, "recent" only a Trunk status that changed lately. Failing on other pull
  * requests is listed between broken and known flaky, as Trunk's recipe reads it.
  */
 const CLASSES = {
     new: {
         order: 0,
         mark: '🔴',
-        legend: { words: 'new', order: 0 },
+        legend: { words: 'new: probably caused by this change', order: 0 },
         countOutput: { name: 'failed-new-count', order: 0 },
         annotation: { level: 'error', title: 'New failure', order: 0 },
         needsAttention: true,
+        counted: 'new (probably caused by this change)',
         withTicket: false,
     },
-    unexplained: {
+    unchecked: {
         order: 1,
         mark: '⚪',
-        legend: { words: 'unexplained', order: 5 },
-        countOutput: { name: 'failed-unexplained-count', order: 5 },
+        legend: { words: 'unchecked: not checked against Trunk', order: 5 },
+        countOutput: { name: 'failed-unchecked-count', order: 5 },
         needsAttention: true,
+        counted: 'unchecked (not checked against Trunk)',
         withTicket: false,
     },
-    broken: {
+    preexisting: {
         order: 2,
         mark: '🟠',
-        legend: { words: 'broken before this change or failing on the default branch', order: 1 },
-        countOutput: { name: 'failed-broken-count', order: 2 },
+        legend: {
+            words: 'preexisting: broken in Trunk before this change, or failing on the default branch',
+            order: 1,
+        },
+        countOutput: { name: 'failed-preexisting-count', order: 2 },
         needsAttention: false,
         withTicket: false,
     },
@@ -28447,38 +28455,40 @@ const CLASSES = {
 };
 /**
  * Trunk's view of a test that flaked in this run (failed, then passed on a retry), first match
- * wins (flakes.ts): quarantined, known flaky (expected), broken, else a new flake that Trunk lists
- * neither flaky nor broken, which this change may have introduced; unexplained when Trunk's tests
- * could not be read (or only in part). The new flakes' annotations come first among the notices:
- * Trunk does not know them yet (those it has no record of at all first).
+ * wins (flakes.ts): quarantined, known flaky (expected), broken (Trunk's status), else an unlisted
+ * flake that Trunk lists neither flaky nor broken, which this change may have introduced; unchecked
+ * when Trunk's tests could not be read (or only in part). The unlisted flakes' annotations come
+ * first among the notices: Trunk does not know them yet (those it has no record of at all first).
  */
 const FLAKE_CLASSES = {
-    'new-flake': {
+    unlisted: {
         order: 0,
         mark: CLASSES.new.mark,
-        legend: { words: 'new flake: Trunk lists it neither flaky nor broken', order: 0 },
-        countOutput: { name: 'flaked-new-count', order: 0 },
-        // "New to Trunk" only when Trunk has no record of it; a test it knows is not listed flaky there.
+        legend: { words: 'unlisted: Trunk lists it neither flaky nor broken', order: 0 },
+        countOutput: { name: 'flaked-unlisted-count', order: 0 },
+        // "Unknown to Trunk" only when it has no record of it; a test it knows is not listed flaky there.
         annotation: {
             level: 'notice',
             title: 'Flaked in this run, not listed flaky in Trunk',
             order: 1,
-            notFound: { title: 'Flaked in this run, new to Trunk', order: 0 },
+            notFound: { title: 'Flaked in this run, unknown to Trunk', order: 0 },
         },
         needsAttention: true,
+        counted: 'unlisted (neither flaky nor broken in Trunk)',
         withTicket: false,
     },
-    unexplained: {
+    unchecked: {
         order: 1,
-        mark: CLASSES.unexplained.mark,
-        legend: { words: 'unexplained', order: 4 },
+        mark: CLASSES.unchecked.mark,
+        legend: { words: 'unchecked: not checked against Trunk', order: 4 },
         annotation: { level: 'notice', title: 'Flaked in this run', order: 4 },
         needsAttention: true,
+        counted: CLASSES.unchecked.counted,
         withTicket: false,
     },
     broken: {
         order: 2,
-        mark: CLASSES.broken.mark,
+        mark: CLASSES.preexisting.mark,
         legend: { words: 'broken in Trunk', order: 1 },
         annotation: { level: 'notice', title: 'Flaked in this run', order: 4 },
         needsAttention: false,
@@ -28508,6 +28518,16 @@ function classesBy(table, orderOf) {
         .filter((entry) => entry.at !== undefined)
         .sort((a, b) => a.at - b.at)
         .map(({ name, spec }) => ({ name, spec }));
+}
+/**
+ * How many tests of each class that needs attention, in the list's order, with its words: what
+ * the headline and the gate's verdict line say ("2 new (probably caused by this change)").
+ */
+function countedClasses(table, tests) {
+    return classesBy(table, (spec) => (spec.counted === undefined ? undefined : spec.order)).flatMap(({ name, spec }) => {
+        const count = tests.filter((test) => test.class === name).length;
+        return count > 0 ? [{ count, words: spec.counted ?? name }] : [];
+    });
 }
 /** The legend under a list: each class's mark and words, in the legend's order. */
 function legendOf(table) {
@@ -30745,8 +30765,17 @@ function parseOptionalCount(name, raw) {
         return undefined;
     return parseNumber(name, raw, { min: 0, max: 1_000_000, integer: true });
 }
+/**
+ * "Off" is spelled `off` in every input that takes a mode (comment-on-pr, fail-on-affected,
+ * job-summary); `false` and `none`, spellings some of them took before, mean the same.
+ */
+const OFF_SPELLINGS = ['off', 'false', 'none'];
+function offSpelling(value) {
+    return OFF_SPELLINGS.includes(value.trim().toLowerCase()) ? 'off' : value;
+}
 function parseChoice(name, raw, allowed) {
-    const value = raw.trim().toLowerCase();
+    // An input that can be off takes each spelling of off; its error names only `off`.
+    const value = (allowed.includes('off') ? offSpelling(raw) : raw).trim().toLowerCase();
     const match = allowed.find((choice) => choice === value);
     if (match === undefined) {
         throw new InputError(`${name} must be one of ${allowed.join(', ')}, not "${raw}"`);
@@ -30936,8 +30965,8 @@ function byContent(a, b) {
 
 
 /** Tests that entered their status at or after this moment (ms since the epoch) are new. */
-function newSince(newWithinDays, now) {
-    return now - newWithinDays * src_text/* DAY_MS */.sO;
+function newSince(recentWithinDays, now) {
+    return now - recentWithinDays * src_text/* DAY_MS */.sO;
 }
 function incompleteWarning(status, list, kept) {
     if (!list.incomplete)
@@ -30983,7 +31012,7 @@ async function readTestsV1(trunk, settings, now) {
         pageSize: settings.pageSize,
         maxPages: settings.maxPages,
     };
-    const since = newSince(settings.newWithinDays, now);
+    const since = newSince(settings.recentWithinDays, now);
     // Each status is its own chain of pages; the two chains run side by side.
     const [flaky, broken] = await Promise.all([
         trunk.listUnhealthyTests({ ...query, status: 'FLAKY' }, (raw) => normaliseTest(raw, 'flaky', since)),
@@ -39383,7 +39412,7 @@ async function checkedRepository(client, repository, settings) {
 }
 async function readTestsV2(client, repository, settings, now) {
     const { id } = await checkedRepository(client, repository, settings);
-    const since = newSince(settings.newWithinDays, now);
+    const since = newSince(settings.recentWithinDays, now);
     // Flaky and broken as two chains side by side: one mixed chain would be longer than v1's two.
     const [flaky, broken] = await Promise.all([
         readStatus(client, settings, id, 'flaky', since),
@@ -40166,7 +40195,7 @@ function affectedOf(tests, files, failOnAffected) {
     }
     if (files.value === undefined) {
         const warning = 'fail-on-affected has nothing to check: this run is not for a pull request.';
-        return { part: undefined, warnings: failOnAffected === 'none' ? [] : [warning] };
+        return { part: undefined, warnings: failOnAffected === 'off' ? [] : [warning] };
     }
     const all = [...tests.broken, ...tests.flaky];
     return {
@@ -40311,7 +40340,7 @@ function failuresUnknown(failedTests) {
     return failedTests.unread.length > 0;
 }
 function countClasses(failures) {
-    const counts = Object.fromEntries(Object.keys(classes/* CLASSES */.Nv).map((name) => [name, 0]));
+    const counts = Object.fromEntries(Object.keys(CLASSES).map((name) => [name, 0]));
     for (const failure of failures)
         counts[failure.class] += 1;
     return counts;
@@ -40320,7 +40349,7 @@ function countClasses(failures) {
 function countNeedingAttention(failures) {
     return failures.filter((failure) => classes/* CLASSES */.Nv[failure.class].needsAttention).length;
 }
-/** Flakes Trunk's data does not explain (new, or unexplained): what max-new-flakes counts. */
+/** Flakes that need the author (unlisted, or unchecked): what max-unlisted-flakes counts. */
 function countFlakesNeedingAttention(flaked) {
     return flaked.filter((flake) => classes/* FLAKE_CLASSES */.lU[flake.class].needsAttention).length;
 }
@@ -40689,7 +40718,8 @@ function failedJobsLines(jobs) {
 
 
 const MAX_OWNERS = 3;
-const NEW_MARK = '🆕';
+/** A Trunk status that changed within recent-within-days: not "new", which is a failure's class. */
+const RECENT_MARK = '🕒';
 const SEPARATOR = ' · ';
 const TEST_HEADER = ['| Test | Details |', '|---|---|'];
 /** The table's lines for these tests, header first; nothing for none. */
@@ -40706,11 +40736,11 @@ function moreNote(hidden, noun, where) {
         return [];
     return [`…and ${plural(hidden, noun)} more, not listed here: see ${where}.`, ''];
 }
-/** The name linked to its Trunk page, marked when new, and the file on a line of its own. */
+/** The name linked to its Trunk page, marked when recent, and the file on a line of its own. */
 function testCell(test) {
     const name = (0,src_text/* truncate */.xv)(test.name, MAX_NAME);
     const link = name.trim() === '' ? NONE : mdLink(name, test.url);
-    const marked = test.recentlyUnhealthy ? `${NEW_MARK} ${link}` : link;
+    const marked = test.recentlyUnhealthy ? `${RECENT_MARK} ${link}` : link;
     return test.file ? `${marked}<br>${code(shortPath(test.file))}` : marked;
 }
 /**
@@ -40792,14 +40822,7 @@ function jobsAttention(jobs) {
     ];
 }
 function attention(failures, jobs) {
-    const counts = countClasses(failures);
-    const parts = [];
-    if (counts.new > 0) {
-        parts.push(`${formatNumber(counts.new)} probably ${counts.new === 1 ? 'needs' : 'need'} your attention`);
-    }
-    if (counts.unexplained > 0) {
-        parts.push(`${formatNumber(counts.unexplained)} could not be explained`);
-    }
+    const parts = (0,classes/* countedClasses */.DK)(classes/* CLASSES */.Nv, failures).map(({ count, words }) => `${formatNumber(count)} ${words}`);
     const jobParts = jobsAttention(jobs);
     if (parts.length === 0 && jobParts.length > 0) {
         const all = failures.length === 1 ? 'it' : `all ${formatNumber(failures.length)}`;
@@ -41062,7 +41085,7 @@ function countQuarantined(tests) {
             count += 1;
     return count;
 }
-function countNew(tests) {
+function countRecent(tests) {
     let count = 0;
     for (const test of tests)
         if (test.recentlyUnhealthy)
@@ -41124,7 +41147,7 @@ function affectedSection(affected, cap, open) {
 /**
  * The tests that flaked in this run (failed, then passed on a retry), below the failed tests: the
  * job did not fail on them, but a flake Trunk does not know yet is what a reviewer wants to see.
- * One line a test, new flakes first, with the marks of the failed tests. Pure; outside text escaped.
+ * One line a test, unlisted flakes first, with the marks of the failed tests. Pure; outside text escaped.
  */
 
 
@@ -41147,14 +41170,7 @@ function flakeLine(flake) {
     return explainedLine(mark, flake, { happened: happened(flake), withTicket });
 }
 function flaked_section_attention(flaked) {
-    const count = (flakeClass) => flaked.filter((flake) => flake.class === flakeClass).length;
-    const parts = [];
-    const fresh = count('new-flake');
-    if (fresh > 0)
-        parts.push(`${formatNumber(fresh)} not known to Trunk as flaky or broken`);
-    const unexplained = count('unexplained');
-    if (unexplained > 0)
-        parts.push(`${formatNumber(unexplained)} could not be explained`);
+    const parts = (0,classes/* countedClasses */.DK)(classes/* FLAKE_CLASSES */.lU, flaked).map(({ count, words }) => `${formatNumber(count)} ${words}`);
     return parts.length > 0 ? parts.join(', ') : 'Trunk knows each one';
 }
 function flakedHeadline(failedTests) {
@@ -41653,8 +41669,8 @@ function testsLine(report) {
     if (!tests)
         return [];
     return [
-        `**Unhealthy tests:** ${formatNumber(tests.broken.length)} broken (${formatNumber(countNew(tests.broken))} new), ` +
-            `${formatNumber(tests.flaky.length)} flaky (${formatNumber(countNew(tests.flaky))} new).`,
+        `**Unhealthy tests:** ${formatNumber(tests.broken.length)} broken (${formatNumber(countRecent(tests.broken))} recent), ` +
+            `${formatNumber(tests.flaky.length)} flaky (${formatNumber(countRecent(tests.flaky))} recent).`,
         '',
     ];
 }
@@ -41935,7 +41951,7 @@ function toTestRecord(test) {
         ticketUrl: test.ticketUrl ?? null,
         since: test.since ?? null,
         reason: test.reason ?? null,
-        new: test.recentlyUnhealthy,
+        recent: test.recentlyUnhealthy,
         id: test.id,
         truncated: false,
     };
@@ -42161,8 +42177,8 @@ function affectedOutputs(report) {
     return {
         'affected-tests-count': affected ? String(affected.length) : '',
         'affected-tests-json': affected ? testsJson(affected) : '',
-        'new-broken-count': tests ? String(countNew(tests.broken)) : '',
-        'new-flaky-count': tests ? String(countNew(tests.flaky)) : '',
+        'recent-broken-count': tests ? String(countRecent(tests.broken)) : '',
+        'recent-flaky-count': tests ? String(countRecent(tests.flaky)) : '',
         'in-merge-queue': String(report.context.inMergeQueue),
     };
 }
@@ -42283,17 +42299,17 @@ function inputsThatMattered(settings) {
         maxFlakyTests: settings.maxFlakyTests ?? null,
         testResults: settings.testResults,
         maxNewFailures: settings.maxNewFailures ?? null,
-        maxNewFlakes: settings.maxNewFlakes ?? null,
+        maxUnlistedFlakes: settings.maxUnlistedFlakes ?? null,
         ignoreQuarantined: settings.ignoreQuarantined,
         failOnQueueStates: settings.failOnQueueStates,
         failOnAffected: settings.failOnAffected,
-        newWithinDays: settings.newWithinDays,
+        recentWithinDays: settings.recentWithinDays,
         onApiError: settings.onApiError,
     };
 }
 /**
  * The shape of the report file: 2 since tests are written as tests-json's records (version 1 wrote
- * the internal model, with `recentlyUnhealthy` where the record says `new`).
+ * the internal model, with `recentlyUnhealthy` where the record says `recent`).
  */
 const REPORT_FILE_VERSION = 2;
 /**
@@ -42413,6 +42429,7 @@ function tellFailures(failures) {
 
 
 
+
 const NAMES_IN_REASON = 3;
 /** The tests a threshold counts: quarantined ones are left out when the user says so. */
 function countedTests(tests, ignoreQuarantined) {
@@ -42493,7 +42510,7 @@ const affectedGate = {
     input: 'fail-on-affected',
     label: 'Tests in changed files',
     example: { failOnAffected: 'broken' },
-    isOn: (s) => s.failOnAffected !== 'none',
+    isOn: (s) => s.failOnAffected !== 'off',
     threshold: (s) => s.failOnAffected === 'broken' ? 'no broken test' : 'no unhealthy (broken or flaky) test',
     // Every unhealthy test in a changed file, and how many of them the gate counts, as the rows
     // above do: the section below the table lists them all.
@@ -42539,8 +42556,8 @@ function unreadReason(failedTests) {
     return `${named.join('; ')}${more}`;
 }
 /**
- * A gate on what Trunk's data does not explain in this run. No report read trips it too: a test
- * job that crashed before writing one must not pass as "none new". So does a report that could not
+ * A gate on what needs the author in this run. No report read trips it too: a test job that
+ * crashed before writing one must not pass as "none new". So does a report that could not
  * be read, or was read only in part: what was not read may hold one, so the count is unknown, and
  * unknown is never zero. Stopped by another read's failure, it is not judged: that failure decides.
  */
@@ -42587,11 +42604,18 @@ function runGate(spec) {
             const counted = spec.count(failedTests);
             return counted <= limit
                 ? { counted }
-                : { counted, reason: spec.over(counted, limit), countsUnexplained: true };
+                : { counted, reason: spec.over(counted, limit, failedTests), countsUnchecked: true };
         },
     };
 }
-/** Failures Trunk's data does not explain: new ones, and those it could not explain. */
+/** "2 new (probably caused by this change) and 1 unchecked (…), 3 in all": what the gate counts. */
+function attentionParts(counted, classes) {
+    const parts = classes.map(({ count, words }) => `${String(count)} ${words}`);
+    return parts.length > 1
+        ? `${parts.join(' and ')}, ${String(counted)} in all`
+        : (parts[0] ?? String(counted));
+}
+/** Failures that need the author: new ones (probably caused by this change), and unchecked ones. */
 const newFailuresGate = runGate({
     input: 'max-new-failures',
     label: 'New failures in this run',
@@ -42600,7 +42624,7 @@ const newFailuresGate = runGate({
     max: (s) => s.maxNewFailures,
     count: (failedTests) => countNeedingAttention(failedTests.failures),
     shownUngated: () => true,
-    over: (counted, limit) => `${counted} ${counted === 1 ? 'failed test is' : 'failed tests are'} not explained by Trunk's data (new or unexplained), more than max-new-failures (${String(limit)})`,
+    over: (counted, limit, failedTests) => `Failed tests that need your attention: ${attentionParts(counted, (0,classes/* countedClasses */.DK)(classes/* CLASSES */.Nv, failedTests.failures))}, more than max-new-failures (${String(limit)})`,
     unaccounted: unexplainedJobsReason,
 });
 /**
@@ -42637,16 +42661,16 @@ function legsUnknownReason(failedTests, limit) {
         return undefined;
     return `Whether job ${(0,src_text/* truncate */.xv)(job.id, 100)} ran to its end in every leg is unknown: this run attempt's jobs could not be read (the job summary says why), so its failed tests cannot account for it and max-new-failures (${String(limit)}) cannot be judged: give the gate job actions: read, and re-run it`;
 }
-/** Flakes Trunk's data does not explain: new ones (listed neither flaky nor broken), unexplained. */
+/** Flakes that need the author: unlisted ones (listed neither flaky nor broken), unchecked ones. */
 const newFlakesGate = runGate({
-    input: 'max-new-flakes',
-    label: 'New flakes in this run',
-    example: { maxNewFlakes: 1 },
+    input: 'max-unlisted-flakes',
+    label: 'Unlisted flakes in this run',
+    example: { maxUnlistedFlakes: 1 },
     what: 'flakes',
-    max: (s) => s.maxNewFlakes,
+    max: (s) => s.maxUnlistedFlakes,
     count: (failedTests) => countFlakesNeedingAttention(failedTests.flaked),
     shownUngated: (failedTests) => failedTests.flaked.length > 0,
-    over: (counted, limit) => `${counted} ${counted === 1 ? 'test that flaked in this run is' : 'tests that flaked in this run are'} not known to Trunk as flaky (new or unexplained), more than max-new-flakes (${String(limit)})`,
+    over: (counted, limit, failedTests) => `Tests that flaked in this run and need your attention: ${attentionParts(counted, (0,classes/* countedClasses */.DK)(classes/* FLAKE_CLASSES */.lU, failedTests.flaked))}, more than max-unlisted-flakes (${String(limit)})`,
 });
 const GATES = [
     maxTestsGate('broken'),
@@ -42683,24 +42707,25 @@ function gates_check(gate, report, settings) {
         tripped: finding?.reason !== undefined,
         reason: finding?.reason,
         ...(finding?.notApplicable === undefined ? {} : { notApplicable: finding.notApplicable }),
-        ...(finding?.countsUnexplained ? { countsUnexplained: true } : {}),
+        ...(finding?.countsUnchecked ? { countsUnchecked: true } : {}),
     };
 }
 /**
- * Every gate tripped counts failures that Trunk's list of unhealthy tests would have to explain,
- * and that list could not be read: the gates cannot pass them, and cannot say they are new either.
+ * Every gate tripped counts failures that Trunk's list of unhealthy tests would have to place, and
+ * that list could not be read, so they are unchecked: the gates cannot pass them, and cannot say
+ * they are new either.
  */
 function trippedForWantOfTrunk(report, gates) {
     if (!report.readFailures.some((failure) => failure.what === 'tests'))
         return false;
     const tripped = gates.filter((gate) => gate.tripped);
-    return tripped.length > 0 && tripped.every((gate) => gate.countsUnexplained === true);
+    return tripped.length > 0 && tripped.every((gate) => gate.countsUnchecked === true);
 }
 /**
  * Applies the gates the inputs turn on to what could be read. A gate whose data could not be read
  * is not tripped: the read failure itself decides (result "error"). So does a run whose failed
- * tests trip a gate only because Trunk could not be read to explain them: it fails (nothing
- * passes unexplained), and `result` says Trunk was unread, not that a failure is new.
+ * tests trip a gate only because Trunk could not be read to check them: it fails (nothing
+ * unchecked passes), and `result` says Trunk was unread, not that a failure is new.
  */
 function evaluateGates(report, settings) {
     const gates = GATES.filter((gate) => gate.isOn(settings)).map((gate) => gates_check(gate, report, settings));
@@ -42819,7 +42844,7 @@ function ownersSection(tests, cap) {
     const counts = countByOwner(tests);
     if (counts.length === 0)
         return [];
-    const lines = ['| Owner | Broken | Flaky | New |', '|---|---:|---:|---:|'];
+    const lines = ['| Owner | Broken | Flaky | Recent |', '|---|---:|---:|---:|'];
     for (const { owner, broken, flaky, recentlyUnhealthy } of counts.slice(0, cap)) {
         const name = owner === NO_OWNER ? `_${NO_OWNER}_` : escapeMarkdown((0,src_text/* truncate */.xv)(owner, MAX_SHORT));
         lines.push(tableRow([name, ...[broken, flaky, recentlyUnhealthy].map(formatNumber)]));
@@ -42907,7 +42932,7 @@ function summary_renderStage(p, limits) {
         lines.push(...affectedSection(affected, limits.affected, p.tripped('fail-on-affected')));
     }
     if (tests) {
-        lines.push(...newNote(p));
+        lines.push(...recentNote(p));
         lines.push(...brokenSection(p, limits.broken));
         lines.push(...flakySection(p, limits.flaky));
         lines.push(...ownersSection([...p.broken, ...p.flaky], limits.owners));
@@ -42941,13 +42966,16 @@ function flakySection(p, cap) {
         ...moreNote(flaky.length - cap, 'flaky test', TESTS_JSON),
     ]);
 }
-function newNote(p) {
-    const broken = countNew(p.broken);
-    const flaky = countNew(p.flaky);
+/** Trunk's statuses that changed lately: "recent", never "new" (a failure this change caused). */
+function recentNote(p) {
+    const broken = countRecent(p.broken);
+    const flaky = countRecent(p.flaky);
     if (broken + flaky === 0)
         return [];
+    const days = p.options.recentWithinDays;
+    const within = days === undefined ? 'recently' : `in the last ${plural(days, 'day')} (recent-within-days)`;
     return [
-        `${NEW_MARK} New: ${plural(broken, 'broken test')} and ${plural(flaky, 'flaky test')} became unhealthy recently.`,
+        `${RECENT_MARK} Recent: ${plural(broken, 'broken test')} and ${plural(flaky, 'flaky test')} became unhealthy ${within}.`,
         '',
     ];
 }
@@ -43082,7 +43110,11 @@ function render(input) {
     return {
         outputs: buildOutputs(report, verdict, '', rerun),
         summary: summaryWanted(settings.jobSummary, outcome.failure)
-            ? renderSummary(report, verdict, { tolerated: tolerated(input), rerun })
+            ? renderSummary(report, verdict, {
+                tolerated: tolerated(input),
+                rerun,
+                recentWithinDays: settings.recentWithinDays,
+            })
             : undefined,
         comment: comment.draft,
         annotations: settings.annotations ? annotationsOf(report) : [],
@@ -43172,24 +43204,21 @@ function readEventPayload(path) {
 ;// CONCATENATED MODULE: ./src/settings/job-summary.ts
 
 /**
- * job-summary: true or false as before, or on-failure, for matrix jobs with many legs that want a
- * summary only where the step failed.
+ * job-summary: always, on-failure (for matrix jobs with many legs that want a summary only where
+ * the step failed) or off, the words of comment-on-pr; true and false, its first spellings, and
+ * the other spellings of off are accepted.
  */
 function parseJobSummary(raw) {
     const value = raw.trim().toLowerCase();
     if (value === 'true')
         return 'always';
-    if (value === 'false')
-        return 'never';
-    if (value === 'on-failure')
-        return 'on-failure';
-    throw new InputError(`job-summary must be true, false or on-failure, not "${raw}"`);
+    return parseChoice('job-summary', offSpelling(value), ['always', 'on-failure', 'off']);
 }
 /**
  * `job-summary` read on its own, for a step that stops before it has settings (an invalid input):
- * the user's `false`, in any case the settings accept, still holds; on-failure writes it, since the
- * step fails (`stepFails: false`, a skipped step, leaves it out). A value that is not valid keeps
- * the default, true; the input errors already name it.
+ * the user's `off` (or `false`), in any case the settings accept, still holds; on-failure writes
+ * it, since the step fails (`stepFails: false`, a skipped step, leaves it out). A value that is not
+ * valid keeps the default, always; the input errors already name it.
  */
 function wantsJobSummary(getInput, { stepFails = true } = {}) {
     try {
@@ -43358,7 +43387,7 @@ const QUEUE_STATES = [
     'draining',
     'switching_modes',
 ];
-const FAIL_ON_AFFECTED = ['none', 'broken', 'unhealthy'];
+const FAIL_ON_AFFECTED = ['off', 'broken', 'unhealthy'];
 const COMMENT_MODES = ['off', 'always', 'on-failure'];
 
 ;// CONCATENATED MODULE: ./src/settings/read-settings.ts
@@ -43439,6 +43468,18 @@ function retryBaseMs() {
         : DEFAULT_RETRY_BASE_MS;
 }
 /**
+ * Inputs renamed before 1.0.0 so that one word has one meaning (CHANGELOG). GitHub still passes
+ * an input the action no longer declares, with only a warning: a gate set under its old name must
+ * fail the step, not turn itself off in silence.
+ */
+const RENAMED_INPUTS = [
+    ['max-new-flakes', 'max-unlisted-flakes'],
+    ['new-within-days', 'recent-within-days'],
+];
+function renamedInputs(getInput) {
+    return RENAMED_INPUTS.filter(([old]) => getInput(old).trim() !== '').map(([old, now]) => `${old} is now called ${now}: rename it in the workflow`);
+}
+/**
  * Reads and validates every input. All problems are collected so one failed run lists them all;
  * nothing here makes a request.
  */
@@ -43499,7 +43540,7 @@ function readSettings(getInput, derived) {
         testResults: parseTestResultPatterns(getInput('test-results')),
         needs: attempt(() => parseNeeds(getInput('needs')), undefined),
         maxNewFailures: attempt(() => parseOptionalCount('max-new-failures', getInput('max-new-failures')), undefined),
-        maxNewFlakes: attempt(() => parseOptionalCount('max-new-flakes', getInput('max-new-flakes')), undefined),
+        maxUnlistedFlakes: attempt(() => parseOptionalCount('max-unlisted-flakes', getInput('max-unlisted-flakes')), undefined),
         ignoreQuarantined: bool('ignore-quarantined'),
         failOnQueueStates: attempt(() => parseChoiceList('fail-on-queue-states', getInput('fail-on-queue-states'), QUEUE_STATES), []),
         onApiError: attempt(() => parseChoice('on-api-error', getInput('on-api-error'), ['fail', 'warn']), 'fail'),
@@ -43511,14 +43552,14 @@ function readSettings(getInput, derived) {
         maxRetries: integer('max-retries', 0, 10),
         jobSummary: attempt(() => parseJobSummary(getInput('job-summary')), 'always'),
         annotations: bool('annotations'),
-        failOnAffected: attempt(() => parseChoice('fail-on-affected', getInput('fail-on-affected'), FAIL_ON_AFFECTED), 'none'),
-        newWithinDays: integer('new-within-days', 0, 3650),
+        failOnAffected: attempt(() => parseChoice('fail-on-affected', getInput('fail-on-affected'), FAIL_ON_AFFECTED), 'off'),
+        recentWithinDays: integer('recent-within-days', 0, 3650),
         commentOnPr: attempt(() => parseChoice('comment-on-pr', getInput('comment-on-pr'), COMMENT_MODES), 'off'),
         commentKey: getInput('comment-key').trim(),
         githubToken: attempt(() => parseGithubToken(getInput('github-token'), derived), ''),
         retryBaseMs: retryBaseMs(),
     };
-    errors.push(...crossChecks(settings));
+    errors.push(...crossChecks(settings), ...renamedInputs(getInput));
     if (errors.length > 0)
         throw new InputError(errors.join('; '));
     return settings;
@@ -43534,7 +43575,7 @@ function crossChecks(settings) {
     if (!settings.checkQueue && settings.failOnQueueStates.length > 0) {
         problems.push('fail-on-queue-states needs check-queue: true');
     }
-    if (!settings.checkTests && settings.failOnAffected !== 'none') {
+    if (!settings.checkTests && settings.failOnAffected !== 'off') {
         problems.push('fail-on-affected needs check-tests: true');
     }
     if (!settings.checkTests &&
@@ -43544,8 +43585,8 @@ function crossChecks(settings) {
     if (settings.maxNewFailures !== undefined && settings.testResults.length === 0) {
         problems.push("max-new-failures needs test-results: the paths of this run's test reports");
     }
-    if (settings.maxNewFlakes !== undefined && settings.testResults.length === 0) {
-        problems.push("max-new-flakes needs test-results: the paths of this run's test reports");
+    if (settings.maxUnlistedFlakes !== undefined && settings.testResults.length === 0) {
+        problems.push("max-unlisted-flakes needs test-results: the paths of this run's test reports");
     }
     if (settings.needs !== undefined && settings.testResults.length === 0) {
         problems.push("needs needs test-results: the paths where the needed jobs' test reports are downloaded");
@@ -43578,8 +43619,8 @@ function describeFailure(failure) {
  * Folds read failures and tripped gates into one failure message (a step shows one error line)
  * and warnings for what on-api-error: warn lets pass. One story: a line says the step passes
  * because of warn only when it does pass. When failed tests trip a gate only because Trunk could
- * not be read to explain them (result "error"), warn cannot pass them: the one error line says
- * Trunk was unavailable, which failures that left unexplained, and what to do.
+ * not be read to check them (result "error"), warn cannot pass them: the one error line says
+ * Trunk was unavailable, which failures that left unchecked, and what to do.
  */
 function decideOutcome(report, verdict, onApiError) {
     const failures = tellFailures(report.readFailures);
@@ -43600,15 +43641,15 @@ function decideOutcome(report, verdict, onApiError) {
         : 'Fix what the read failed on, then re-run the job';
     const gates = tripped
         ? forWantOfTrunk
-            ? `So Trunk's data cannot explain this run's failed tests, and the gate does not pass a failure it cannot explain, whatever on-api-error says: ${verdict.reasons.join('; ')}. ${then}; see the job summary for details.`
+            ? `So this run's failed tests cannot be checked against Trunk (unchecked), and the gate does not pass a failure it cannot check, whatever on-api-error says: ${verdict.reasons.join('; ')}. ${then}; see the job summary for details.`
             : `Trunk health gate failed: ${verdict.reasons.join('; ')}. See the job summary for details.`
         : undefined;
     // Advice that only helps while on-api-error is fail, and only when warn would let the run pass:
-    // never for a failed test, which without Trunk stays unexplained.
+    // never for a failed test, which without Trunk stays unchecked.
     const hint = !tripped && fatal.some((failure) => failure.tolerable)
         ? [
             report.failedTests
-                ? "Set on-api-error: warn to pass while Trunk is unavailable; a failed test still fails the step, since only Trunk's data can explain it."
+                ? 'Set on-api-error: warn to pass while Trunk is unavailable; a failed test still fails the step, since without Trunk it is unchecked.'
                 : 'Set on-api-error: warn to pass while Trunk is unavailable.',
         ]
         : [];
@@ -43624,14 +43665,15 @@ function decideOutcome(report, verdict, onApiError) {
  *
  * A re-run can only fix what fails by chance: known flaky tests, tests failing on other pull
  * requests (probably flaky), a test that passed on this same commit in an earlier run, and a job
- * that Trunk's CI analysis says died of an infrastructure cause. A new failure, one Trunk cannot
- * explain, and one broken before this change (or failing on the default branch) fail again.
+ * that Trunk's CI analysis says died of an infrastructure cause. A new failure, an unchecked one,
+ * and a preexisting one (broken in Trunk before this change, or failing on the default branch)
+ * fail again.
  */
 
 
 const SHOULD_PASS = 're-running the failed jobs should pass';
 const WILL_NOT_HELP = 're-running will not help';
-/** Said when only unexplained failures stand in the way: Trunk did not say they fail every time. */
+/** Said when only unchecked failures stand in the way: Trunk did not say they fail every time. */
 const MAY_NOT_HELP = 'a re-run may not help';
 function count(n) {
     return n.toLocaleString('en-US');
@@ -43658,17 +43700,18 @@ function unknownWhy(input) {
     }
     return undefined;
 }
-/** The parts Trunk's data says fail again on a re-run (of an unexplained one it says nothing). */
+/** The parts Trunk's data says fail again on a re-run (of an unchecked one it says nothing). */
 const FAILS_AGAIN = new Set(['new', 'broken', 'failing-on']);
 function partOf(failure) {
     switch (failure.class) {
         case 'quarantined':
             return undefined; // Trunk quarantines it: it does not fail the job
-        case 'broken':
+        case 'preexisting':
+            // Broken in Trunk, or failing on the default branch too.
             return failure.failingOn === undefined ? 'broken' : 'failing-on';
         case 'flaky':
         case 'new':
-        case 'unexplained':
+        case 'unchecked':
             // A pass on this very commit shows the test passes and fails on the same code: flaky.
             return failure.passedOnThisCommit === true ? 'same-commit' : failure.class;
         default:
@@ -43684,7 +43727,7 @@ function blockers(failures) {
     };
     const of = (part) => failures.filter((failure) => partOf(failure) === part);
     add(of('new').length, 'new');
-    add(of('unexplained').length, 'not explained by Trunk');
+    add(of('unchecked').length, 'unchecked (not checked against Trunk)');
     add(of('broken').length, 'broken');
     const branches = new Map();
     for (const failure of of('failing-on')) {
@@ -43775,7 +43818,7 @@ function failuresUnknownWhy(run) {
 function rerunFailure(failure) {
     return {
         class: failure.class,
-        ...(failure.class === 'broken' && failure.defaultBranch
+        ...(failure.class === 'preexisting' && failure.defaultBranch
             ? { failingOn: failure.defaultBranch.branch }
             : {}),
         ...(failure.flakyOnThisCommit === true ? { passedOnThisCommit: true } : {}),

@@ -74,7 +74,14 @@ export function countBy(records: readonly unknown[], key: string): string {
 }
 
 /** The closing hint: every scenario but the one just shown. */
-export function scenarioHint(scenarios: readonly string[], shown: string): string {
+export function scenarioHint(
+  scenarios: readonly string[],
+  shown: string,
+  api: 'v1' | 'v2' = 'v1',
+): string {
   const others = scenarios.filter((s) => s !== shown && s !== 'default');
-  return `Try: npm run demo -- --scenario ${others.join(' | ')}`;
+  // The API is the other half of the demo: a reader who ran one is told of the other.
+  return api === 'v2'
+    ? `Try: npm run demo -- --api v2 --scenario ${others.join(' | ')} (or without --api v2: Trunk's v1 API)`
+    : `Try: npm run demo -- --scenario ${others.join(' | ')}, each also with --api v2 (Trunk's v2 API)`;
 }

@@ -52,7 +52,18 @@ function toV2(test: RawTest, repositoryId: string, status: 'flaky' | 'broken' | 
   return { ...row, status };
 }
 
-/** The queue's entries as /order places them: testing in one batch, the rest pending. */
+/** Pull requests awaiting admission, of which /order lists only the last pending one. */
+const AWAITING_TOTAL = 2;
+
+/** How many pull requests the v2 queue holds: its entries, and those /order leaves unlisted. */
+export function v2QueueDepth(data: DemoData): number {
+  return data.queue.enqueuedPullRequests.length - 1 + AWAITING_TOTAL;
+}
+
+/**
+ * The queue's entries as /order places them: testing in one batch, the rest pending. Each keeps
+ * the time its state changed from the demo's data, which is dated by the demo's clock.
+ */
 function queueOf(data: DemoData) {
   const entries = data.queue.enqueuedPullRequests;
   const spec = (entry: (typeof entries)[number]) => ({
@@ -62,6 +73,7 @@ function queueOf(data: DemoData) {
     priorityValue: entry.priorityValue ?? undefined,
     skipsTheLine: entry.skipTheLine ?? false,
     allowBatching: !(entry.noBatch ?? false),
+    stateChangedAt: entry.stateChangedAt ?? undefined,
   });
   const testing = entries.filter((entry) => entry.state?.toLowerCase() === 'testing');
   const pending = entries.filter((entry) => entry.state?.toLowerCase() !== 'testing');
@@ -72,7 +84,7 @@ function queueOf(data: DemoData) {
     batches: [testing.map(spec)],
     pending: pending.slice(0, -1).map(spec),
     awaiting: pending.slice(-1).map(spec),
-    awaitingTotal: 2,
+    awaitingTotal: AWAITING_TOTAL,
   });
 }
 

@@ -59,7 +59,7 @@ import {
   type Scenario,
 } from './demo-data.js';
 import { countBy, errorKind, scenarioHint, shortenAnnotation, withBlock } from './demo-log.js';
-import { startDemoV2Simulator } from './demo-v2-data.js';
+import { startDemoV2Simulator, v2QueueDepth } from './demo-v2-data.js';
 import { COMMENT_WIDTH, renderMarkdownPage, SUMMARY_WIDTH } from './summary-html.js';
 
 const USAGE = `Usage: npm run demo -- [options]
@@ -333,6 +333,11 @@ function failedRunWorkspace(
   return { workspace, inputs };
 }
 
+/** The API the simulator is read through: --api, or v2 for the scenarios only v2 can show. */
+function readThrough(args: DemoArgs): 'v1' | 'v2' {
+  return args.api === 'v2' || V2_SCENARIOS.has(args.scenario) ? 'v2' : 'v1';
+}
+
 async function simulatorTarget(args: DemoArgs): Promise<Target> {
   const data = demoData(args.scenario, args.now);
   const sim: TrunkSimulator = await startTrunkSimulator({
@@ -345,7 +350,7 @@ async function simulatorTarget(args: DemoArgs): Promise<Target> {
   // read v2: only its search and run history place a failure that carries no Trunk id, and only
   // it has the pull request's queue story and Trunk's CI analysis.
   const v2 =
-    args.api === 'v2' || V2_SCENARIOS.has(args.scenario)
+    readThrough(args) === 'v2'
       ? await startDemoV2Simulator(data, sim.origin, args.scenario, args.now)
       : undefined;
   if (args.scenario === 'outage') (v2?.sim ?? sim).fault({ status: 503, times: Infinity });
@@ -375,7 +380,8 @@ async function simulatorTarget(args: DemoArgs): Promise<Target> {
         ? 'every request answers 503 Service Unavailable'
         : `${data.flaky.length} flaky and ${data.broken.length} broken tests (${quarantined} quarantined); ` +
           `merge queue on ${DEMO_BRANCH}: ${data.queue.state.toLowerCase()}, ` +
-          `${data.queue.enqueuedPullRequests.length} pull requests`,
+          // v2's /order counts those awaiting admission that it does not list: as the action reads.
+          `${v2 ? v2QueueDepth(data) : data.queue.enqueuedPullRequests.length} pull requests`,
       `event: pull_request #${DEMO_PR.number} "${DEMO_PR.title}" (yours) into ${DEMO_BRANCH}, ` +
         `changing ${demoPrFiles(args.scenario).length} files`,
       `GitHub API simulator at ${github.url}`,
@@ -384,9 +390,10 @@ async function simulatorTarget(args: DemoArgs): Promise<Target> {
       repository: DEMO_REPOSITORY,
       event,
       inputs: {
-        'api-token': SIMULATOR_TOKEN,
+        // Through v2 the key and the collection read everything: no v1 credential is given, so
+        // the step it prints is one a v2 organisation would write.
+        ...(v2 ? {} : { 'api-token': SIMULATOR_TOKEN, 'org-url-slug': DEMO_ORG }),
         'api-url': sim.url,
-        'org-url-slug': DEMO_ORG,
         'github-token': GITHUB_SIMULATOR_TOKEN,
         // Only the simulator's pull request gets the comment: a real one is left alone.
         'comment-on-pr': 'always',
@@ -591,7 +598,7 @@ async function main(): Promise<number> {
       real ? 'the real Trunk API' : 'the Trunk simulator',
     );
     console.log(`\nJob summary and comment: ${written.join(', ')}`);
-    if (!real) console.log(dim(scenarioHint(SCENARIOS, args.scenario)));
+    if (!real) console.log(dim(scenarioHint(SCENARIOS, args.scenario, readThrough(args))));
     return run.exitCode ?? 1;
   } finally {
     await target.close();

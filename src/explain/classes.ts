@@ -27,40 +27,49 @@ export interface ClassSpec {
   };
   /** Trunk's data does not explain it: the headline asks for attention and the gate counts it. */
   needsAttention: boolean;
+  /** How the headline and the gate's verdict line count it ("2 new (…)"), when it needs attention. */
+  counted?: string;
   /** Its line links the Trunk test's ticket. */
   withTicket: boolean;
 }
 
 /**
  * Why a test failed, as far as Trunk knows (first match wins, classify.ts): quarantined, known
- * flaky, broken before this change (or also failing on the default branch), failing on other pull
- * requests this week (probably flaky before Trunk has the runs to say so), new. Unexplained:
- * Trunk's tests could not be read (or only in part), so nothing can be said. Failing on other pull
+ * flaky, preexisting (broken in Trunk before this change, or also failing on the default branch),
+ * failing on other pull requests this week (probably flaky before Trunk has the runs to say so),
+ * new (probably caused by this change). Unchecked: Trunk's tests could not be read (or only in
+ * part), so nothing can be said. One word a class: "broken" is only Trunk's status, "new" only a
+ * failure this change probably caused, "recent" only a Trunk status that changed lately. Failing on other pull
  * requests is listed between broken and known flaky, as Trunk's recipe reads it.
  */
 export const CLASSES = {
   new: {
     order: 0,
     mark: '🔴',
-    legend: { words: 'new', order: 0 },
+    legend: { words: 'new: probably caused by this change', order: 0 },
     countOutput: { name: 'failed-new-count', order: 0 },
     annotation: { level: 'error', title: 'New failure', order: 0 },
     needsAttention: true,
+    counted: 'new (probably caused by this change)',
     withTicket: false,
   },
-  unexplained: {
+  unchecked: {
     order: 1,
     mark: '⚪',
-    legend: { words: 'unexplained', order: 5 },
-    countOutput: { name: 'failed-unexplained-count', order: 5 },
+    legend: { words: 'unchecked: not checked against Trunk', order: 5 },
+    countOutput: { name: 'failed-unchecked-count', order: 5 },
     needsAttention: true,
+    counted: 'unchecked (not checked against Trunk)',
     withTicket: false,
   },
-  broken: {
+  preexisting: {
     order: 2,
     mark: '🟠',
-    legend: { words: 'broken before this change or failing on the default branch', order: 1 },
-    countOutput: { name: 'failed-broken-count', order: 2 },
+    legend: {
+      words: 'preexisting: broken in Trunk before this change, or failing on the default branch',
+      order: 1,
+    },
+    countOutput: { name: 'failed-preexisting-count', order: 2 },
     needsAttention: false,
     withTicket: false,
   },
@@ -96,38 +105,40 @@ export type FailureClass = keyof typeof CLASSES;
 
 /**
  * Trunk's view of a test that flaked in this run (failed, then passed on a retry), first match
- * wins (flakes.ts): quarantined, known flaky (expected), broken, else a new flake that Trunk lists
- * neither flaky nor broken, which this change may have introduced; unexplained when Trunk's tests
- * could not be read (or only in part). The new flakes' annotations come first among the notices:
- * Trunk does not know them yet (those it has no record of at all first).
+ * wins (flakes.ts): quarantined, known flaky (expected), broken (Trunk's status), else an unlisted
+ * flake that Trunk lists neither flaky nor broken, which this change may have introduced; unchecked
+ * when Trunk's tests could not be read (or only in part). The unlisted flakes' annotations come
+ * first among the notices: Trunk does not know them yet (those it has no record of at all first).
  */
 export const FLAKE_CLASSES = {
-  'new-flake': {
+  unlisted: {
     order: 0,
     mark: CLASSES.new.mark,
-    legend: { words: 'new flake: Trunk lists it neither flaky nor broken', order: 0 },
-    countOutput: { name: 'flaked-new-count', order: 0 },
-    // "New to Trunk" only when Trunk has no record of it; a test it knows is not listed flaky there.
+    legend: { words: 'unlisted: Trunk lists it neither flaky nor broken', order: 0 },
+    countOutput: { name: 'flaked-unlisted-count', order: 0 },
+    // "Unknown to Trunk" only when it has no record of it; a test it knows is not listed flaky there.
     annotation: {
       level: 'notice',
       title: 'Flaked in this run, not listed flaky in Trunk',
       order: 1,
-      notFound: { title: 'Flaked in this run, new to Trunk', order: 0 },
+      notFound: { title: 'Flaked in this run, unknown to Trunk', order: 0 },
     },
     needsAttention: true,
+    counted: 'unlisted (neither flaky nor broken in Trunk)',
     withTicket: false,
   },
-  unexplained: {
+  unchecked: {
     order: 1,
-    mark: CLASSES.unexplained.mark,
-    legend: { words: 'unexplained', order: 4 },
+    mark: CLASSES.unchecked.mark,
+    legend: { words: 'unchecked: not checked against Trunk', order: 4 },
     annotation: { level: 'notice', title: 'Flaked in this run', order: 4 },
     needsAttention: true,
+    counted: CLASSES.unchecked.counted,
     withTicket: false,
   },
   broken: {
     order: 2,
-    mark: CLASSES.broken.mark,
+    mark: CLASSES.preexisting.mark,
     legend: { words: 'broken in Trunk', order: 1 },
     annotation: { level: 'notice', title: 'Flaked in this run', order: 4 },
     needsAttention: false,
@@ -163,6 +174,22 @@ export function classesBy<C extends string>(
     .filter((entry): entry is { name: C; spec: ClassSpec; at: number } => entry.at !== undefined)
     .sort((a, b) => a.at - b.at)
     .map(({ name, spec }) => ({ name, spec }));
+}
+
+/**
+ * How many tests of each class that needs attention, in the list's order, with its words: what
+ * the headline and the gate's verdict line say ("2 new (probably caused by this change)").
+ */
+export function countedClasses<C extends string>(
+  table: Readonly<Record<C, ClassSpec>>,
+  tests: readonly { class: C }[],
+): { count: number; words: string }[] {
+  return classesBy(table, (spec) => (spec.counted === undefined ? undefined : spec.order)).flatMap(
+    ({ name, spec }) => {
+      const count = tests.filter((test) => test.class === name).length;
+      return count > 0 ? [{ count, words: spec.counted ?? name }] : [];
+    },
+  );
 }
 
 /** The legend under a list: each class's mark and words, in the legend's order. */

@@ -1,7 +1,7 @@
 /**
  * Classifies each failed test by what Trunk knows of it, first match wins: quarantined, known
- * flaky, broken before this change, new; unexplained, never new, when Trunk's tests could not be
- * read (or only in part). The classes are CLASSES (classes.ts).
+ * flaky, preexisting (broken in Trunk before this change), new; unchecked, never new, when Trunk's
+ * tests could not be read (or only in part). The classes are CLASSES (classes.ts).
  */
 
 import { formatDay } from '../text.js';
@@ -66,7 +66,7 @@ function flakyReason(test: TrunkTest): string {
 function classOf(test: ReportedTest, trunkTest: TrunkTest | undefined): FailureClass {
   if (test.quarantinedByUpload || trunkTest?.quarantined) return 'quarantined';
   if (trunkTest?.status === 'flaky') return 'flaky';
-  if (trunkTest?.status === 'broken') return 'broken';
+  if (trunkTest?.status === 'broken') return 'preexisting';
   return 'new';
 }
 
@@ -76,7 +76,7 @@ function reasonOf(failureClass: FailureClass, test: ReportedTest, trunkTest?: Tr
       return quarantinedReason(test, trunkTest);
     case 'flaky':
       return trunkTest ? flakyReason(trunkTest) : 'known flaky; retry it';
-    case 'broken':
+    case 'preexisting':
       return `broken${day(trunkTest?.since)}, so it fails without this change`;
     default:
       return NEW_REASON;
@@ -93,7 +93,7 @@ export function classifyAgainst(
 }
 
 /** Why an unmatched test cannot be called new: Trunk's lists were not (all) read. */
-export function unexplainedWhy(trunk: TrunkKnowledge): string | undefined {
+export function uncheckedWhy(trunk: TrunkKnowledge): string | undefined {
   if (trunk.tests === undefined) return "Trunk's unhealthy tests could not be read";
   const incomplete = trunk.tests.incomplete;
   if (incomplete.length === 0) return undefined;
@@ -103,15 +103,15 @@ export function unexplainedWhy(trunk: TrunkKnowledge): string | undefined {
 function explainOne(
   test: ReportedTest,
   index: TrunkIndex,
-  unexplained: string | undefined,
+  unchecked: string | undefined,
 ): ExplainedFailure {
   if (test.outsideTests !== undefined) {
     // A suite that failed outside its tests: no test of Trunk's is it.
     return {
       test,
       match: 'unmatched',
-      class: 'unexplained',
-      reason: `unexplained: no test failed, but ${test.outsideTests}`,
+      class: 'unchecked',
+      reason: `unchecked: no test failed, but ${test.outsideTests}`,
     };
   }
   const match = matchFailure(test, index);
@@ -132,8 +132,8 @@ function explainOne(
     foundBy,
     note: variants,
   } as const;
-  if (failureClass === 'new' && unexplained !== undefined) {
-    return { ...base, class: 'unexplained', reason: `unexplained: ${unexplained}` };
+  if (failureClass === 'new' && unchecked !== undefined) {
+    return { ...base, class: 'unchecked', reason: `unchecked: ${unchecked}` };
   }
   return { ...base, class: failureClass, reason: reasonOf(failureClass, test, trunkTest) };
 }
@@ -144,7 +144,7 @@ export function explainFailures(
   trunk: TrunkKnowledge,
 ): ExplainedFailure[] {
   const index = indexKnowledge(trunk);
-  const why = unexplainedWhy(trunk);
+  const why = uncheckedWhy(trunk);
   return sortByClass(failures.map((failure) => explainOne(failure, index, why)));
 }
 

@@ -4,8 +4,8 @@
  * request, workflow and job, workflow run and attempt), and `independent` says whether it is proved
  * to be free of this change for the use it is put to. Whatever it cannot prove (a field Trunk did
  * not send, a queue run whose contents are unknown, pull requests stacked on this one that could not
- * be listed) does not count, and the failure stays unexplained (docs/how-it-decides.md, "What
- * counts as evidence"). Pure.
+ * be listed) does not count, and the failure stays new (docs/how-it-decides.md, "What counts as
+ * evidence"). Pure.
  */
 
 import type { TestRunRow } from '../trunk/v2/client.js';

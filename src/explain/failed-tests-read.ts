@@ -2,7 +2,7 @@
  * The run's failed tests, read from its test reports and explained by Trunk's data: the tests the
  * report already holds, then, with a v2 key, each new failure looked up in Trunk (found by search
  * when it has no Trunk id, and its runs on the default branch and other pull requests), and each
- * new flake searched for its status in Trunk, within the same bound.
+ * unlisted flake searched for its status in Trunk, within the same bound.
  */
 
 import { explainFailures, type TrunkKnowledge } from './classify.js';
@@ -51,16 +51,16 @@ function readableFiles(results: TestResults): number {
 
 /** Said once in the section when no v2 key lets the action look new failures and flakes up. */
 export const NO_KEY_NOTE =
-  'With a Trunk v2 API key in the api-key input, each new failure and new flake would also be looked up in Trunk: found by its name when the report gives no Trunk id, and each failure checked for failures on the default branch and on other pull requests this week, as Trunk’s recipe does.';
+  'With a Trunk v2 API key in the api-key input, each new failure and unlisted flake would also be looked up in Trunk: found by its name when the report gives no Trunk id, and each failure checked for failures on the default branch and on other pull requests this week, as Trunk’s recipe does.';
 
-/** "New failures", "New flakes" or both: what the run would look up, for the section's notes. */
+/** "New failures", "Unlisted flakes" or both: what the run would look up, for the section's notes. */
 function lookedUp(failures: number, flakes: number): string {
   if (flakes === 0) return 'New failures';
-  return failures === 0 ? 'New flakes' : 'New failures and new flakes';
+  return failures === 0 ? 'Unlisted flakes' : 'New failures and unlisted flakes';
 }
 
 /**
- * The new failures (searched, then asked both questions) and the new flakes (only searched, for
+ * The new failures (searched, then asked both questions) and the unlisted flakes (only searched, for
  * Trunk's status) looked up in one call: failures first, flakes in what is left of the bound, all
  * sharing its slots and its one outage.
  */
@@ -110,7 +110,7 @@ export async function explainRun(
   changedFiles?: readonly string[],
 ): Promise<ReadResult<FailedTestsReport>> {
   const explained = explainFailures(results.failures, trunk);
-  // Trunk's lists read in part: their unexplained failures are looked up as unplaced ones are.
+  // Trunk's lists read in part: their unchecked failures are looked up as unplaced ones are.
   const incompleteLists = (trunk.tests?.incomplete.length ?? 0) > 0;
   const checked = await lookUp(
     read,

@@ -6,7 +6,7 @@
 
 import type { ReportedTest } from '../test-results/model.js';
 import { FLAKE_CLASSES } from './classes.js';
-import { day, explaining, indexKnowledge, knownFlaky, unexplainedWhy } from './classify.js';
+import { day, explaining, indexKnowledge, knownFlaky, uncheckedWhy } from './classify.js';
 import type { TrunkKnowledge } from './classify.js';
 import {
   explainingVariant,
@@ -26,7 +26,7 @@ function classOf(trunkTest: TrunkTest | undefined): FlakeClass {
   if (trunkTest?.quarantined) return 'quarantined';
   if (trunkTest?.status === 'flaky') return 'known-flaky';
   if (trunkTest?.status === 'broken') return 'broken';
-  return 'new-flake';
+  return 'unlisted';
 }
 
 function reasonOf(flakeClass: FlakeClass, trunkTest: TrunkTest | undefined): string {
@@ -49,14 +49,14 @@ function reasonOf(flakeClass: FlakeClass, trunkTest: TrunkTest | undefined): str
 export function explainFlake(
   test: ReportedTest,
   match: Match,
-  unexplained: string | undefined,
+  unchecked: string | undefined,
 ): ExplainedFlake {
   const trunkTest = explaining(match.tests);
   const flakeClass = classOf(trunkTest);
   const variants = match.tests.length > 1 ? `${match.tests.length} variants in Trunk` : undefined;
   const base = { test, match: match.kind, trunkTest, note: variants };
-  if (flakeClass === 'new-flake' && unexplained !== undefined) {
-    return { ...base, class: 'unexplained', reason: `unexplained: ${unexplained}` };
+  if (flakeClass === 'unlisted' && unchecked !== undefined) {
+    return { ...base, class: 'unchecked', reason: `unchecked: ${unchecked}` };
   }
   return { ...base, class: flakeClass, reason: reasonOf(flakeClass, trunkTest) };
 }
@@ -66,23 +66,23 @@ export function sortByFlakeClass(flaked: readonly ExplainedFlake[]): ExplainedFl
   return [...flaked].sort((a, b) => rank(a) - rank(b)); // stable: the reports' order stays
 }
 
-/** Every flaked test explained, in the order of FLAKE_CLASSES (new flakes first), each class in the reports' order. */
+/** Every flaked test explained, in the order of FLAKE_CLASSES (unlisted flakes first), each class in the reports' order. */
 export function explainFlakes(
   flaked: readonly ReportedTest[],
   trunk: TrunkKnowledge,
 ): ExplainedFlake[] {
   const index = indexKnowledge(trunk);
-  const why = unexplainedWhy(trunk);
+  const why = uncheckedWhy(trunk);
   return sortByFlakeClass(flaked.map((test) => explainFlake(test, matchFailure(test, index), why)));
 }
 
 /**
- * A flake a search of Trunk's tests could still place: a new flake that matched nothing on the
+ * A flake a search of Trunk's tests could still place: an unlisted flake that matched nothing on the
  * lists and has no Trunk id (the search is by name, as for a failure with no id).
  */
 function searchable(flake: ExplainedFlake): boolean {
   return (
-    flake.class === 'new-flake' && flake.match === 'unmatched' && flake.test.trunkId === undefined
+    flake.class === 'unlisted' && flake.match === 'unmatched' && flake.test.trunkId === undefined
   );
 }
 
@@ -103,7 +103,7 @@ function withNote(flake: ExplainedFlake, note: string): ExplainedFlake {
 
 /**
  * Words for a flake Trunk knows but does not list flaky: "not listed flaky in Trunk" (and healthy
- * in Trunk when it says so). "New to Trunk" is said only of a flake Trunk has no record of.
+ * in Trunk when it says so). "Unknown to Trunk" is said only of a flake Trunk has no record of.
  */
 export const NOT_LISTED_FLAKY_REASON =
   'not listed flaky in Trunk, so this change may have introduced it';
@@ -118,9 +118,9 @@ function searched(flake: ExplainedFlake, lookup: FailureLookup | undefined): Exp
   const withSearch = { ...flake, search };
   switch (search.result) {
     case 'not-found':
-      return withNote(withSearch, `${noRecord(search.where)}: new to Trunk`);
+      return withNote(withSearch, `${noRecord(search.where)}: unknown to Trunk`);
     case 'cut':
-      return withNote(withSearch, `${search.why}: it stays a new flake`);
+      return withNote(withSearch, `${search.why}: it stays an unlisted flake`);
     case 'failed':
       return withNote(withSearch, `could not search Trunk for it: ${search.error}`);
     case 'found': {
@@ -146,7 +146,7 @@ function searched(flake: ExplainedFlake, lookup: FailureLookup | undefined): Exp
         ? withSearch
         : withNote(
             withSearch,
-            `not searched in Trunk: the lookups stopped after one failed (${why}); it stays a new flake and counts`,
+            `not searched in Trunk: the lookups stopped after one failed (${why}); it stays an unlisted flake and counts`,
           );
     }
   }

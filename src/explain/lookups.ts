@@ -48,7 +48,7 @@ export function noRecord(where: readonly string[]): string {
 /**
  * The failures worth a lookup, at most MAX_LOOKUPS, in the list's order: new ones first, then,
  * when Trunk's unhealthy lists were read only in part (`incompleteLists`), the failures that left
- * unexplained and that a search can place (no Trunk id).
+ * unchecked and that a search can place (no Trunk id).
  */
 export function failuresToLookUp(
   failures: readonly ExplainedFailure[],
@@ -57,7 +57,7 @@ export function failuresToLookUp(
   const unplaced = incompleteLists
     ? failures.filter(
         (failure) =>
-          failure.class === 'unexplained' &&
+          failure.class === 'unchecked' &&
           failure.match === 'unmatched' &&
           failure.test.trunkId === undefined,
       )
@@ -191,7 +191,7 @@ function withQuestions(failure: ExplainedFailure, questions: RunQuestions): Expl
     const atLeast =
       'atLeast' in questions.defaultBranch && questions.defaultBranch.atLeast ? 'at least ' : '';
     const reason = `also failed ${onBranches(questions, questions.defaultBranch, atLeast)} this week: not caused by this change`;
-    return { ...asked, class: 'broken', reason };
+    return { ...asked, class: 'preexisting', reason };
   }
   if (onPrs !== undefined && onPrs > 0) {
     const reason = `failed on ${pullRequests(questions.otherPullRequests)} this week: probably flaky, not caused by this change`;
@@ -209,7 +209,7 @@ function withQuestions(failure: ExplainedFailure, questions: RunQuestions): Expl
   return { ...asked, note: joinNotes(asked.note, failingHere, unaskedVariants) };
 }
 
-/** The lookup settled the failure's class: what it was unexplained for no longer matters. */
+/** The lookup settled the failure's class: what it was unchecked for no longer matters. */
 function settled(failure: ExplainedFailure): boolean {
   return (
     failure.class !== 'new' ||
@@ -222,23 +222,23 @@ function applied(
   failure: ExplainedFailure,
   lookups: ReadonlyMap<ReportedTest, FailureLookup>,
 ): ExplainedFailure {
-  if (failure.class !== 'new' && failure.class !== 'unexplained') return failure;
+  if (failure.class !== 'new' && failure.class !== 'unchecked') return failure;
   const lookup = lookups.get(failure.test);
   if (lookup === undefined) {
-    if (failure.class === 'unexplained') return failure;
+    if (failure.class === 'unchecked') return failure;
     const note = `not looked up in Trunk: at most ${MAX_LOOKUPS} failed tests are looked up per run`;
     return { ...failure, note: joinNotes(failure.note, note) };
   }
-  // An unexplained failure (Trunk's lists read in part) is looked up as a new one would be; it
-  // takes what the lookup settles, and stays unexplained where the lookup settled nothing.
+  // An unchecked failure (Trunk's lists read in part) is looked up as a new one would be; it
+  // takes what the lookup settles, and stays unchecked where the lookup settled nothing.
   const asNew: ExplainedFailure =
-    failure.class === 'unexplained' ? { ...failure, class: 'new', reason: NEW_REASON } : failure;
+    failure.class === 'unchecked' ? { ...failure, class: 'new', reason: NEW_REASON } : failure;
   let explained = withSearch(asNew, lookup.search, failure.class);
   if (lookup.questions !== undefined && explained.class === 'new') {
     explained = withQuestions(explained, lookup.questions);
   }
-  if (failure.class === 'unexplained' && explained.class === 'new' && !settled(explained)) {
-    explained = { ...explained, class: 'unexplained', reason: failure.reason };
+  if (failure.class === 'unchecked' && explained.class === 'new' && !settled(explained)) {
+    explained = { ...explained, class: 'unchecked', reason: failure.reason };
   }
   if (lookup.notLookedUp !== undefined) {
     const note = `not looked up in Trunk: the lookups stopped after one failed (${lookup.notLookedUp}); it stays ${explained.class} and counts`;

@@ -220,7 +220,7 @@ export function countNeedingAttention(failures: readonly ExplainedFailure[]): nu
   return failures.filter((failure) => CLASSES[failure.class].needsAttention).length;
 }
 
-/** Flakes Trunk's data does not explain (new, or unexplained): what max-new-flakes counts. */
+/** Flakes that need the author (unlisted, or unchecked): what max-unlisted-flakes counts. */
 export function countFlakesNeedingAttention(flaked: readonly ExplainedFlake[]): number {
   return flaked.filter((flake) => FLAKE_CLASSES[flake.class].needsAttention).length;
 }

@@ -5,7 +5,7 @@
 
 import type { Report } from '../report/model.js';
 import type { Verdict } from '../verdict/model.js';
-import { countNew } from '../report/counts.js';
+import { countRecent } from '../report/counts.js';
 import { affectedSection } from './affected-section.js';
 import { collapsible } from './collapsible.js';
 import { fitInStages, formatNumber, plural } from './format.js';
@@ -53,8 +53,8 @@ function testsLine(report: Report): string[] {
   const tests = report.tests;
   if (!tests) return [];
   return [
-    `**Unhealthy tests:** ${formatNumber(tests.broken.length)} broken (${formatNumber(countNew(tests.broken))} new), ` +
-      `${formatNumber(tests.flaky.length)} flaky (${formatNumber(countNew(tests.flaky))} new).`,
+    `**Unhealthy tests:** ${formatNumber(tests.broken.length)} broken (${formatNumber(countRecent(tests.broken))} recent), ` +
+      `${formatNumber(tests.flaky.length)} flaky (${formatNumber(countRecent(tests.flaky))} recent).`,
     '',
   ];
 }

@@ -4,9 +4,9 @@
  * with the marks of Trunk's own recipe. Pure; every outside text escaped.
  */
 
-import { CLASSES, legendOf } from '../explain/classes.js';
+import { CLASSES, countedClasses, legendOf } from '../explain/classes.js';
 import type { Explained, ExplainedFailure, FailedTestsReport } from '../explain/model.js';
-import { countClasses, failuresUnknown, readingStopped, trunkLinkOf } from '../explain/model.js';
+import { failuresUnknown, readingStopped, trunkLinkOf } from '../explain/model.js';
 import type { UnreadReport } from '../test-results/model.js';
 import { collapsible } from './collapsible.js';
 import { failedJobsLines } from './failed-jobs-lines.js';
@@ -57,16 +57,9 @@ function jobsAttention(jobs: JobsReport | undefined): string[] {
 }
 
 function attention(failures: readonly ExplainedFailure[], jobs: JobsReport | undefined): string {
-  const counts = countClasses(failures);
-  const parts: string[] = [];
-  if (counts.new > 0) {
-    parts.push(
-      `${formatNumber(counts.new)} probably ${counts.new === 1 ? 'needs' : 'need'} your attention`,
-    );
-  }
-  if (counts.unexplained > 0) {
-    parts.push(`${formatNumber(counts.unexplained)} could not be explained`);
-  }
+  const parts = countedClasses(CLASSES, failures).map(
+    ({ count, words }) => `${formatNumber(count)} ${words}`,
+  );
   const jobParts = jobsAttention(jobs);
   if (parts.length === 0 && jobParts.length > 0) {
     const all = failures.length === 1 ? 'it' : `all ${formatNumber(failures.length)}`;

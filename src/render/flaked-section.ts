@@ -1,12 +1,12 @@
 /**
  * The tests that flaked in this run (failed, then passed on a retry), below the failed tests: the
  * job did not fail on them, but a flake Trunk does not know yet is what a reviewer wants to see.
- * One line a test, new flakes first, with the marks of the failed tests. Pure; outside text escaped.
+ * One line a test, unlisted flakes first, with the marks of the failed tests. Pure; outside text escaped.
  */
 
-import { FLAKE_CLASSES, legendOf } from '../explain/classes.js';
+import { countedClasses, FLAKE_CLASSES, legendOf } from '../explain/classes.js';
 import { failuresUnknown } from '../explain/model.js';
-import type { ExplainedFlake, FailedTestsReport, FlakeClass } from '../explain/model.js';
+import type { ExplainedFlake, FailedTestsReport } from '../explain/model.js';
 import { explainedLine, foldedLines } from './failed-tests-section.js';
 import { formatNumber, plural } from './format.js';
 import { code, escapeMarkdown } from './markdown.js';
@@ -42,13 +42,9 @@ export function flakeLine(flake: ExplainedFlake): string {
 }
 
 function attention(flaked: readonly ExplainedFlake[]): string {
-  const count = (flakeClass: FlakeClass) =>
-    flaked.filter((flake) => flake.class === flakeClass).length;
-  const parts: string[] = [];
-  const fresh = count('new-flake');
-  if (fresh > 0) parts.push(`${formatNumber(fresh)} not known to Trunk as flaky or broken`);
-  const unexplained = count('unexplained');
-  if (unexplained > 0) parts.push(`${formatNumber(unexplained)} could not be explained`);
+  const parts = countedClasses(FLAKE_CLASSES, flaked).map(
+    ({ count, words }) => `${formatNumber(count)} ${words}`,
+  );
   return parts.length > 0 ? parts.join(', ') : 'Trunk knows each one';
 }
 

@@ -3,7 +3,7 @@ import type { Reason } from '../trunk/queue-story-model.js';
 import type { Report } from '../report/model.js';
 import type { TestsReport, UnhealthyTest } from '../trunk/unhealthy-test.js';
 import type { Verdict } from '../verdict/model.js';
-import { countNew, countQuarantined, queueDepth, queuePosition } from '../report/counts.js';
+import { countRecent, countQuarantined, queueDepth, queuePosition } from '../report/counts.js';
 import { cutRecordsJson } from './cut-record.js';
 import {
   fitOutputs,
@@ -179,8 +179,8 @@ function affectedOutputs(report: Report): Declared {
   return {
     'affected-tests-count': affected ? String(affected.length) : '',
     'affected-tests-json': affected ? testsJson(affected) : '',
-    'new-broken-count': tests ? String(countNew(tests.broken)) : '',
-    'new-flaky-count': tests ? String(countNew(tests.flaky)) : '',
+    'recent-broken-count': tests ? String(countRecent(tests.broken)) : '',
+    'recent-flaky-count': tests ? String(countRecent(tests.flaky)) : '',
     'in-merge-queue': String(report.context.inMergeQueue),
   };
 }

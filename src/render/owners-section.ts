@@ -38,7 +38,7 @@ export function countByOwner(tests: readonly UnhealthyTest[]): OwnerCounts[] {
 export function ownersSection(tests: readonly UnhealthyTest[], cap: number): string[] {
   const counts = countByOwner(tests);
   if (counts.length === 0) return [];
-  const lines = ['| Owner | Broken | Flaky | New |', '|---|---:|---:|---:|'];
+  const lines = ['| Owner | Broken | Flaky | Recent |', '|---|---:|---:|---:|'];
   for (const { owner, broken, flaky, recentlyUnhealthy } of counts.slice(0, cap)) {
     const name = owner === NO_OWNER ? `_${NO_OWNER}_` : escapeMarkdown(truncate(owner, MAX_SHORT));
     lines.push(tableRow([name, ...[broken, flaky, recentlyUnhealthy].map(formatNumber)]));

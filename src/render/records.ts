@@ -35,7 +35,7 @@ export interface TestRecord {
   ticketUrl: string | null;
   since: string | null;
   reason: string | null;
-  new: boolean;
+  recent: boolean;
   id: string;
   /** True when long text fields were cut to keep an output under its size limit. */
   truncated: boolean;
@@ -66,7 +66,7 @@ export function toTestRecord(test: UnhealthyTest): TestRecord {
     ticketUrl: test.ticketUrl ?? null,
     since: test.since ?? null,
     reason: test.reason ?? null,
-    new: test.recentlyUnhealthy,
+    recent: test.recentlyUnhealthy,
     id: test.id,
     truncated: false,
   };

@@ -38,7 +38,7 @@ export interface CommentDraft {
 export interface Rendered {
   /** Every output but report-path, which is known once the report file is written. */
   outputs: Outputs;
-  /** Markdown for the job summary; undefined when job-summary is false. */
+  /** Markdown for the job summary; undefined when job-summary is off. */
   summary?: string;
   comment?: CommentDraft;
   annotations: RunAnnotation[];
@@ -111,7 +111,11 @@ export function render(input: RenderInput): Rendered {
   return {
     outputs: buildOutputs(report, verdict, '', rerun),
     summary: summaryWanted(settings.jobSummary, outcome.failure)
-      ? renderSummary(report, verdict, { tolerated: tolerated(input), rerun })
+      ? renderSummary(report, verdict, {
+          tolerated: tolerated(input),
+          rerun,
+          recentWithinDays: settings.recentWithinDays,
+        })
       : undefined,
     comment: comment.draft,
     annotations: settings.annotations ? annotationsOf(report) : [],

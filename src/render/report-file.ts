@@ -22,18 +22,18 @@ function inputsThatMattered(settings: Settings) {
     maxFlakyTests: settings.maxFlakyTests ?? null,
     testResults: settings.testResults,
     maxNewFailures: settings.maxNewFailures ?? null,
-    maxNewFlakes: settings.maxNewFlakes ?? null,
+    maxUnlistedFlakes: settings.maxUnlistedFlakes ?? null,
     ignoreQuarantined: settings.ignoreQuarantined,
     failOnQueueStates: settings.failOnQueueStates,
     failOnAffected: settings.failOnAffected,
-    newWithinDays: settings.newWithinDays,
+    recentWithinDays: settings.recentWithinDays,
     onApiError: settings.onApiError,
   };
 }
 
 /**
  * The shape of the report file: 2 since tests are written as tests-json's records (version 1 wrote
- * the internal model, with `recentlyUnhealthy` where the record says `new`).
+ * the internal model, with `recentlyUnhealthy` where the record says `recent`).
  */
 export const REPORT_FILE_VERSION = 2;
 

@@ -7,7 +7,7 @@ import type { GateInput, Verdict } from '../verdict/model.js';
 import type { Report } from '../report/model.js';
 import type { UnhealthyTest } from '../trunk/unhealthy-test.js';
 import { tellFailures, type ToldFailure } from '../report/read-failures.js';
-import { countNew } from '../report/counts.js';
+import { countRecent } from '../report/counts.js';
 import { affectedSection } from './affected-section.js';
 import { collapsible } from './collapsible.js';
 import { countsTable } from './counts-table.js';
@@ -17,7 +17,7 @@ import { failedTestsSection } from './failed-tests-section.js';
 import { flakedSection } from './flaked-section.js';
 import { ownersSection } from './owners-section.js';
 import { queueSection } from './queue-section.js';
-import { moreNote, NEW_MARK, testTable } from './test-table.js';
+import { moreNote, RECENT_MARK, testTable } from './test-table.js';
 import { gateTripped, notApplicableLines, verdictHeadline } from './verdict-line.js';
 import { truncate } from '../text.js';
 import type { RerunAdvice } from '../verdict/rerun.js';
@@ -29,6 +29,8 @@ export interface SummaryOptions {
   tolerated?: boolean;
   /** Whether re-running the failed jobs should pass: the failed tests' heading ends with it. */
   rerun?: RerunAdvice;
+  /** recent-within-days, said in the note on Trunk's statuses that changed lately. */
+  recentWithinDays?: number;
 }
 
 export const DEFAULT_MAX_SUMMARY_BYTES = 1_000_000;
@@ -119,7 +121,7 @@ function renderStage(p: Prepared, limits: Limits | undefined): string[] {
     lines.push(...affectedSection(affected, limits.affected, p.tripped('fail-on-affected')));
   }
   if (tests) {
-    lines.push(...newNote(p));
+    lines.push(...recentNote(p));
     lines.push(...brokenSection(p, limits.broken));
     lines.push(...flakySection(p, limits.flaky));
     lines.push(...ownersSection([...p.broken, ...p.flaky], limits.owners));
@@ -160,12 +162,16 @@ function flakySection(p: Prepared, cap: number): string[] {
   ]);
 }
 
-function newNote(p: Prepared): string[] {
-  const broken = countNew(p.broken);
-  const flaky = countNew(p.flaky);
+/** Trunk's statuses that changed lately: "recent", never "new" (a failure this change caused). */
+function recentNote(p: Prepared): string[] {
+  const broken = countRecent(p.broken);
+  const flaky = countRecent(p.flaky);
   if (broken + flaky === 0) return [];
+  const days = p.options.recentWithinDays;
+  const within =
+    days === undefined ? 'recently' : `in the last ${plural(days, 'day')} (recent-within-days)`;
   return [
-    `${NEW_MARK} New: ${plural(broken, 'broken test')} and ${plural(flaky, 'flaky test')} became unhealthy recently.`,
+    `${RECENT_MARK} Recent: ${plural(broken, 'broken test')} and ${plural(flaky, 'flaky test')} became unhealthy ${within}.`,
     '',
   ];
 }

@@ -20,7 +20,8 @@ import { code, escapeMarkdown, literalLink, mdLink } from './markdown.js';
 import { truncate } from '../text.js';
 
 const MAX_OWNERS = 3;
-export const NEW_MARK = '🆕';
+/** A Trunk status that changed within recent-within-days: not "new", which is a failure's class. */
+export const RECENT_MARK = '🕒';
 const SEPARATOR = ' · ';
 
 export const TEST_HEADER = ['| Test | Details |', '|---|---|'];
@@ -40,11 +41,11 @@ export function moreNote(hidden: number, noun: string, where: string): string[] 
   return [`…and ${plural(hidden, noun)} more, not listed here: see ${where}.`, ''];
 }
 
-/** The name linked to its Trunk page, marked when new, and the file on a line of its own. */
+/** The name linked to its Trunk page, marked when recent, and the file on a line of its own. */
 function testCell(test: UnhealthyTest): string {
   const name = truncate(test.name, MAX_NAME);
   const link = name.trim() === '' ? NONE : mdLink(name, test.url);
-  const marked = test.recentlyUnhealthy ? `${NEW_MARK} ${link}` : link;
+  const marked = test.recentlyUnhealthy ? `${RECENT_MARK} ${link}` : link;
   return test.file ? `${marked}<br>${code(shortPath(test.file))}` : marked;
 }
 

@@ -82,7 +82,7 @@ function affectedOf(
   }
   if (files.value === undefined) {
     const warning = 'fail-on-affected has nothing to check: this run is not for a pull request.';
-    return { part: undefined, warnings: failOnAffected === 'none' ? [] : [warning] };
+    return { part: undefined, warnings: failOnAffected === 'off' ? [] : [warning] };
   }
   const all = [...tests.broken, ...tests.flaky];
   return {

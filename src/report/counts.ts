@@ -9,7 +9,7 @@ export function countQuarantined(tests: readonly UnhealthyTest[]): number {
   return count;
 }
 
-export function countNew(tests: readonly UnhealthyTest[]): number {
+export function countRecent(tests: readonly UnhealthyTest[]): number {
   let count = 0;
   for (const test of tests) if (test.recentlyUnhealthy) count += 1;
   return count;

@@ -43,8 +43,19 @@ export function parseOptionalCount(name: string, raw: string): number | undefine
   return parseNumber(name, raw, { min: 0, max: 1_000_000, integer: true });
 }
 
+/**
+ * "Off" is spelled `off` in every input that takes a mode (comment-on-pr, fail-on-affected,
+ * job-summary); `false` and `none`, spellings some of them took before, mean the same.
+ */
+export const OFF_SPELLINGS: readonly string[] = ['off', 'false', 'none'];
+
+export function offSpelling(value: string): string {
+  return OFF_SPELLINGS.includes(value.trim().toLowerCase()) ? 'off' : value;
+}
+
 export function parseChoice<T extends string>(name: string, raw: string, allowed: readonly T[]): T {
-  const value = raw.trim().toLowerCase();
+  // An input that can be off takes each spelling of off; its error names only `off`.
+  const value = (allowed.includes('off' as T) ? offSpelling(raw) : raw).trim().toLowerCase();
   const match = allowed.find((choice) => choice === value);
   if (match === undefined) {
     throw new InputError(`${name} must be one of ${allowed.join(', ')}, not "${raw}"`);

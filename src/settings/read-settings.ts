@@ -97,6 +97,22 @@ function retryBaseMs(): number {
 }
 
 /**
+ * Inputs renamed before 1.0.0 so that one word has one meaning (CHANGELOG). GitHub still passes
+ * an input the action no longer declares, with only a warning: a gate set under its old name must
+ * fail the step, not turn itself off in silence.
+ */
+export const RENAMED_INPUTS: readonly (readonly [old: string, now: string])[] = [
+  ['max-new-flakes', 'max-unlisted-flakes'],
+  ['new-within-days', 'recent-within-days'],
+];
+
+function renamedInputs(getInput: GetInput): string[] {
+  return RENAMED_INPUTS.filter(([old]) => getInput(old).trim() !== '').map(
+    ([old, now]) => `${old} is now called ${now}: rename it in the workflow`,
+  );
+}
+
+/**
  * Reads and validates every input. All problems are collected so one failed run lists them all;
  * nothing here makes a request.
  */
@@ -173,8 +189,8 @@ export function readSettings(getInput: GetInput, derived: RunContext): Settings 
       () => parseOptionalCount('max-new-failures', getInput('max-new-failures')),
       undefined,
     ),
-    maxNewFlakes: attempt(
-      () => parseOptionalCount('max-new-flakes', getInput('max-new-flakes')),
+    maxUnlistedFlakes: attempt(
+      () => parseOptionalCount('max-unlisted-flakes', getInput('max-unlisted-flakes')),
       undefined,
     ),
     ignoreQuarantined: bool('ignore-quarantined'),
@@ -201,9 +217,9 @@ export function readSettings(getInput: GetInput, derived: RunContext): Settings 
     annotations: bool('annotations'),
     failOnAffected: attempt(
       () => parseChoice('fail-on-affected', getInput('fail-on-affected'), FAIL_ON_AFFECTED),
-      'none',
+      'off',
     ),
-    newWithinDays: integer('new-within-days', 0, 3650),
+    recentWithinDays: integer('recent-within-days', 0, 3650),
     commentOnPr: attempt(
       () => parseChoice('comment-on-pr', getInput('comment-on-pr'), COMMENT_MODES),
       'off',
@@ -212,7 +228,7 @@ export function readSettings(getInput: GetInput, derived: RunContext): Settings 
     githubToken: attempt(() => parseGithubToken(getInput('github-token'), derived), ''),
     retryBaseMs: retryBaseMs(),
   };
-  errors.push(...crossChecks(settings));
+  errors.push(...crossChecks(settings), ...renamedInputs(getInput));
   if (errors.length > 0) throw new InputError(errors.join('; '));
   return settings;
 }
@@ -230,7 +246,7 @@ function crossChecks(settings: Settings): string[] {
   if (!settings.checkQueue && settings.failOnQueueStates.length > 0) {
     problems.push('fail-on-queue-states needs check-queue: true');
   }
-  if (!settings.checkTests && settings.failOnAffected !== 'none') {
+  if (!settings.checkTests && settings.failOnAffected !== 'off') {
     problems.push('fail-on-affected needs check-tests: true');
   }
   if (
@@ -242,8 +258,8 @@ function crossChecks(settings: Settings): string[] {
   if (settings.maxNewFailures !== undefined && settings.testResults.length === 0) {
     problems.push("max-new-failures needs test-results: the paths of this run's test reports");
   }
-  if (settings.maxNewFlakes !== undefined && settings.testResults.length === 0) {
-    problems.push("max-new-flakes needs test-results: the paths of this run's test reports");
+  if (settings.maxUnlistedFlakes !== undefined && settings.testResults.length === 0) {
+    problems.push("max-unlisted-flakes needs test-results: the paths of this run's test reports");
   }
   if (settings.needs !== undefined && settings.testResults.length === 0) {
     problems.push(

@@ -13,14 +13,14 @@ export const QUEUE_STATES: readonly QueueState[] = [
 
 export type OnApiError = 'fail' | 'warn';
 
-export const FAIL_ON_AFFECTED = ['none', 'broken', 'unhealthy'] as const;
+export const FAIL_ON_AFFECTED = ['off', 'broken', 'unhealthy'] as const;
 export type FailOnAffected = (typeof FAIL_ON_AFFECTED)[number];
 
 export const COMMENT_MODES = ['off', 'always', 'on-failure'] as const;
 export type CommentMode = (typeof COMMENT_MODES)[number];
 
-/** job-summary: true (always), false (never), or on-failure (only when the step fails). */
-export type JobSummaryMode = 'always' | 'never' | 'on-failure';
+/** job-summary: always, off, or on-failure (only when the step fails); true and false are read as always and off. */
+export type JobSummaryMode = 'always' | 'off' | 'on-failure';
 
 export interface Settings {
   /** The v1 organization token; '' when not given. */
@@ -52,10 +52,10 @@ export interface Settings {
   testResults: string[];
   /** The `needs` context: each needed job with its result; undefined when not given. */
   needs?: NeededJob[];
-  /** Most failures not explained by Trunk's data (new or unexplained); undefined: no gate. */
+  /** Most failures that need the author (new or unchecked); undefined: no gate. */
   maxNewFailures?: number;
-  /** Most flakes of this run Trunk does not know (new or unexplained); undefined: no gate. */
-  maxNewFlakes?: number;
+  /** Most flakes of this run that need the author (unlisted or unchecked); undefined: no gate. */
+  maxUnlistedFlakes?: number;
   ignoreQuarantined: boolean;
   failOnQueueStates: QueueState[];
   onApiError: OnApiError;
@@ -65,7 +65,7 @@ export interface Settings {
   annotations: boolean;
   failOnAffected: FailOnAffected;
   /** A test whose status changed within this many days is new. */
-  newWithinDays: number;
+  recentWithinDays: number;
   commentOnPr: CommentMode;
   /** Names the sticky comment; empty: the workflow and job name it. */
   commentKey: string;

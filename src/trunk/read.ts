@@ -12,8 +12,8 @@ export interface ReadResult<T> {
 }
 
 /** Tests that entered their status at or after this moment (ms since the epoch) are new. */
-export function newSince(newWithinDays: number, now: number): number {
-  return now - newWithinDays * DAY_MS;
+export function newSince(recentWithinDays: number, now: number): number {
+  return now - recentWithinDays * DAY_MS;
 }
 
 /** What the walk of one status gave, whichever API it went through. */

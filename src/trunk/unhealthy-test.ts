@@ -24,7 +24,7 @@ export interface UnhealthyTest {
   /** ISO 8601 date-time since when the test is in this status. */
   since?: string;
   reason?: string;
-  /** In this status for no longer than new-within-days. */
+  /** In this status for no longer than recent-within-days. */
   recentlyUnhealthy: boolean;
 }
 

@@ -11,6 +11,7 @@ import {
   type FailedTestsReport,
 } from '../explain/model.js';
 import { truncate } from '../text.js';
+import { CLASSES, countedClasses, FLAKE_CLASSES } from '../explain/classes.js';
 import { incompleteWords, jobsUnaccounted, unexplainedJobs } from '../explain/jobs.js';
 
 export type GateSettings = Pick<
@@ -21,7 +22,7 @@ export type GateSettings = Pick<
   | 'failOnQueueStates'
   | 'failOnAffected'
   | 'maxNewFailures'
-  | 'maxNewFlakes'
+  | 'maxUnlistedFlakes'
 >;
 
 const NAMES_IN_REASON = 3;
@@ -38,8 +39,8 @@ interface Finding {
   reason?: string;
   /** Why the gate does not apply to this run: it neither holds nor trips. */
   notApplicable?: string;
-  /** It counts what Trunk's list of unhealthy tests has not explained (see GateCheck). */
-  countsUnexplained?: boolean;
+  /** It counts failures Trunk's data must place, unchecked while Trunk is unread (see GateCheck). */
+  countsUnchecked?: boolean;
 }
 
 /**
@@ -152,7 +153,7 @@ const affectedGate: Gate = {
   input: 'fail-on-affected',
   label: 'Tests in changed files',
   example: { failOnAffected: 'broken' },
-  isOn: (s) => s.failOnAffected !== 'none',
+  isOn: (s) => s.failOnAffected !== 'off',
   threshold: (s) =>
     s.failOnAffected === 'broken' ? 'no broken test' : 'no unhealthy (broken or flaky) test',
   // Every unhealthy test in a changed file, and how many of them the gate counts, as the rows
@@ -204,7 +205,7 @@ function unreadReason(failedTests: FailedTestsReport): string {
 
 /** One of the gates on the run's own tests: what it counts of the run, and how it says so. */
 interface RunGateSpec {
-  input: 'max-new-failures' | 'max-new-flakes';
+  input: 'max-new-failures' | 'max-unlisted-flakes';
   label: string;
   example: Partial<GateSettings>;
   /** "failures", "flakes": what is unknown while a report is unread. */
@@ -214,14 +215,14 @@ interface RunGateSpec {
   /** Its row shows without the gate too: always for failures, for flakes when something flaked. */
   shownUngated(failedTests: FailedTestsReport): boolean;
   /** The reason when `counted` is over `limit`. */
-  over(counted: number, limit: number): string;
+  over(counted: number, limit: number, failedTests: FailedTestsReport): string;
   /** What is unknown whatever the count (a failed job no failed test accounts for). */
   unaccounted?(failedTests: FailedTestsReport, limit: number): string | undefined;
 }
 
 /**
- * A gate on what Trunk's data does not explain in this run. No report read trips it too: a test
- * job that crashed before writing one must not pass as "none new". So does a report that could not
+ * A gate on what needs the author in this run. No report read trips it too: a test job that
+ * crashed before writing one must not pass as "none new". So does a report that could not
  * be read, or was read only in part: what was not read may hold one, so the count is unknown, and
  * unknown is never zero. Stopped by another read's failure, it is not judged: that failure decides.
  */
@@ -267,12 +268,23 @@ function runGate(spec: RunGateSpec): Gate {
       const counted = spec.count(failedTests);
       return counted <= limit
         ? { counted }
-        : { counted, reason: spec.over(counted, limit), countsUnexplained: true };
+        : { counted, reason: spec.over(counted, limit, failedTests), countsUnchecked: true };
     },
   };
 }
 
-/** Failures Trunk's data does not explain: new ones, and those it could not explain. */
+/** "2 new (probably caused by this change) and 1 unchecked (…), 3 in all": what the gate counts. */
+function attentionParts(
+  counted: number,
+  classes: readonly { count: number; words: string }[],
+): string {
+  const parts = classes.map(({ count, words }) => `${String(count)} ${words}`);
+  return parts.length > 1
+    ? `${parts.join(' and ')}, ${String(counted)} in all`
+    : (parts[0] ?? String(counted));
+}
+
+/** Failures that need the author: new ones (probably caused by this change), and unchecked ones. */
 const newFailuresGate = runGate({
   input: 'max-new-failures',
   label: 'New failures in this run',
@@ -281,8 +293,8 @@ const newFailuresGate = runGate({
   max: (s) => s.maxNewFailures,
   count: (failedTests) => countNeedingAttention(failedTests.failures),
   shownUngated: () => true,
-  over: (counted, limit) =>
-    `${counted} ${counted === 1 ? 'failed test is' : 'failed tests are'} not explained by Trunk's data (new or unexplained), more than max-new-failures (${String(limit)})`,
+  over: (counted, limit, failedTests) =>
+    `Failed tests that need your attention: ${attentionParts(counted, countedClasses(CLASSES, failedTests.failures))}, more than max-new-failures (${String(limit)})`,
   unaccounted: unexplainedJobsReason,
 });
 
@@ -323,17 +335,17 @@ function legsUnknownReason(failedTests: FailedTestsReport, limit: number): strin
   return `Whether job ${truncate(job.id, 100)} ran to its end in every leg is unknown: this run attempt's jobs could not be read (the job summary says why), so its failed tests cannot account for it and max-new-failures (${String(limit)}) cannot be judged: give the gate job actions: read, and re-run it`;
 }
 
-/** Flakes Trunk's data does not explain: new ones (listed neither flaky nor broken), unexplained. */
+/** Flakes that need the author: unlisted ones (listed neither flaky nor broken), unchecked ones. */
 const newFlakesGate = runGate({
-  input: 'max-new-flakes',
-  label: 'New flakes in this run',
-  example: { maxNewFlakes: 1 },
+  input: 'max-unlisted-flakes',
+  label: 'Unlisted flakes in this run',
+  example: { maxUnlistedFlakes: 1 },
   what: 'flakes',
-  max: (s) => s.maxNewFlakes,
+  max: (s) => s.maxUnlistedFlakes,
   count: (failedTests) => countFlakesNeedingAttention(failedTests.flaked),
   shownUngated: (failedTests) => failedTests.flaked.length > 0,
-  over: (counted, limit) =>
-    `${counted} ${counted === 1 ? 'test that flaked in this run is' : 'tests that flaked in this run are'} not known to Trunk as flaky (new or unexplained), more than max-new-flakes (${String(limit)})`,
+  over: (counted, limit, failedTests) =>
+    `Tests that flaked in this run and need your attention: ${attentionParts(counted, countedClasses(FLAKE_CLASSES, failedTests.flaked))}, more than max-unlisted-flakes (${String(limit)})`,
 });
 
 export const GATES: readonly Gate[] = [
@@ -376,25 +388,26 @@ function check(gate: Gate, report: Report, settings: GateSettings): GateCheck {
     tripped: finding?.reason !== undefined,
     reason: finding?.reason,
     ...(finding?.notApplicable === undefined ? {} : { notApplicable: finding.notApplicable }),
-    ...(finding?.countsUnexplained ? { countsUnexplained: true } : {}),
+    ...(finding?.countsUnchecked ? { countsUnchecked: true } : {}),
   };
 }
 
 /**
- * Every gate tripped counts failures that Trunk's list of unhealthy tests would have to explain,
- * and that list could not be read: the gates cannot pass them, and cannot say they are new either.
+ * Every gate tripped counts failures that Trunk's list of unhealthy tests would have to place, and
+ * that list could not be read, so they are unchecked: the gates cannot pass them, and cannot say
+ * they are new either.
  */
 function trippedForWantOfTrunk(report: Report, gates: readonly GateCheck[]): boolean {
   if (!report.readFailures.some((failure) => failure.what === 'tests')) return false;
   const tripped = gates.filter((gate) => gate.tripped);
-  return tripped.length > 0 && tripped.every((gate) => gate.countsUnexplained === true);
+  return tripped.length > 0 && tripped.every((gate) => gate.countsUnchecked === true);
 }
 
 /**
  * Applies the gates the inputs turn on to what could be read. A gate whose data could not be read
  * is not tripped: the read failure itself decides (result "error"). So does a run whose failed
- * tests trip a gate only because Trunk could not be read to explain them: it fails (nothing
- * passes unexplained), and `result` says Trunk was unread, not that a failure is new.
+ * tests trip a gate only because Trunk could not be read to check them: it fails (nothing
+ * unchecked passes), and `result` says Trunk was unread, not that a failure is new.
  */
 export function evaluateGates(report: Report, settings: GateSettings): Verdict {
   const gates = GATES.filter((gate) => gate.isOn(settings)).map((gate) =>

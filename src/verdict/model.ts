@@ -9,7 +9,7 @@ export type GateInput =
   | 'fail-on-queue-states'
   | 'fail-on-affected'
   | 'max-new-failures'
-  | 'max-new-flakes';
+  | 'max-unlisted-flakes';
 
 /** One configured gate, as checked against the report: what the summary's counts table shows. */
 export interface GateCheck {
@@ -31,10 +31,11 @@ export interface GateCheck {
    */
   notApplicable?: string;
   /**
-   * Tripped by a count of this run's failures (or flakes) that Trunk's list of unhealthy tests has
-   * not explained: when that list was not read, the trip is for want of Trunk, not a new failure.
+   * Tripped by a count of this run's failures (or flakes) that Trunk's list of unhealthy tests must
+   * place (new or unchecked): when that list was not read, every one counted is unchecked, and the
+   * trip is for want of Trunk, not a new failure.
    */
-  countsUnexplained?: boolean;
+  countsUnchecked?: boolean;
 }
 
 export interface Verdict {

@@ -23,8 +23,8 @@ function describeFailure(failure: ToldFailure): string {
  * Folds read failures and tripped gates into one failure message (a step shows one error line)
  * and warnings for what on-api-error: warn lets pass. One story: a line says the step passes
  * because of warn only when it does pass. When failed tests trip a gate only because Trunk could
- * not be read to explain them (result "error"), warn cannot pass them: the one error line says
- * Trunk was unavailable, which failures that left unexplained, and what to do.
+ * not be read to check them (result "error"), warn cannot pass them: the one error line says
+ * Trunk was unavailable, which failures that left unchecked, and what to do.
  */
 export function decideOutcome(report: Report, verdict: Verdict, onApiError: OnApiError): Outcome {
   const failures = tellFailures(report.readFailures);
@@ -47,16 +47,16 @@ export function decideOutcome(report: Report, verdict: Verdict, onApiError: OnAp
     : 'Fix what the read failed on, then re-run the job';
   const gates = tripped
     ? forWantOfTrunk
-      ? `So Trunk's data cannot explain this run's failed tests, and the gate does not pass a failure it cannot explain, whatever on-api-error says: ${verdict.reasons.join('; ')}. ${then}; see the job summary for details.`
+      ? `So this run's failed tests cannot be checked against Trunk (unchecked), and the gate does not pass a failure it cannot check, whatever on-api-error says: ${verdict.reasons.join('; ')}. ${then}; see the job summary for details.`
       : `Trunk health gate failed: ${verdict.reasons.join('; ')}. See the job summary for details.`
     : undefined;
   // Advice that only helps while on-api-error is fail, and only when warn would let the run pass:
-  // never for a failed test, which without Trunk stays unexplained.
+  // never for a failed test, which without Trunk stays unchecked.
   const hint =
     !tripped && fatal.some((failure) => failure.tolerable)
       ? [
           report.failedTests
-            ? "Set on-api-error: warn to pass while Trunk is unavailable; a failed test still fails the step, since only Trunk's data can explain it."
+            ? 'Set on-api-error: warn to pass while Trunk is unavailable; a failed test still fails the step, since without Trunk it is unchecked.'
             : 'Set on-api-error: warn to pass while Trunk is unavailable.',
         ]
       : [];

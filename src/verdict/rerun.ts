@@ -5,8 +5,9 @@
  *
  * A re-run can only fix what fails by chance: known flaky tests, tests failing on other pull
  * requests (probably flaky), a test that passed on this same commit in an earlier run, and a job
- * that Trunk's CI analysis says died of an infrastructure cause. A new failure, one Trunk cannot
- * explain, and one broken before this change (or failing on the default branch) fail again.
+ * that Trunk's CI analysis says died of an infrastructure cause. A new failure, an unchecked one,
+ * and a preexisting one (broken in Trunk before this change, or failing on the default branch)
+ * fail again.
  */
 
 import {
@@ -66,7 +67,7 @@ export interface RerunAdvice {
 
 const SHOULD_PASS = 're-running the failed jobs should pass';
 const WILL_NOT_HELP = 're-running will not help';
-/** Said when only unexplained failures stand in the way: Trunk did not say they fail every time. */
+/** Said when only unchecked failures stand in the way: Trunk did not say they fail every time. */
 const MAY_NOT_HELP = 'a re-run may not help';
 
 function count(n: number): string {
@@ -95,20 +96,21 @@ function unknownWhy(input: RerunInput): string | undefined {
 }
 
 /** A failure's part in the decision: what a re-run cannot fix, what it can, or neither. */
-type Part = 'new' | 'unexplained' | 'broken' | 'failing-on' | 'flaky' | 'other-prs' | 'same-commit';
+type Part = 'new' | 'unchecked' | 'broken' | 'failing-on' | 'flaky' | 'other-prs' | 'same-commit';
 
-/** The parts Trunk's data says fail again on a re-run (of an unexplained one it says nothing). */
+/** The parts Trunk's data says fail again on a re-run (of an unchecked one it says nothing). */
 const FAILS_AGAIN = new Set<Part | undefined>(['new', 'broken', 'failing-on']);
 
 function partOf(failure: RerunFailure): Part | undefined {
   switch (failure.class) {
     case 'quarantined':
       return undefined; // Trunk quarantines it: it does not fail the job
-    case 'broken':
+    case 'preexisting':
+      // Broken in Trunk, or failing on the default branch too.
       return failure.failingOn === undefined ? 'broken' : 'failing-on';
     case 'flaky':
     case 'new':
-    case 'unexplained':
+    case 'unchecked':
       // A pass on this very commit shows the test passes and fails on the same code: flaky.
       return failure.passedOnThisCommit === true ? 'same-commit' : failure.class;
     default:
@@ -124,7 +126,7 @@ function blockers(failures: readonly RerunFailure[]): string | undefined {
   };
   const of = (part: Part) => failures.filter((failure) => partOf(failure) === part);
   add(of('new').length, 'new');
-  add(of('unexplained').length, 'not explained by Trunk');
+  add(of('unchecked').length, 'unchecked (not checked against Trunk)');
   add(of('broken').length, 'broken');
   const branches = new Map<string, number>();
   for (const failure of of('failing-on')) {
@@ -220,7 +222,7 @@ function failuresUnknownWhy(run: FailedTestsReport): string | undefined {
 function rerunFailure(failure: ExplainedFailure): RerunFailure {
   return {
     class: failure.class,
-    ...(failure.class === 'broken' && failure.defaultBranch
+    ...(failure.class === 'preexisting' && failure.defaultBranch
       ? { failingOn: failure.defaultBranch.branch }
       : {}),
     ...(failure.flakyOnThisCommit === true ? { passedOnThisCommit: true } : {}),

@@ -298,8 +298,10 @@ describe.concurrent('one story under on-api-error: warn (events × faults × mod
       const error = expectSingleFailure(run);
       expect(error, account).toMatch(/^Reading the unhealthy tests failed\. /);
       if (mode === 'warn') {
-        // The reports were read: the failure is unexplained for want of Trunk, and warn cannot pass it.
-        expect(error, account).toContain("So Trunk's data cannot explain this run's failed tests");
+        // The reports were read: the failure is unchecked for want of Trunk, and warn cannot pass it.
+        expect(error, account).toContain(
+          "So this run's failed tests cannot be checked against Trunk (unchecked)",
+        );
         expect(error, account).toContain('more than max-new-failures (0)');
         expect(error, account).toContain('Re-run the job once Trunk answers');
         expect(run.outputs['failure-reasons'], account).toContain('more than max-new-failures (0)');
@@ -308,7 +310,7 @@ describe.concurrent('one story under on-api-error: warn (events × faults × mod
         // The outage decides the run and stops the reports' reading, unless it ended first (issue
         // 29 §5 makes that order fixed); either way no advice says warn would pass this failure.
         expect(error, account).toMatch(
-          /Set on-api-error: warn to pass while Trunk is unavailable; a failed test still fails the step|So Trunk's data cannot explain this run's failed tests/,
+          /Set on-api-error: warn to pass while Trunk is unavailable; a failed test still fails the step|So this run's failed tests cannot be checked against Trunk/,
         );
         expect(error, account).not.toMatch(/Trunk is unavailable\.( |$)/);
       }

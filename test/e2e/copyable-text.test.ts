@@ -28,7 +28,8 @@ import {
   type DemoData,
   type Scenario,
 } from '../../scripts/demo-data.js';
-import { startDemoV2Simulator } from '../../scripts/demo-v2-data.js';
+import { startDemoV2Simulator, v2QueueDepth } from '../../scripts/demo-v2-data.js';
+import { expectPassed } from '../support/e2e.js';
 import { startGithubSimulator, type GithubSimulator } from '../support/github-simulator.js';
 import {
   pullRequestEvent,
@@ -240,11 +241,21 @@ describe('nothing invisible in what the action writes, with benign names', () =>
     const classes = (name: string) =>
       (JSON.parse(run.outputs[name] ?? '[]') as { class: string }[]).map((r) => r.class).sort();
     expect(classes('failed-tests-json'), texts.summary).toEqual(
-      ['broken', 'flaky', 'new', 'new', 'other-prs', 'quarantined'].sort(),
+      ['preexisting', 'flaky', 'new', 'new', 'other-prs', 'quarantined'].sort(),
     );
-    expect(classes('flaked-tests-json')).toEqual(['known-flaky', 'new-flake']);
+    expect(classes('flaked-tests-json')).toEqual(['known-flaky', 'unlisted']);
     expect(texts.summary).toContain('this pull request changes its file');
     expect(texts.summary).toContain('Trunk has no record of this test');
+    // Issue 30: one word, one meaning. "New" is a failure this change probably caused; a Trunk
+    // status that changed lately is "recent", never 🆕 "New" beside "New failures".
+    expect(texts.summary).toContain('| New failures in this run | 2 |');
+    expect(texts.summary).toMatch(
+      /🕒 Recent: \d+ broken tests? and \d+ flaky tests? became unhealthy/,
+    );
+    for (const text of [texts.summary, texts.comment]) {
+      expect(text).not.toContain('🆕');
+      expect(text).not.toMatch(/\bunexplained\b/);
+    }
     expect(invisibleIn(texts)).toEqual([]);
   });
 
@@ -296,6 +307,16 @@ describe('nothing invisible in what the action writes, with benign names', () =>
       );
     }
     expect(invisibleIn(texts)).toEqual([]);
+  });
+
+  it("the default scenario through v2 dates the queue by the demo's clock and counts what the action reads", async () => {
+    const { run, texts } = await demoRun('default', { api: 'v2' });
+    expectPassed(run);
+    // Your pull request entered the queue 52 minutes before the demo's clock, not in 2025.
+    expect(texts.comment).toContain('waiting for 52 min');
+    expect(texts.comment).not.toMatch(/waiting for \d+ days/);
+    // The demo's header counts the queue as v2's /order holds it, as the action does.
+    expect(run.outputs['queue-depth']).toBe(String(v2QueueDepth(demoData('default', NOW))));
   });
 
   it('a run whose Trunk outage is tolerated (on-api-error: warn)', async () => {

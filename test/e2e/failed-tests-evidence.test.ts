@@ -238,7 +238,7 @@ describe('this change is never evidence for itself', () => {
       defaultBranchFailures: 0,
     });
     expect(by.test_loads_the_catalogue).toMatchObject({
-      class: 'broken',
+      class: 'preexisting',
       reason: 'also failed once on main this week: not caused by this change',
       defaultBranchFailures: 1,
     });
@@ -390,7 +390,7 @@ describe('the test Trunk knows, found and asked about in full', () => {
 
     expectPassed(result);
     expect(records(result).test_applies_the_discount, describeRun(result)).toMatchObject({
-      class: 'broken',
+      class: 'preexisting',
       search: 'found',
       trunkId: wanted.id,
     });
@@ -412,7 +412,7 @@ describe('the test Trunk knows, found and asked about in full', () => {
 
     expectPassed(result);
     expect(records(result).test_applies_the_discount, describeRun(result)).toMatchObject({
-      class: 'broken',
+      class: 'preexisting',
       reason: 'also failed 2 times on main this week: not caused by this change',
       note: '2 variants in Trunk',
     });
@@ -440,7 +440,7 @@ describe('the test Trunk knows, found and asked about in full', () => {
     });
   });
 
-  it('failures left unexplained by an incomplete flaky list are looked up, within the 20', async () => {
+  it('failures an incomplete flaky list leaves unplaced are looked up, within the 20', async () => {
     const test = trunkTest('test_applies_the_discount');
     const sim = await startV2Sim({ flaky: 150, broken: 0, queue: null, extra: [test] });
     withRuns(sim, test, [{ startedAt: daysAgo(1) }]);
@@ -450,7 +450,7 @@ describe('the test Trunk knows, found and asked about in full', () => {
 
     const by = records(result);
     expect(by.test_applies_the_discount, describeRun(result)).toMatchObject({
-      class: 'broken',
+      class: 'preexisting',
       search: 'found',
     });
     // The others: searched, Trunk has no record of them, so they are new.
@@ -474,7 +474,7 @@ describe('the test Trunk knows, found and asked about in full', () => {
 
     expectPassed(result);
     expect(records(result).test_applies_the_discount, describeRun(result)).toMatchObject({
-      class: 'broken',
+      class: 'preexisting',
       reason: 'also failed 2 times on release/4.1 this week: not caused by this change',
       targetBranch: 'release/4.1',
       targetBranchFailures: 2,

@@ -180,7 +180,7 @@ describe('new JUnit failures found in Trunk and asked both of the recipe’s que
     expectPassed(run);
     const by = records(run);
     expect(by.test_applies_the_discount, describeRun(run)).toMatchObject({
-      class: 'broken',
+      class: 'preexisting',
       reason: 'also failed 3 times on main this week: not caused by this change',
       match: 'name+class+file',
       foundBy: 'search',
@@ -219,7 +219,7 @@ describe('new JUnit failures found in Trunk and asked both of the recipe’s que
       });
     }
     expect(by['testRejectsBadAmounts with data set "minus one"']).toMatchObject({
-      class: 'broken',
+      class: 'preexisting',
       foundBy: 'search',
       trunkId: quoted.id,
     });
@@ -228,7 +228,7 @@ describe('new JUnit failures found in Trunk and asked both of the recipe’s que
     expect(Date.now() - since).toBeLessThan(7 * DAY + 60_000);
     expect(run.outputs).toMatchObject({
       'failed-count': '9',
-      'failed-broken-count': '2',
+      'failed-preexisting-count': '2',
       'failed-other-prs-count': '1',
       'failed-new-count': '6',
     });
@@ -424,7 +424,7 @@ describe('tests that flaked in this run, searched in Trunk within the same bound
       'test-collection-id': '',
       'api-token': TOKEN,
       'org-url-slug': 'acme',
-      'max-new-flakes': 0,
+      'max-unlisted-flakes': 0,
     });
     return { run, sim };
   }
@@ -436,7 +436,7 @@ describe('tests that flaked in this run, searched in Trunk within the same bound
     return JSON.parse(run.outputs['flaked-tests-json'] || '[]') as FailureRecord[];
   }
 
-  it('a flake Trunk’s tests know as flaky is known-flaky through the search, and max-new-flakes: 0 holds', async () => {
+  it('a flake Trunk’s tests know as flaky is known-flaky through the search, and max-unlisted-flakes: 0 holds', async () => {
     const { run, sim } = await runFlaked([flakyService()]);
 
     expectPassed(run);
@@ -450,7 +450,7 @@ describe('tests that flaked in this run, searched in Trunk within the same bound
         trunkId: stableId('lookups surefire talksToTheFlakyService'),
       }),
     ]);
-    expect(run.outputs).toMatchObject({ 'flaked-count': '1', 'flaked-new-count': '0' });
+    expect(run.outputs).toMatchObject({ 'flaked-count': '1', 'flaked-unlisted-count': '0' });
     // Searched once, and only searched: a flake is not asked the recipe's questions.
     expect(flakeSearches(sim)).toHaveLength(1);
     expect(sim.requestsTo('test-runs')).toEqual([]);
@@ -458,19 +458,19 @@ describe('tests that flaked in this run, searched in Trunk within the same bound
     expect(searches(sim)).toHaveLength(3);
   });
 
-  it('a flake Trunk has no record of stays new-flake, says so, and trips max-new-flakes: 0', async () => {
+  it('a flake Trunk has no record of stays unlisted, says so, and trips max-unlisted-flakes: 0', async () => {
     const { run, sim } = await runFlaked([]);
 
-    expect(expectSingleFailure(run)).toContain('more than max-new-flakes (0)');
+    expect(expectSingleFailure(run)).toContain('more than max-unlisted-flakes (0)');
     expect(flakedRecords(run), describeRun(run)).toEqual([
       expect.objectContaining({
         name: 'talksToTheFlakyService',
-        class: 'new-flake',
+        class: 'unlisted',
         search: 'not-found',
-        note: 'Trunk has no record of this test in any test collection of the organisation: new to Trunk',
+        note: 'Trunk has no record of this test in any test collection of the organisation: unknown to Trunk',
       }),
     ]);
-    expect(run.outputs).toMatchObject({ 'flaked-count': '1', 'flaked-new-count': '1' });
+    expect(run.outputs).toMatchObject({ 'flaked-count': '1', 'flaked-unlisted-count': '1' });
     expect(flakeSearches(sim)).toHaveLength(1);
   });
 
@@ -483,7 +483,7 @@ describe('tests that flaked in this run, searched in Trunk within the same bound
     expect(flakeSearches(sim)).toEqual([]);
     expect(flakedRecords(run)).toEqual([
       expect.objectContaining({
-        class: 'new-flake',
+        class: 'unlisted',
         note: 'not searched in Trunk: at most 20 failed and flaked tests are looked up per run',
       }),
     ]);

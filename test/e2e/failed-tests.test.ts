@@ -54,7 +54,7 @@ describe('test-results through the bundle', () => {
     });
 
     expect(expectSingleFailure(run)).toContain(
-      "7 failed tests are not explained by Trunk's data (new or unexplained), more than max-new-failures (6)",
+      'Failed tests that need your attention: 7 new (probably caused by this change), more than max-new-failures (6)',
     );
     for (const name of OUTPUT_NAMES) expect(run.outputs, name).toHaveProperty(name);
     expect(run.outputs).toMatchObject({
@@ -64,7 +64,7 @@ describe('test-results through the bundle', () => {
       result: 'failed',
     });
     expect(runSection(run.summary)[0], describeRun(run)).toBe(
-      '## ❌ 8 tests failed in this run; 7 probably need your attention — re\\-running will not help\\: 7 failures are new',
+      '## ❌ 8 tests failed in this run; 7 new (probably caused by this change) — re\\-running will not help\\: 7 failures are new',
     );
     const errors = run.annotations.filter((a) => a.level === 'error' && a.properties.file);
     expect(errors).toHaveLength(7);

@@ -3,7 +3,7 @@
  * pull_request event: a real Maven Surefire report (a test that failed once, then passed on its
  * rerun: `flakyFailure`) beside real vitest and pytest reports, Trunk's tests from the v1 simulator, the
  * pull request's changed files from the GitHub simulator. The section below the failed tests, the
- * outputs, the comment, the notice, and max-new-flakes tripping on a new flake with one `::error::`
+ * outputs, the comment, the notice, and max-unlisted-flakes tripping on an unlisted flake with one `::error::`
  * line but holding on a flake Trunk knows.
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -78,7 +78,7 @@ async function runOnPullRequest(flaky: ReturnType<typeof makeTest>[]): Promise<A
   return runWithGithubSimulator(sim, gh, PR, {
     inputs: {
       'test-results': 'reports/**/*.xml',
-      'max-new-flakes': 0,
+      'max-unlisted-flakes': 0,
       'check-queue': false,
       'comment-on-pr': 'always',
     },
@@ -91,19 +91,19 @@ function flakedRecords(run: ActionRun): FailureRecord<string>[] {
 }
 
 describe('tests that flaked in this run, through the bundle', () => {
-  it('shows a flake Trunk does not know below the failed tests, and max-new-flakes: 0 fails on it', async () => {
+  it('shows a flake Trunk does not know below the failed tests, and max-unlisted-flakes: 0 fails on it', async () => {
     const run = await runOnPullRequest([]);
 
     expect(expectSingleFailure(run)).toContain(
-      '1 test that flaked in this run is not known to Trunk as flaky (new or unexplained), more than max-new-flakes (0)',
+      'Tests that flaked in this run and need your attention: 1 unlisted (neither flaky nor broken in Trunk), more than max-unlisted-flakes (0)',
     );
     for (const name of OUTPUT_NAMES) expect(run.outputs, name).toHaveProperty(name);
-    expect(run.outputs).toMatchObject({ 'flaked-count': '1', 'flaked-new-count': '1' });
+    expect(run.outputs).toMatchObject({ 'flaked-count': '1', 'flaked-unlisted-count': '1' });
     expect(flakedRecords(run), describeRun(run)).toEqual([
       expect.objectContaining({
         name: 'talksToTheFlakyService',
         classname: 'com.acme.shop.CartTest',
-        class: 'new-flake',
+        class: 'unlisted',
         match: 'unmatched',
         message: 'first call times out ==> expected: <true> but was: <false>',
         failedAttempts: 1,
@@ -115,14 +115,14 @@ describe('tests that flaked in this run, through the bundle', () => {
     const lines = runSection(run.summary);
     const failedAt = lines.findIndex((line) => line.includes('tests failed in this run'));
     const flakedAt = lines.indexOf(
-      '## 🔁 1 test flaked in this run (failed, then passed on a retry); 1 not known to Trunk as flaky or broken',
+      '## 🔁 1 test flaked in this run (failed, then passed on a retry); 1 unlisted (neither flaky nor broken in Trunk)',
     );
     expect(failedAt, describeRun(run)).toBe(0);
     expect(flakedAt).toBeGreaterThan(failedAt);
     expect(lines).toContain(
       '- 🔴 **talksToTheFlakyService** · `com.acme.shop.CartTest` · failed once, then passed on a retry · Trunk lists it neither flaky nor broken, so this change may have introduced it',
     );
-    expect(run.summary).toContain('| New flakes in this run | 1 | at most 0 | ❌ tripped |');
+    expect(run.summary).toContain('| Unlisted flakes in this run | 1 | at most 0 | ❌ tripped |');
     const comment = gh.comments(PR.number)[0]?.body ?? '';
     expect(comment.indexOf('### 🔁 1 test flaked in this run')).toBeGreaterThan(
       comment.indexOf('tests failed in this run'),
@@ -152,11 +152,11 @@ describe('tests that flaked in this run, through the bundle', () => {
     ).toEqual([]);
   });
 
-  it('holds max-new-flakes: 0 on a flake Trunk knows as flaky, and says it was expected', async () => {
+  it('holds max-unlisted-flakes: 0 on a flake Trunk knows as flaky, and says it was expected', async () => {
     const run = await runOnPullRequest([FLAKY_SERVICE]);
 
     expectPassed(run);
-    expect(run.outputs).toMatchObject({ 'flaked-count': '1', 'flaked-new-count': '0' });
+    expect(run.outputs).toMatchObject({ 'flaked-count': '1', 'flaked-unlisted-count': '0' });
     expect(flakedRecords(run)).toEqual([
       expect.objectContaining({
         name: 'talksToTheFlakyService',
@@ -171,6 +171,6 @@ describe('tests that flaked in this run, through the bundle', () => {
     expect(run.summary).toContain(
       '- 🟡 **talksToTheFlakyService** · `com.acme.shop.CartTest` · failed once, then passed on a retry · known flaky since 2 Oct 2026; expected',
     );
-    expect(run.summary).toContain('| New flakes in this run | 0 | at most 0 | ✅ held |');
+    expect(run.summary).toContain('| Unlisted flakes in this run | 0 | at most 0 | ✅ held |');
   });
 });

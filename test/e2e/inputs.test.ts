@@ -46,6 +46,35 @@ describe('an api-token that cannot be sent as a header (defect 9)', () => {
   });
 });
 
+describe('an input renamed before 1.0.0 (issue 30)', () => {
+  // GitHub passes an input the action no longer declares, with only a warning: the gate it set
+  // must fail the step, not turn itself off in silence.
+  it.each([
+    ['max-new-flakes', 'max-unlisted-flakes'],
+    ['new-within-days', 'recent-within-days'],
+  ])('%s fails at input time, naming %s, before any request', async (old, now) => {
+    const sim = await organisation();
+    const run = await runAgainst(sim, { inputs: { [old]: '0' } });
+    expect(expectSingleFailure(run), describeRun(run)).toContain(`${old} is now called ${now}`);
+    expect(sim.requests).toHaveLength(0);
+  });
+});
+
+describe('off, spelled off, false or none (issue 30)', () => {
+  it.each(['off', 'false', 'none', 'OFF'])(
+    'fail-on-affected, comment-on-pr and job-summary all read %s as off',
+    async (off) => {
+      const sim = await organisation();
+      const run = await runAgainst(sim, {
+        inputs: { 'fail-on-affected': off, 'comment-on-pr': off, 'job-summary': off },
+      });
+      expect(run.exitCode, describeRun(run)).toBe(0);
+      expect(run.outputs.result).toBe('passed');
+      expect(run.summary).toBe('');
+    },
+  );
+});
+
 describe('an invalid input', () => {
   it.each([
     ['page-size', '101'],

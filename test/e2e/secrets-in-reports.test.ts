@@ -146,7 +146,7 @@ describe('secrets in test reports (issue 18, item 7)', () => {
       const { run, report, comments } = await runWithSecrets(event);
 
       // The run itself is judged as before: both failures are new, and they trip the gate.
-      expect(expectSingleFailure(run)).toContain('2 failed tests are not explained');
+      expect(expectSingleFailure(run)).toContain('Failed tests that need your attention: 2 new');
       expect(run.outputs['failed-count'], describeRun(run)).toBe('2');
       const records = JSON.parse(run.outputs['failed-tests-json'] ?? '[]') as {
         name: string;

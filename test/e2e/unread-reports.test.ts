@@ -34,9 +34,9 @@ const COUNTS = [
   'failed-count',
   'failed-new-count',
   'failed-flaky-count',
-  'failed-broken-count',
+  'failed-preexisting-count',
   'failed-quarantined-count',
-  'failed-unexplained-count',
+  'failed-unchecked-count',
 ];
 
 /**

@@ -120,8 +120,8 @@ describe('a run’s failed tests, explained through Trunk’s v1 API', () => {
       ['test_loads_the_catalogue', 'new', 'unmatched'],
       ['test_rejects_bad_amounts[-1]', 'new', 'unmatched'],
       ['cart > applies the discount', 'new', 'unmatched'],
-      ['test_rejects_bad_amounts[0]', 'broken', 'name+class+file'],
-      ['cart > times out on the broken service', 'broken', 'name+class+file'],
+      ['test_rejects_bad_amounts[0]', 'preexisting', 'name+class+file'],
+      ['cart > times out on the broken service', 'preexisting', 'name+class+file'],
       ['test_times_out_on_the_broken_service', 'flaky', 'name+class+file'],
       ['cart > loads the catalogue', 'flaky', 'name+class+file'],
       ['test_applies_the_discount', 'quarantined', 'name+class+file'],
@@ -130,12 +130,12 @@ describe('a run’s failed tests, explained through Trunk’s v1 API', () => {
       'failed-count': '8',
       'failed-new-count': '3',
       'failed-flaky-count': '2',
-      'failed-broken-count': '2',
+      'failed-preexisting-count': '2',
       'failed-quarantined-count': '1',
     });
     const summary = runSection(run.summary);
     expect(summary[0]).toBe(
-      '## ❌ 8 tests failed in this run; 3 probably need your attention — re\\-running will not help\\: 3 failures are new, 2 are broken',
+      '## ❌ 8 tests failed in this run; 3 new (probably caused by this change) — re\\-running will not help\\: 3 failures are new, 2 are broken',
     );
     expect(summary.filter((l) => l.startsWith('- ')).map((l) => l.slice(2, 4))).toEqual([
       '🔴',
@@ -165,7 +165,7 @@ describe('a run’s failed tests, explained through Trunk’s v1 API', () => {
     const inputs = { 'test-results': pattern, 'check-queue': false };
     const failed = await runAgainst(sim, { inputs: { ...inputs, 'max-new-failures': 2 } });
     expect(expectSingleFailure(failed)).toContain(
-      "3 failed tests are not explained by Trunk's data (new or unexplained), more than max-new-failures (2)",
+      'Failed tests that need your attention: 3 new (probably caused by this change), more than max-new-failures (2)',
     );
     expect(failed.outputs['failed-new-count']).toBe('3');
     const held = await runAgainst(sim, { inputs: { ...inputs, 'max-new-failures': 3 } });
@@ -173,7 +173,7 @@ describe('a run’s failed tests, explained through Trunk’s v1 API', () => {
     expect(held.summary).toContain('| New failures in this run |');
   });
 
-  it('calls failures unexplained, never new, when Trunk cannot be read; the gate counts them', async () => {
+  it('calls failures unchecked, never new, when Trunk cannot be read; the gate counts them', async () => {
     const sim = await startSim({ flaky: FLAKY, broken: BROKEN });
     sim.fault({ path: 'list', status: 503, times: Infinity });
     const run = await runAgainst(sim, {
@@ -184,21 +184,23 @@ describe('a run’s failed tests, explained through Trunk’s v1 API', () => {
         'max-new-failures': 7,
       },
     });
-    expect(expectSingleFailure(run)).toContain('8 failed tests are not explained');
+    expect(expectSingleFailure(run)).toContain(
+      'Failed tests that need your attention: 8 unchecked',
+    );
     expect(records(run).map((r) => r.class)).toEqual([
-      'unexplained',
-      'unexplained',
-      'unexplained',
-      'unexplained',
-      'unexplained',
-      'unexplained',
-      'unexplained',
-      'unexplained',
+      'unchecked',
+      'unchecked',
+      'unchecked',
+      'unchecked',
+      'unchecked',
+      'unchecked',
+      'unchecked',
+      'unchecked',
     ]);
     expect(run.outputs['failed-new-count']).toBe('0');
-    expect(run.outputs['failed-unexplained-count']).toBe('8');
+    expect(run.outputs['failed-unchecked-count']).toBe('8');
     expect(runSection(run.summary)[0]).toBe(
-      '## ❌ 8 tests failed in this run; 8 could not be explained — a re\\-run may not help\\: 8 failures are not explained by Trunk',
+      '## ❌ 8 tests failed in this run; 8 unchecked (not checked against Trunk) — a re\\-run may not help\\: 8 failures are unchecked \\(not checked against Trunk\\)',
     );
   });
 
@@ -317,7 +319,7 @@ describe('new failures checked against the default branch through Trunk’s v2 A
     expectPassed(run);
     const byName = Object.fromEntries(records(run).map((r) => [r.name, r]));
     expect(byName[onMain.name], describeRun(run)).toMatchObject({
-      class: 'broken',
+      class: 'preexisting',
       reason: 'also failed 2 times on main this week: not caused by this change',
       defaultBranch: 'main',
       defaultBranchFailures: 2,

@@ -1,7 +1,7 @@
 /**
  * The tests that flaked in this run, in this process: a real Maven Surefire report (a test that
  * failed once, then passed on its rerun) and a real vitest report, on a pull request. What Trunk's
- * view becomes when Trunk cannot be read (unexplained, never new, and counted by max-new-flakes),
+ * view becomes when Trunk cannot be read (unchecked, never new, and counted by max-unlisted-flakes),
  * a flake Trunk quarantines (read through v2), and a pull request whose files cannot be listed
  * (no test says its file changed, and the records say null, not false).
  */
@@ -57,7 +57,7 @@ function flakedRecords(run: ActionRun): FailureRecord<string>[] {
 }
 
 describe('tests that flaked in this run', () => {
-  it('are unexplained, never new, when Trunk cannot be read; max-new-flakes counts them', async () => {
+  it('are unchecked, never new, when Trunk cannot be read; max-unlisted-flakes counts them', async () => {
     const sim = await startSim({ flaky: [], broken: [] });
     sim.fault({ path: 'list', status: 503, times: Infinity });
     const run = await runAgainst(sim, {
@@ -65,23 +65,23 @@ describe('tests that flaked in this run', () => {
         'test-results': reports(),
         'check-queue': false,
         'on-api-error': 'warn',
-        'max-new-flakes': 0,
+        'max-unlisted-flakes': 0,
       },
     });
 
     expect(expectSingleFailure(run)).toContain(
-      '1 test that flaked in this run is not known to Trunk as flaky (new or unexplained), more than max-new-flakes (0)',
+      'Tests that flaked in this run and need your attention: 1 unchecked (not checked against Trunk), more than max-unlisted-flakes (0)',
     );
-    expect(run.outputs).toMatchObject({ 'flaked-count': '1', 'flaked-new-count': '0' });
+    expect(run.outputs).toMatchObject({ 'flaked-count': '1', 'flaked-unlisted-count': '0' });
     expect(flakedRecords(run).map((r) => [r.name, r.class, r.reason])).toEqual([
       [
         'talksToTheFlakyService',
-        'unexplained',
-        "unexplained: Trunk's unhealthy tests could not be read",
+        'unchecked',
+        "unchecked: Trunk's unhealthy tests could not be read",
       ],
     ]);
     expect(run.summary, describeRun(run)).toContain(
-      '🔁 1 test flaked in this run (failed, then passed on a retry); 1 could not be explained',
+      '🔁 1 test flaked in this run (failed, then passed on a retry); 1 unchecked (not checked against Trunk)',
     );
   });
 
@@ -110,7 +110,7 @@ describe('tests that flaked in this run', () => {
         'test-collection-id': COLLECTION,
         'check-queue': false,
         'test-results': reports(),
-        'max-new-flakes': 0,
+        'max-unlisted-flakes': 0,
       },
     });
 
@@ -123,7 +123,7 @@ describe('tests that flaked in this run', () => {
         trunkId: quarantined.id,
       }),
     ]);
-    expect(run.outputs['flaked-new-count']).toBe('0');
+    expect(run.outputs['flaked-unlisted-count']).toBe('0');
     expect(run.summary).toContain('- 🟢 **talksToTheFlakyService**');
   });
 

@@ -565,36 +565,36 @@ describe('new tests', () => {
     };
   }
 
-  it('counts tests whose status changed within new-within-days (7 by default)', async () => {
+  it('counts tests whose status changed within recent-within-days (7 by default)', async () => {
     const sim = await startSim({ ...recentAndOld(), queues: {} });
     const gh = await startGh();
     const run = await runWithGithub(sim, gh, { event: pushEvent({ ref: 'refs/heads/main' }) });
     expectPassed(run);
     expect(run.outputs, describeRun(run)).toMatchObject({
-      'new-broken-count': '1',
-      'new-flaky-count': '2',
+      'recent-broken-count': '1',
+      'recent-flaky-count': '2',
     });
   });
 
-  it('new-within-days widens the window', async () => {
+  it('recent-within-days widens the window', async () => {
     const sim = await startSim({ ...recentAndOld(), queues: {} });
     const gh = await startGh();
-    const run = await runWithGithub(sim, gh, { inputs: { 'new-within-days': '30' } });
+    const run = await runWithGithub(sim, gh, { inputs: { 'recent-within-days': '30' } });
     expectPassed(run);
     expect(run.outputs, describeRun(run)).toMatchObject({
-      'new-broken-count': '2',
-      'new-flaky-count': '3',
+      'recent-broken-count': '2',
+      'recent-flaky-count': '3',
     });
   });
 
-  it('marks new tests in the summary, and only them', async () => {
+  it('marks recent tests in the summary, and only them', async () => {
     const sim = await startSim({ ...recentAndOld(), queues: {} });
     const gh = await startGh();
     const run = await runWithGithub(sim, gh);
     expectPassed(run);
     const lines = readable(run.summary).split('\n');
     const marked = (name: string) =>
-      lines.filter((line) => line.includes(name)).some((line) => /\bnew\b|🆕/i.test(line));
+      lines.filter((line) => line.includes(name)).some((line) => /\brecent\b|🕒/i.test(line));
     for (const name of [
       'ledger export crashes',
       'avatar upload stalls',
@@ -655,8 +655,8 @@ describe('owners', () => {
 describe('the new inputs are validated before any request', () => {
   it.each([
     ['fail-on-affected', 'sometimes'],
-    ['new-within-days', 'soon'],
-    ['new-within-days', '-1'],
+    ['recent-within-days', 'soon'],
+    ['recent-within-days', '-1'],
     ['comment-on-pr', 'yes'],
   ])('%s: %s fails naming the input', async (input, value) => {
     const sim = await startSim({ queues: {} });

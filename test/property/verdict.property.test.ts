@@ -2,7 +2,7 @@
  * The verdict is monotone (issue 29 §4): more against the run never helps it. Adding a failed test
  * (of any class), a report that could not be read, or a needed job cut short never turns a failing
  * verdict into a pass, nor a failing step into a passing one; adding a failure Trunk does not
- * explain (new, unexplained, broken), an unread report or a cut-short job never turns `rerun-safe`
+ * places as safe (new, unchecked, preexisting), an unread report or a cut-short job never turns `rerun-safe`
  * into `true`. Over generated reports, settings and `on-api-error` modes.
  */
 import fc from 'fast-check';
@@ -49,12 +49,12 @@ const additionArb: fc.Arbitrary<Addition> = fc.oneof(
   cutShortJobArb.map((job) => ({ kind: 'cut-short-job' as const, job })),
 );
 
-/** Whether Trunk's data leaves the addition unexplained, so that no re-run advice may rest on it. */
-function unexplained(addition: Addition): boolean {
+/** Whether Trunk's data leaves the addition unproved, so that no re-run advice may rest on it. */
+function unproved(addition: Addition): boolean {
   if (addition.kind !== 'failure') return true;
   const { failure } = addition;
   return (
-    (failure.class === 'new' || failure.class === 'unexplained' || failure.class === 'broken') &&
+    (failure.class === 'new' || failure.class === 'unchecked' || failure.class === 'preexisting') &&
     failure.flakyOnThisCommit !== true
   );
 }
@@ -120,7 +120,7 @@ describe('the verdict is monotone', () => {
             const after = judge(next, settings, onApiError);
             if (before.result !== 'passed') expect(after.result).not.toBe('passed');
             if (before.stepFails) expect(after.stepFails).toBe(true);
-            if (before.rerunSafe !== true && unexplained(addition)) {
+            if (before.rerunSafe !== true && unproved(addition)) {
               expect(after.rerunSafe).not.toBe(true);
             }
             report = next;
@@ -132,7 +132,7 @@ describe('the verdict is monotone', () => {
     );
   });
 
-  it('a failure Trunk does not explain, or a job cut short, fails max-new-failures and is never rerun-safe', () => {
+  it('a new or unchecked failure, or a job cut short, fails max-new-failures and is never rerun-safe', () => {
     fc.assert(
       fc.property(
         reportArb,
@@ -140,7 +140,7 @@ describe('the verdict is monotone', () => {
         gateSettingsArb,
         fc.oneof(
           explainedFailureArb
-            .filter((failure) => failure.class === 'new' || failure.class === 'unexplained')
+            .filter((failure) => failure.class === 'new' || failure.class === 'unchecked')
             .map((failure): Addition => ({
               kind: 'failure',
               failure: { ...failure, flakyOnThisCommit: undefined },

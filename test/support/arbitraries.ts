@@ -548,8 +548,8 @@ export const explainedFailureArb: fc.Arbitrary<ExplainedFailure> = fc
   .record({
     class: fc.constantFrom<FailureClass>(
       'new',
-      'unexplained',
-      'broken',
+      'unchecked',
+      'preexisting',
       'other-prs',
       'flaky',
       'quarantined',
@@ -562,12 +562,14 @@ export const explainedFailureArb: fc.Arbitrary<ExplainedFailure> = fc
     class: cls,
     match: 'name' as const,
     reason: `${cls} in the generated world`,
-    ...(cls === 'broken' && onDefaultBranch ? { defaultBranch: { branch: 'main', count: 2 } } : {}),
+    ...(cls === 'preexisting' && onDefaultBranch
+      ? { defaultBranch: { branch: 'main', count: 2 } }
+      : {}),
     ...(flakyOnThisCommit ? { flakyOnThisCommit: true } : {}),
   }));
 
 export const explainedFlakeArb: fc.Arbitrary<ExplainedFlake> = fc
-  .constantFrom<FlakeClass>('new-flake', 'unexplained', 'broken', 'known-flaky', 'quarantined')
+  .constantFrom<FlakeClass>('unlisted', 'unchecked', 'broken', 'known-flaky', 'quarantined')
   .map((cls) => ({
     test: reportedTest({ failedAttempts: 1 }),
     class: cls,
@@ -660,9 +662,9 @@ export const gateSettingsArb: fc.Arbitrary<GateSettings> = fc.record({
   maxFlakyTests: fc.option(fc.nat(3), { nil: undefined }),
   ignoreQuarantined: fc.boolean(),
   failOnQueueStates: fc.subarray(['paused', 'draining'] as QueueState[]),
-  failOnAffected: fc.constantFrom<GateSettings['failOnAffected']>('none', 'broken', 'unhealthy'),
+  failOnAffected: fc.constantFrom<GateSettings['failOnAffected']>('off', 'broken', 'unhealthy'),
   maxNewFailures: fc.option(fc.nat(3), { nil: undefined }),
-  maxNewFlakes: fc.option(fc.nat(3), { nil: undefined }),
+  maxUnlistedFlakes: fc.option(fc.nat(3), { nil: undefined }),
 });
 
 function unhealthyArb(status: TestStatus): fc.Arbitrary<UnhealthyTest> {

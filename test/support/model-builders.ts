@@ -57,7 +57,7 @@ export function everyGateOn(): GateSettings {
     maxFlakyTests: undefined,
     ignoreQuarantined: true,
     failOnQueueStates: [],
-    failOnAffected: 'none',
+    failOnAffected: 'off',
   };
   return Object.assign(off, ...GATES.map((gate) => gate.example)) as GateSettings;
 }

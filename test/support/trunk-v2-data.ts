@@ -232,6 +232,8 @@ export interface QueuedSpec {
   priorityValue?: number;
   skipsTheLine?: boolean;
   allowBatching?: boolean;
+  /** When the entry took its state; a fixed 2025 stamp unless given (the demo dates its own). */
+  stateChangedAt?: string;
 }
 
 export interface QueueSpec {
@@ -279,7 +281,7 @@ export function pullRequest(
     id: `entry_${spec.number}`,
     mergeQueueId: queue.id,
     state: spec.state ?? state,
-    stateChangedAt: STAMP,
+    stateChangedAt: spec.stateChangedAt ?? STAMP,
     priorityValue: spec.priorityValue ?? 100,
     priorityName: spec.priorityName ?? 'medium',
     usedDefaultPriorityName: 'medium',

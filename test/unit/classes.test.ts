@@ -54,23 +54,33 @@ describe.each(TABLES)('%s', (_name, table) => {
     const legend = legendOf(table);
     for (const spec of specs) expect(legend).toContain(`${spec.mark} ${spec.legend.words}`);
   });
+
+  it('says how it counts exactly the classes that need attention, in the words of the legend', () => {
+    for (const spec of specs) {
+      expect(spec.counted !== undefined).toBe(spec.needsAttention);
+      // "new (probably caused by this change)" beside the legend's "new: probably caused by…".
+      if (spec.counted) expect(spec.legend.words.split(':')[0]).toBe(spec.counted.split(' (')[0]);
+    }
+  });
 });
 
 describe('the legends', () => {
   // Pinned: a new class changes them, and this is where that is seen and agreed.
   it('are those the summary and comment show under the failed and the flaked tests', () => {
     expect(legendOf(CLASSES)).toBe(
-      '<sub>🔴 new · 🟠 broken before this change or failing on the default branch · 🔵 failing on other pull requests · 🟡 known flaky · 🟢 quarantined · ⚪ unexplained</sub>',
+      '<sub>🔴 new: probably caused by this change · 🟠 preexisting: broken in Trunk before this change, or failing on the default branch · 🔵 failing on other pull requests · 🟡 known flaky · 🟢 quarantined · ⚪ unchecked: not checked against Trunk</sub>',
     );
     expect(legendOf(FLAKE_CLASSES)).toBe(
-      '<sub>🔴 new flake: Trunk lists it neither flaky nor broken · 🟠 broken in Trunk · 🟡 known flaky · 🟢 quarantined · ⚪ unexplained</sub>',
+      '<sub>🔴 unlisted: Trunk lists it neither flaky nor broken · 🟠 broken in Trunk · 🟡 known flaky · 🟢 quarantined · ⚪ unchecked: not checked against Trunk</sub>',
     );
   });
 });
 
 describe('docs/outputs.md', () => {
   it("lists each failure class with its mark and count output in failed-tests-json's class table", () => {
-    const docs = readFileSync(join(REPO_ROOT, 'docs', 'outputs.md'), 'utf8');
+    const page = readFileSync(join(REPO_ROOT, 'docs', 'outputs.md'), 'utf8');
+    // The class table is the one under its heading; the page's other tables list outputs.
+    const docs = page.slice(page.indexOf('## Failed and flaked test records'));
     const rows = new Map(
       [...docs.matchAll(/^\| `([a-z-]+)` +\| ([^|]+)\|([^|]+)\|$/gm)].map((m) => [
         m[1],

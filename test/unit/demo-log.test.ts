@@ -79,8 +79,13 @@ describe('the demo tells its user what to do next', () => {
     expect(countBy([{ status: 'broken' }], 'class')).toBe('');
   });
 
-  it('lists every other scenario in its closing hint', () => {
-    const hint = scenarioHint(['default', 'paused', 'broken', 'outage', 'failed-run'], 'broken');
-    expect(hint).toBe('Try: npm run demo -- --scenario paused | outage | failed-run');
+  it('lists every other scenario in its closing hint, and the other API', () => {
+    const scenarios = ['default', 'paused', 'broken', 'outage', 'failed-run'];
+    expect(scenarioHint(scenarios, 'broken')).toBe(
+      "Try: npm run demo -- --scenario paused | outage | failed-run, each also with --api v2 (Trunk's v2 API)",
+    );
+    expect(scenarioHint(scenarios, 'broken', 'v2')).toBe(
+      "Try: npm run demo -- --api v2 --scenario paused | outage | failed-run (or without --api v2: Trunk's v1 API)",
+    );
   });
 });

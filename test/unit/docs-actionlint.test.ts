@@ -53,6 +53,16 @@ describe('actionlint', () => {
     },
   );
 
+  // Issue 30: a reader pastes a block as it stands, so a block that is not a whole workflow (a
+  // trigger and jobs) says so on its first line; the test above lints it as completed.
+  it.each(docWorkflows().map((w) => [w.where, w] as const))(
+    'the block at %s is a whole workflow, or says on its first line that it is a fragment',
+    (_where, workflow) => {
+      const whole = /^on:/m.test(workflow.snippet) && /^jobs:/m.test(workflow.snippet);
+      if (!whole) expect(workflow.snippet.split('\n')[0]).toMatch(/^# Fragment: \S/);
+    },
+  );
+
   it.each(OWN)('passes .github/workflows/%s', async (name) => {
     const text = readFileSync(join(WORKFLOWS_DIR, name), 'utf8');
     expect(await lint(text, `.github/workflows/${name}`)).toEqual([]);

@@ -165,7 +165,7 @@ describe('classifying failed tests, first match wins', () => {
     );
     expect(explained.map((e) => [e.test.name, e.class])).toEqual([
       ['n', 'new'],
-      ['b', 'broken'],
+      ['b', 'preexisting'],
       ['f', 'flaky'],
       ['q', 'quarantined'],
     ]);
@@ -189,13 +189,13 @@ describe('classifying failed tests, first match wins', () => {
 
   it('calls nothing new when Trunk’s tests could not be read, or only in part', () => {
     const unread = explainFailures([failed({ name: 'n' })], { idsAreV2TestIds: false });
-    expect(unread[0]?.class).toBe('unexplained');
+    expect(unread[0]?.class).toBe('unchecked');
     expect(unread[0]?.reason).toContain('could not be read');
     const partial = explainFailures([failed({ name: 'n' }), failed({ name: 'f' })], {
       tests: { ...tests, incomplete: ['flaky'] },
       idsAreV2TestIds: false,
     });
-    expect(partial.map((e) => e.class)).toEqual(['unexplained', 'flaky']);
+    expect(partial.map((e) => e.class)).toEqual(['unchecked', 'flaky']);
   });
 
   it('explains by the variant that explains most, and says there are several', () => {
@@ -242,7 +242,7 @@ describe('Trunk’s word on new failures: the search and the recipe’s two ques
       ['n2', 'new'],
       ['n5', 'new'],
       ['n24', 'new'],
-      ['n0', 'broken'],
+      ['n0', 'preexisting'],
       ['n3', 'other-prs'],
       ['n4', 'other-prs'],
     ]);
@@ -291,7 +291,7 @@ describe('Trunk’s word on new failures: the search and the recipe’s two ques
       [at(4), { search: { result: 'failed', error: 'HTTP 404' } }],
     ]);
     const by = Object.fromEntries(applyLookups(plain, lookups).map((e) => [e.test.name, e]));
-    expect(by.a).toMatchObject({ class: 'broken', match: 'name+class', foundBy: 'search' });
+    expect(by.a).toMatchObject({ class: 'preexisting', match: 'name+class', foundBy: 'search' });
     expect(by.b).toMatchObject({ class: 'flaky', foundBy: 'search' });
     expect(by.c).toMatchObject({
       class: 'new',
@@ -344,7 +344,7 @@ function gates(maxNewFailures?: number): GateSettings {
   return {
     ignoreQuarantined: false,
     failOnQueueStates: [],
-    failOnAffected: 'none',
+    failOnAffected: 'off',
     maxNewFailures,
   };
 }
@@ -367,14 +367,14 @@ describe('the max-new-failures gate', () => {
     idsAreV2TestIds: false,
   });
 
-  it('counts new and unexplained failures against the threshold', () => {
+  it('counts new and unchecked failures against the threshold', () => {
     const report = emptyReport({ failedTests: run({ failures }) });
     const held = evaluateGates(report, gates(2));
     expect(held.gates[0]).toMatchObject({ input: 'max-new-failures', counted: 2, tripped: false });
     const tripped = evaluateGates(report, gates(1));
     expect(tripped.result).toBe('failed');
     expect(tripped.reasons[0]).toBe(
-      "2 failed tests are not explained by Trunk's data (new or unexplained), more than max-new-failures (1)",
+      'Failed tests that need your attention: 2 unchecked (not checked against Trunk), more than max-new-failures (1)',
     );
   });
 
@@ -383,7 +383,7 @@ describe('the max-new-failures gate', () => {
     const unread = emptyReport({ failedTests: run({ failures }), readFailures: [outage] });
     const verdict = evaluateGates(unread, gates(1));
     expect(verdict.result).toBe('error');
-    expect(verdict.gates[0]).toMatchObject({ tripped: true, countsUnexplained: true });
+    expect(verdict.gates[0]).toMatchObject({ tripped: true, countsUnchecked: true });
     // The queue unread is no reason: the tests were read, the failures are new on evidence.
     const queueOnly = emptyReport({
       failedTests: run({ failures }),

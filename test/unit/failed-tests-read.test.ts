@@ -68,7 +68,7 @@ describe('explainRun', () => {
         'new',
         'Trunk has no record of this test in any test collection of the organisation, so it is probably new in this change',
       ],
-      ['a', 'broken', 'also failed once on trunk this week: not caused by this change'],
+      ['a', 'preexisting', 'also failed once on trunk this week: not caused by this change'],
     ]);
     expect(explained.warnings).toEqual(['summary.json: something']);
     expect(explained.part).toMatchObject({ files: 1, total: 3, passed: 1, skipped: 0 });
@@ -102,7 +102,7 @@ describe('explainRun', () => {
     );
   });
 
-  it('searches new flakes in the same lookups as the failures, in what is left of the bound of 20', async () => {
+  it('searches unlisted flakes in the same lookups as the failures, in what is left of the bound of 20', async () => {
     const failures = Array.from({ length: 18 }, (_, i) => ({
       name: `fails ${i}`,
       format: 'junit' as const,
@@ -134,12 +134,12 @@ describe('explainRun', () => {
     expect(explained.part.flaked.map((f) => [f.test.name, f.class, f.note])).toEqual([
       [
         'unknown one',
-        'new-flake',
-        'Trunk has no record of this test in any test collection of the organisation: new to Trunk',
+        'unlisted',
+        'Trunk has no record of this test in any test collection of the organisation: unknown to Trunk',
       ],
       [
         'past the bound',
-        'new-flake',
+        'unlisted',
         'not searched in Trunk: at most 20 failed and flaked tests are looked up per run',
       ],
       ['flaky one', 'known-flaky', undefined],
@@ -152,19 +152,21 @@ describe('explainRun', () => {
     const results = { ...RESULTS, failures: [], flaked };
     const keyless = await explainRun(read(), results, TRUNK);
     expect(keyless.part.lookupNotes).toEqual([NO_KEY_NOTE]);
-    expect(NO_KEY_NOTE).toContain('each new failure and new flake');
+    expect(NO_KEY_NOTE).toContain('each new failure and unlisted flake');
     const refused = new TrunkApiError('outage', 'GET /v2/repositories', 'Trunk answered 503');
     const failed = await explainRun(read(api(() => Promise.reject(refused))), results, TRUNK);
     expect(failed.part.lookupNotes).toEqual([
-      'New flakes were not looked up in Trunk: the repository could not be read: Trunk answered 503.',
+      'Unlisted flakes were not looked up in Trunk: the repository could not be read: Trunk answered 503.',
     ]);
-    expect(failed.part.flaked.map((f) => [f.class, f.note])).toEqual([['new-flake', undefined]]);
+    expect(failed.part.flaked.map((f) => [f.class, f.note])).toEqual([['unlisted', undefined]]);
     const both = await explainRun(
       read(api(() => Promise.reject(refused))),
       { ...RESULTS, flaked },
       TRUNK,
     );
-    expect(both.part.lookupNotes?.[0]).toMatch(/^New failures and new flakes were not looked up/);
+    expect(both.part.lookupNotes?.[0]).toMatch(
+      /^New failures and unlisted flakes were not looked up/,
+    );
   });
 
   it('passes the unread reports on, and counts as read only the files read at least in part', async () => {

@@ -73,7 +73,9 @@ describe('the failed tests section', () => {
       run([second as ExplainedFailure, otherPrs], { lookupNotes: [note] }),
       SECTION,
     );
-    expect(lines[0]).toBe('## ❌ 2 tests failed in this run; 1 probably needs your attention');
+    expect(lines[0]).toBe(
+      '## ❌ 2 tests failed in this run; 1 new (probably caused by this change)',
+    );
     expect(lines).toContain(
       '- 🔵 **adds a coupon** · failed on 2 other pull requests this week\\: probably flaky, not caused by this change',
     );
@@ -85,7 +87,9 @@ describe('the failed tests section', () => {
 
   it('opens with how many failed and how many need the author, then one line a test, new first', () => {
     const lines = failedTestsSection(run(FOUR), SECTION);
-    expect(lines[0]).toBe('## ❌ 4 tests failed in this run; 2 probably need your attention');
+    expect(lines[0]).toBe(
+      '## ❌ 4 tests failed in this run; 2 new (probably caused by this change)',
+    );
     const items = lines.filter((line) => line.startsWith('- '));
     expect(items.map((line) => line.slice(2, 4))).toEqual(['🔴', '🔴', '🟡', '🟢']);
     expect(items[0]).toBe(
@@ -149,7 +153,7 @@ describe('the summary and the comment with test-results', () => {
     const comment = renderComment(report, PASSED, { marker: '<!-- m -->' });
     expect(commentRunSection(comment).slice(0, 2)).toEqual([
       '<!-- m -->',
-      '### ❌ 4 tests failed in this run; 2 probably need your attention',
+      '### ❌ 4 tests failed in this run; 2 new (probably caused by this change)',
     ]);
     expect(comment).toContain('- 🔴 **adds a coupon**');
   });
@@ -163,14 +167,14 @@ describe('the summary and the comment with test-results', () => {
     const summary = renderSummary(report, PASSED, { rerun });
     const advice = ' — re\\-running will not help\\: 1 failure is failing on \\*main\\*';
     expect(commentRunSection(comment)[1]).toBe(
-      `### ❌ 4 tests failed in this run; 2 probably need your attention${advice}`,
+      `### ❌ 4 tests failed in this run; 2 new (probably caused by this change)${advice}`,
     );
     expect(runSection(summary)[0]).toBe(
-      `## ❌ 4 tests failed in this run; 2 probably need your attention${advice}`,
+      `## ❌ 4 tests failed in this run; 2 new (probably caused by this change)${advice}`,
     );
     const unknown = { safe: null, reason: 'unknown: the needed jobs could not be read' };
     expect(runSection(renderSummary(report, PASSED, { rerun: unknown }))[0]).toBe(
-      '## ❌ 4 tests failed in this run; 2 probably need your attention',
+      '## ❌ 4 tests failed in this run; 2 new (probably caused by this change)',
     );
     const none = emptyReport({ failedTests: run([]) });
     const nothing = { safe: false, reason: 'nothing to re-run: no test failed in this run' };
@@ -277,10 +281,10 @@ describe('outputs of the run’s failures', () => {
       'failed-count': '4',
       'failed-new-count': '2',
       'failed-flaky-count': '1',
-      'failed-broken-count': '0',
+      'failed-preexisting-count': '0',
       'failed-other-prs-count': '0',
       'failed-quarantined-count': '1',
-      'failed-unexplained-count': '0',
+      'failed-unchecked-count': '0',
     });
     const records = JSON.parse(outputs['failed-tests-json'] ?? '') as Record<string, unknown>[];
     expect(records[0]).toEqual({
@@ -332,7 +336,13 @@ describe('outputs of the run’s failures', () => {
   it('leave the counts empty (unknown) while a report is unread, and list what was read', () => {
     const unread = [{ file: 'reports/web/junit.xml', why: 'empty file', partial: false }];
     const outputs = buildOutputs(emptyReport({ failedTests: run(FOUR, { unread }) }), PASSED, '');
-    for (const name of ['count', 'new-count', 'flaky-count', 'broken-count', 'quarantined-count']) {
+    for (const name of [
+      'count',
+      'new-count',
+      'flaky-count',
+      'preexisting-count',
+      'quarantined-count',
+    ]) {
       expect(outputs[`failed-${name}`], name).toBe('');
     }
     const records = JSON.parse(outputs['failed-tests-json'] ?? '') as { name: string }[];

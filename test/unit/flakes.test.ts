@@ -1,7 +1,7 @@
 /**
  * The tests that flaked in this run: Trunk's view of each (pure classification), whether the pull
  * request changes a test's own file, the section below the failed tests, the outputs, the
- * annotations and the max-new-flakes gate.
+ * annotations and the max-unlisted-flakes gate.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -117,10 +117,10 @@ describe('a flake in a real report', () => {
 });
 
 describe('Trunk’s view of a test that flaked in this run', () => {
-  it('says known flaky (expected), quarantined, broken or new flake; new flakes first', () => {
+  it('says known flaky (expected), quarantined, broken or unlisted; unlisted flakes first', () => {
     const flakes = explained(FOUR);
     expect(flakes.map((f) => [f.test.name, f.class])).toEqual([
-      ['adds a coupon', 'new-flake'],
+      ['adds a coupon', 'unlisted'],
       ['loads the catalogue', 'broken'],
       ['retries the payment', 'known-flaky'],
       ['syncs the cart', 'quarantined'],
@@ -137,23 +137,23 @@ describe('Trunk’s view of a test that flaked in this run', () => {
   it('calls no flake new when Trunk’s lists could not be read, or only in part', () => {
     const unread = explained(FOUR, null);
     expect(unread.map((f) => f.class)).toEqual([
-      'unexplained',
-      'unexplained',
-      'unexplained',
-      'unexplained',
+      'unchecked',
+      'unchecked',
+      'unchecked',
+      'unchecked',
     ]);
-    expect(unread[0]?.reason).toBe("unexplained: Trunk's unhealthy tests could not be read");
+    expect(unread[0]?.reason).toBe("unchecked: Trunk's unhealthy tests could not be read");
     const partial = explained(FOUR, trunk([knownFlaky, quarantined, broken], ['flaky']));
     expect(partial.map((f) => f.class)).toEqual([
-      'unexplained',
+      'unchecked',
       'broken',
       'known-flaky',
       'quarantined',
     ]);
-    expect(partial[0]?.reason).toBe("unexplained: Trunk's flaky test list is incomplete");
+    expect(partial[0]?.reason).toBe("unchecked: Trunk's flaky test list is incomplete");
   });
 
-  it('offers only new flakes unmatched on the lists to a search, within what is left of the bound', () => {
+  it('offers only unlisted flakes unmatched on the lists to a search, within what is left of the bound', () => {
     const flakes = explained([...FOUR, flaked('renders'), flaked('paginates')]);
     expect(flakesToSearch(flakes, 20).map((f) => f.test.name)).toEqual([
       'adds a coupon',
@@ -166,7 +166,7 @@ describe('Trunk’s view of a test that flaked in this run', () => {
     expect(flakesToSearch(withId, 20).map((f) => f.test.name)).toEqual(['renders']);
   });
 
-  it('places a new flake by what the search found: flaky, broken or quarantined, else it stays new', () => {
+  it('places an unlisted flake by what the search found: flaky, broken or quarantined, else it stays unlisted', () => {
     const tests = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((name) => flaked(name));
     const row = (status: string, over: Partial<FoundTest> = {}): FoundTest => ({
       id: `t-${status}`,
@@ -190,18 +190,18 @@ describe('Trunk’s view of a test that flaked in this run', () => {
     ]);
     const flakes = applyFlakeSearches(explained(tests), lookups);
     expect(flakes.map((f) => [f.test.name, f.class, f.foundBy, f.note])).toEqual([
-      ['d', 'new-flake', 'search', 'healthy in Trunk until this run'],
+      ['d', 'unlisted', 'search', 'healthy in Trunk until this run'],
       [
         'e',
-        'new-flake',
+        'unlisted',
         undefined,
-        'Trunk has no record of this test in any test collection of the organisation: new to Trunk',
+        'Trunk has no record of this test in any test collection of the organisation: unknown to Trunk',
       ],
-      ['f', 'new-flake', undefined, 'the search stopped after 3 pages: it stays a new flake'],
-      ['g', 'new-flake', undefined, 'could not search Trunk for it: Trunk answered 400'],
+      ['f', 'unlisted', undefined, 'the search stopped after 3 pages: it stays an unlisted flake'],
+      ['g', 'unlisted', undefined, 'could not search Trunk for it: Trunk answered 400'],
       [
         'h',
-        'new-flake',
+        'unlisted',
         undefined,
         'not searched in Trunk: at most 20 failed and flaked tests are looked up per run',
       ],
@@ -225,11 +225,11 @@ describe('Trunk’s view of a test that flaked in this run', () => {
     );
     const after = applyFlakeSearches(flakes, lookups);
     const placed = (list: ExplainedFlake[]) =>
-      list.filter((f) => f.class !== 'new-flake').map((f) => [f.test.name, f.class, f.note]);
+      list.filter((f) => f.class !== 'unlisted').map((f) => [f.test.name, f.class, f.note]);
     expect(placed(after)).toEqual(placed(flakes));
     expect(placed(after)).toHaveLength(3);
     expect(after.find((f) => f.test.name === 'adds a coupon')?.note).toBe(
-      'Trunk has no record of this test in test collection Coll0001: new to Trunk',
+      'Trunk has no record of this test in test collection Coll0001: unknown to Trunk',
     );
   });
 });
@@ -285,11 +285,11 @@ describe('whether the pull request changes a test’s own file', () => {
 const SECTION = { heading: '##', cap: 200, moreWhere: 'the `flaked-tests-json` output' };
 
 describe('the flaked tests section', () => {
-  it('says plainly what flaked, with its failed attempts and Trunk’s view, new flakes first', () => {
+  it('says plainly what flaked, with its failed attempts and Trunk’s view, unlisted flakes first', () => {
     const flakes = markOwnFiles(explained(FOUR), ['src/coupon.test.ts']);
     const lines = flakedSection(run(flakes), SECTION);
     expect(lines[0]).toBe(
-      '## 🔁 4 tests flaked in this run (failed, then passed on a retry); 1 not known to Trunk as flaky or broken',
+      '## 🔁 4 tests flaked in this run (failed, then passed on a retry); 1 unlisted (neither flaky nor broken in Trunk)',
     );
     const items = lines.filter((line) => line.startsWith('- '));
     expect(items).toEqual([
@@ -298,15 +298,15 @@ describe('the flaked tests section', () => {
       '- 🟡 **retries the payment** · `shop.PaymentTest` · failed twice, then passed on a retry · known flaky since 2 Oct 2026, failing 12% of runs this week; expected · [ticket](https://acme.atlassian.net/browse/PAY-12) · [Trunk](https://app.trunk.io/acme/flaky-tests/test/abc)',
       '- 🟢 **syncs the cart** · failed once, then passed on a retry · quarantined in Trunk, so its failures do not fail the job',
     ]);
-    expect(lines.some((line) => line.startsWith('<sub>🔴 new flake'))).toBe(true);
+    expect(lines.some((line) => line.startsWith('<sub>🔴 unlisted'))).toBe(true);
   });
 
-  it('says Trunk knows each one, or that they could not be explained', () => {
+  it('says Trunk knows each one, or that they are unchecked', () => {
     expect(flakedSection(run(explained(FOUR.slice(0, 2))), SECTION)[0]).toBe(
       '## 🔁 2 tests flaked in this run (failed, then passed on a retry); Trunk knows each one',
     );
     expect(flakedSection(run(explained([flaked('x')], null)), SECTION)[0]).toBe(
-      '## 🔁 1 test flaked in this run (failed, then passed on a retry); 1 could not be explained',
+      '## 🔁 1 test flaked in this run (failed, then passed on a retry); 1 unchecked (not checked against Trunk)',
     );
   });
 
@@ -389,10 +389,10 @@ describe('outputs of the tests that flaked', () => {
   it('counts them and the new ones, and lists the records with Trunk’s view as class', () => {
     const flakes = markOwnFiles(explained(FOUR), ['src/coupon.test.ts']);
     const outputs = buildOutputs(emptyReport({ failedTests: run(flakes) }), PASSED, '');
-    expect(outputs).toMatchObject({ 'flaked-count': '4', 'flaked-new-count': '1' });
+    expect(outputs).toMatchObject({ 'flaked-count': '4', 'flaked-unlisted-count': '1' });
     const records = JSON.parse(outputs['flaked-tests-json'] ?? '') as Record<string, unknown>[];
     expect(records.map((r) => r.class)).toEqual([
-      'new-flake',
+      'unlisted',
       'broken',
       'known-flaky',
       'quarantined',
@@ -418,7 +418,7 @@ describe('outputs of the tests that flaked', () => {
     const outputs = buildOutputs(emptyReport({ failedTests: run([]) }), PASSED, '');
     expect(outputs).toMatchObject({
       'flaked-count': '0',
-      'flaked-new-count': '0',
+      'flaked-unlisted-count': '0',
       'flaked-tests-json': '[]',
     });
   });
@@ -433,7 +433,7 @@ describe('outputs of the tests that flaked', () => {
       const outputs = buildOutputs(emptyReport({ failedTests }), PASSED, '');
       expect(outputs).toMatchObject({
         'flaked-count': '',
-        'flaked-new-count': '',
+        'flaked-unlisted-count': '',
         'flaked-tests-json': '',
       });
     }
@@ -463,7 +463,7 @@ describe('outputs of the tests that flaked', () => {
 const PASSED: Verdict = { result: 'passed', reasons: [], gates: [] };
 
 describe('annotations of the tests that flaked', () => {
-  it('notices, never errors, new flakes first, sharing the ten notices with known flaky failures', () => {
+  it('notices, never errors, unlisted flakes first, sharing the ten notices with known flaky failures', () => {
     const flakes = explained([
       flaked('retries the payment', {
         classname: 'shop.PaymentTest',
@@ -505,7 +505,7 @@ describe('annotations of the tests that flaked', () => {
     expect(capped.map((a) => a.title).filter((t) => t.startsWith('Known flaky'))).toEqual([]);
   });
 
-  it('calls a new flake new to Trunk only when the search found no record of it, and notes those first', () => {
+  it('calls an unlisted flake unknown to Trunk only when the search found no record of it, and notes those first', () => {
     const [known, unknown] = explained([
       flaked('adds a coupon', { file: 'src/coupon.test.ts' }),
       flaked('applies a voucher', { file: 'src/voucher.test.ts' }),
@@ -514,35 +514,39 @@ describe('annotations of the tests that flaked', () => {
     const notFound = { ...unknown, search: { result: 'not-found' as const, where: [] } };
     const annotations = buildFailedTestAnnotations(run([known, notFound]));
     expect(annotations.map((a) => a.title)).toEqual([
-      'Flaked in this run, new to Trunk: applies a voucher',
+      'Flaked in this run, unknown to Trunk: applies a voucher',
       'Flaked in this run, not listed flaky in Trunk: adds a coupon',
     ]);
   });
 });
 
-function gates(maxNewFlakes?: number): GateSettings {
+function gates(maxUnlistedFlakes?: number): GateSettings {
   return {
     maxBrokenTests: undefined,
     maxFlakyTests: undefined,
     ignoreQuarantined: false,
     failOnQueueStates: [],
-    failOnAffected: 'none',
+    failOnAffected: 'off',
     maxNewFailures: undefined,
-    maxNewFlakes,
+    maxUnlistedFlakes,
   };
 }
 
-describe('the max-new-flakes gate', () => {
+describe('the max-unlisted-flakes gate', () => {
   const judge = (failedTests: FailedTestsReport, max?: number) =>
     evaluateGates(emptyReport({ failedTests }), gates(max));
 
-  it('trips on a new flake, and holds on flakes Trunk knows', () => {
+  it('trips on an unlisted flake, and holds on flakes Trunk knows', () => {
     const tripped = judge(run(explained(FOUR)), 0);
     expect(tripped.result).toBe('failed');
     expect(tripped.reasons).toEqual([
-      '1 test that flaked in this run is not known to Trunk as flaky (new or unexplained), more than max-new-flakes (0)',
+      'Tests that flaked in this run and need your attention: 1 unlisted (neither flaky nor broken in Trunk), more than max-unlisted-flakes (0)',
     ]);
-    expect(tripped.gates[0]).toMatchObject({ input: 'max-new-flakes', counted: 1, tripped: true });
+    expect(tripped.gates[0]).toMatchObject({
+      input: 'max-unlisted-flakes',
+      counted: 1,
+      tripped: true,
+    });
     const held = judge(run(explained(FOUR.filter((t) => t.name !== 'adds a coupon'))), 0);
     expect(held).toMatchObject({ result: 'passed', reasons: [] });
     expect(held.gates[0]).toMatchObject({ counted: 0, tripped: false });
@@ -550,7 +554,9 @@ describe('the max-new-flakes gate', () => {
 
   it('counts flakes it could not explain', () => {
     const verdict = judge(run(explained(FOUR, null)), 3);
-    expect(verdict.reasons[0]).toMatch(/^4 tests that flaked in this run are not known/);
+    expect(verdict.reasons[0]).toMatch(
+      /^Tests that flaked in this run and need your attention: 4 unchecked /,
+    );
   });
 
   it('trips, naming the file, when a report was not read in full or none was read', () => {
@@ -559,14 +565,14 @@ describe('the max-new-flakes gate', () => {
     ];
     const verdict = judge(run(explained([]), { unread }), 5);
     expect(verdict.reasons).toEqual([
-      'The flakes of this run are unknown: reports/web/junit.xml was read only in part (not well-formed XML at line 12), so max-new-flakes (5) cannot be judged: re-run the job that writes the report, or fix what writes it (the warnings say more)',
+      'The flakes of this run are unknown: reports/web/junit.xml was read only in part (not well-formed XML at line 12), so max-unlisted-flakes (5) cannot be judged: re-run the job that writes the report, or fix what writes it (the warnings say more)',
     ]);
     expect(judge(run([], { files: 0 }), 5).reasons[0]).toContain(
-      'No test report was read from test-results (reports/*.xml), so max-new-flakes (5) cannot be judged',
+      'No test report was read from test-results (reports/*.xml), so max-unlisted-flakes (5) cannot be judged',
     );
   });
 
-  it('is off when max-new-flakes is empty', () => {
+  it('is off when max-unlisted-flakes is empty', () => {
     expect(judge(run(explained(FOUR))).gates).toEqual([]);
   });
 });

@@ -43,7 +43,7 @@ const NO_GATES: GateSettings = {
   maxFlakyTests: undefined,
   ignoreQuarantined: false,
   failOnQueueStates: [],
-  failOnAffected: 'none',
+  failOnAffected: 'off',
 };
 
 function gates(over: Partial<GateSettings>): GateSettings {

@@ -126,8 +126,8 @@ describe('decideOutcome', () => {
 });
 
 describe('decideOutcome: one story under on-api-error: warn (issue 29 §3)', () => {
-  const UNEXPLAINED =
-    "1 failed test is not explained by Trunk's data (new or unexplained), more than max-new-failures (0)";
+  const UNCHECKED =
+    'Failed tests that need your attention: 1 unchecked (not checked against Trunk), more than max-new-failures (0)';
 
   it('a warning says the step passes only when it passes', () => {
     const failed: Verdict = { result: 'failed', reasons: ['1 broken test'], gates: [] };
@@ -139,17 +139,17 @@ describe('decideOutcome: one story under on-api-error: warn (issue 29 §3)', () 
     );
   });
 
-  it('failures unexplained for want of Trunk (result error): one error line that says Trunk was unavailable, no warning', () => {
-    const verdict: Verdict = { result: 'error', reasons: [UNEXPLAINED], gates: [] };
+  it('failures unchecked for want of Trunk (result error): one error line that says Trunk was unavailable, no warning', () => {
+    const verdict: Verdict = { result: 'error', reasons: [UNCHECKED], gates: [] };
     const outcome = decideOutcome(report([OUTAGE]), verdict, 'warn');
     expect(outcome.failure).toBe(
-      `Reading the unhealthy tests failed. ${OUTAGE.message} So Trunk's data cannot explain this run's failed tests, and the gate does not pass a failure it cannot explain, whatever on-api-error says: ${UNEXPLAINED}. Re-run the job once Trunk answers; see the job summary for details.`,
+      `Reading the unhealthy tests failed. ${OUTAGE.message} So this run's failed tests cannot be checked against Trunk (unchecked), and the gate does not pass a failure it cannot check, whatever on-api-error says: ${UNCHECKED}. Re-run the job once Trunk answers; see the job summary for details.`,
     );
     expect(outcome.warnings).toEqual([]);
   });
 
   it('with a rejected key too, the advice is to fix the read, not to wait for Trunk', () => {
-    const verdict: Verdict = { result: 'error', reasons: [UNEXPLAINED], gates: [] };
+    const verdict: Verdict = { result: 'error', reasons: [UNCHECKED], gates: [] };
     const outcome = decideOutcome(report([AUTH, OUTAGE]), verdict, 'warn');
     expect(outcome.failure).toContain(AUTH.message);
     expect(outcome.failure).toContain('Fix what the read failed on, then re-run the job');

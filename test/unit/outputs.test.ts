@@ -345,7 +345,7 @@ describe('buildOutputs', () => {
         ticketUrl: 'https://linear.app/acme/issue/ENG-2',
         since: '2025-09-01T00:00:00Z',
         reason: 'failed 3 of 4 runs',
-        new: true,
+        recent: true,
         id: full.id,
         truncated: false,
       });
@@ -677,7 +677,7 @@ describe('one budget for all the outputs', () => {
         failures: Array.from({ length: 1500 }, (_, i) => newFailure(i, `${huge} ${i}`, huge)),
         flaked: Array.from({ length: 1500 }, (_, i) => ({
           ...newFailure(i, `${huge} ${i}`, huge),
-          class: 'new-flake' as const,
+          class: 'unlisted' as const,
         })),
         unread: [],
       },

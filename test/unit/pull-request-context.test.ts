@@ -103,7 +103,13 @@ describe('planComment', () => {
       planComment({
         ...base,
         mode: 'on-failure',
-        verdict: { result: 'error', reasons: ['1 failed test is not explained'], gates: [] },
+        verdict: {
+          result: 'error',
+          reasons: [
+            'Failed tests that need your attention: 1 new (probably caused by this change)',
+          ],
+          gates: [],
+        },
       }),
     ).toEqual({ post: true, createIfMissing: true });
   });

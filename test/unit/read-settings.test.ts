@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { InputError } from '../../src/settings/input-parsers.js';
-import { readSettings, type GetInput } from '../../src/settings/read-settings.js';
+import { readSettings, RENAMED_INPUTS, type GetInput } from '../../src/settings/read-settings.js';
 import type { RunContext } from '../../src/settings/run-context.js';
 import type { Settings } from '../../src/settings/settings.js';
 import { readActionSection } from '../support/action-yml.js';
@@ -22,6 +22,8 @@ const GITHUB_TOKEN = 'ghs_workflow_token';
 function inputs(given: Record<string, string> = {}): GetInput & { asked: string[] } {
   const asked: string[] = [];
   const getInput = (name: string): string => {
+    // An input renamed before 1.0.0 is still passed by GitHub, undeclared: its old name is asked.
+    if (RENAMED_INPUTS.some(([old]) => old === name)) return given[name] ?? '';
     asked.push(name);
     if (!(name in DEFAULTS)) throw new Error(`input ${name} is not declared in action.yml`);
     const value = given[name] ?? DEFAULTS[name] ?? '';
@@ -98,7 +100,7 @@ describe('readSettings with action.yml defaults', () => {
       maxFlakyTests: undefined,
       testResults: [],
       maxNewFailures: undefined,
-      maxNewFlakes: undefined,
+      maxUnlistedFlakes: undefined,
       ignoreQuarantined: true,
       failOnQueueStates: [],
       onApiError: 'fail',
@@ -106,13 +108,40 @@ describe('readSettings with action.yml defaults', () => {
       maxRetries: 3,
       jobSummary: 'always',
       annotations: true,
-      failOnAffected: 'none',
-      newWithinDays: 7,
+      failOnAffected: 'off',
+      recentWithinDays: 7,
       commentOnPr: 'off',
       commentKey: '',
       githubToken: GITHUB_TOKEN,
       retryBaseMs: 1000,
     } satisfies Settings);
+  });
+
+  it('fails, naming the new name, on an input set under its name before 1.0.0', () => {
+    for (const [old, now] of RENAMED_INPUTS) {
+      expect(() => read({ ...MINIMAL, [old]: '1' })).toThrow(`${old} is now called ${now}`);
+      expect(Object.keys(DEFAULTS)).toContain(now);
+      expect(Object.keys(DEFAULTS)).not.toContain(old);
+    }
+  });
+
+  it('reads "off" as off in each input that can be off, spelled off, false or none', () => {
+    for (const off of ['off', 'false', 'none', ' OFF ']) {
+      const settings = read({
+        ...MINIMAL,
+        'comment-on-pr': off,
+        'fail-on-affected': off,
+        'job-summary': off,
+      });
+      expect([settings.commentOnPr, settings.failOnAffected, settings.jobSummary]).toEqual([
+        'off',
+        'off',
+        'off',
+      ]);
+    }
+    expect(DEFAULTS['fail-on-affected']).toBe('off');
+    expect(DEFAULTS['comment-on-pr']).toBe('off');
+    expect(read({ ...MINIMAL, 'job-summary': 'true' }).jobSummary).toBe('always');
   });
 
   it('reads every input declared in action.yml, and only those', () => {
@@ -159,7 +188,7 @@ describe('readSettings with action.yml defaults', () => {
       onApiError: 'warn',
       timeoutMs: 2500,
       maxRetries: 0,
-      jobSummary: 'never',
+      jobSummary: 'off',
       annotations: false,
     });
   });
@@ -190,7 +219,7 @@ describe('readSettings validation', () => {
     ['max-broken-tests', '-1', 'whole number from 0'],
     ['max-flaky-tests', 'many', 'whole number from 0'],
     ['max-new-failures', '1.5', 'whole number from 0'],
-    ['max-new-flakes', '-1', 'whole number from 0'],
+    ['max-unlisted-flakes', '-1', 'whole number from 0'],
     ['ignore-quarantined', 'sometimes', 'true or false'],
     ['fail-on-queue-states', 'paused,stopped', 'running, paused, draining, switching_modes'],
     ['on-api-error', 'ignore', 'fail, warn'],
@@ -199,7 +228,7 @@ describe('readSettings validation', () => {
     ['timeout-seconds', 'soon', 'number from 0.1 to 600'],
     ['max-retries', '-1', 'from 0 to 10'],
     ['max-retries', '11', 'from 0 to 10'],
-    ['job-summary', 'off', 'true, false or on-failure'],
+    ['job-summary', 'sometimes', 'always, on-failure, off'],
     ['annotations', 'none', 'true or false'],
   ];
 
@@ -334,16 +363,16 @@ describe('test-results and max-new-failures', () => {
       ...MINIMAL,
       'test-results': ' reports/**/*.xml \n\n  trunk-summary.json\nreports/**/*.xml\n',
       'max-new-failures': '0',
-      'max-new-flakes': '2',
+      'max-unlisted-flakes': '2',
     });
     expect(settings.testResults).toEqual(['reports/**/*.xml', 'trunk-summary.json']);
     expect(settings.maxNewFailures).toBe(0);
-    expect(settings.maxNewFlakes).toBe(2);
+    expect(settings.maxUnlistedFlakes).toBe(2);
   });
 
-  it('refuses max-new-flakes without test-results', () => {
-    expect(failure({ ...MINIMAL, 'max-new-flakes': '0' })).toContain(
-      'max-new-flakes needs test-results',
+  it('refuses max-unlisted-flakes without test-results', () => {
+    expect(failure({ ...MINIMAL, 'max-unlisted-flakes': '0' })).toContain(
+      'max-unlisted-flakes needs test-results',
     );
   });
 

@@ -86,7 +86,7 @@ const TABLE: { name: string; input: RerunInput; safe: boolean | null; reason: st
   },
   {
     name: 'a broken failure stays broken even when it passed on this commit',
-    input: known('flaky', { class: 'broken', passedOnThisCommit: true }),
+    input: known('flaky', { class: 'preexisting', passedOnThisCommit: true }),
     safe: false,
     reason: 're-running will not help: 1 failure is broken',
   },
@@ -103,20 +103,21 @@ const TABLE: { name: string; input: RerunInput; safe: boolean | null; reason: st
     reason: 're-running will not help: 1 failure is new',
   },
   {
-    name: 'unexplained',
-    input: known('unexplained', 'flaky'),
+    name: 'unchecked',
+    input: known('unchecked', 'flaky'),
     safe: false,
-    reason: 'a re-run may not help: 1 failure is not explained by Trunk',
+    reason: 'a re-run may not help: 1 failure is unchecked (not checked against Trunk)',
   },
   {
-    name: 'unexplained beside a new one: the new one says it will not help',
-    input: known('flaky', 'unexplained', 'new'),
+    name: 'unchecked beside a new one: the new one says it will not help',
+    input: known('flaky', 'unchecked', 'new'),
     safe: false,
-    reason: 're-running will not help: 1 failure is new, 1 is not explained by Trunk',
+    reason:
+      're-running will not help: 1 failure is new, 1 is unchecked (not checked against Trunk)',
   },
   {
     name: 'failing on the default branch',
-    input: known({ class: 'broken', failingOn: 'main' }, 'flaky'),
+    input: known({ class: 'preexisting', failingOn: 'main' }, 'flaky'),
     safe: false,
     reason: 're-running will not help: 1 failure is failing on main',
   },
@@ -125,15 +126,15 @@ const TABLE: { name: string; input: RerunInput; safe: boolean | null; reason: st
     input: known(
       'new',
       'new',
-      'unexplained',
-      'broken',
-      { class: 'broken', failingOn: 'main' },
-      { class: 'broken', failingOn: 'main' },
+      'unchecked',
+      'preexisting',
+      { class: 'preexisting', failingOn: 'main' },
+      { class: 'preexisting', failingOn: 'main' },
       'flaky',
     ),
     safe: false,
     reason:
-      're-running will not help: 2 failures are new, 1 is not explained by Trunk, 1 is broken, 2 are failing on main',
+      're-running will not help: 2 failures are new, 1 is unchecked (not checked against Trunk), 1 is broken, 2 are failing on main',
   },
   {
     name: 'needs given, no job unexplained',
@@ -276,14 +277,14 @@ describe('rerunInput: the explained run as the decision reads it', () => {
     const input = rerunInput(
       run({
         failures: [
-          explained('broken', { defaultBranch: { branch: 'trunk', count: 2 } }),
+          explained('preexisting', { defaultBranch: { branch: 'trunk', count: 2 } }),
           explained('flaky', { flakyOnThisCommit: true }),
           explained('flaky'),
         ],
       }),
     );
     expect(input.failedTests?.failures).toEqual([
-      { class: 'broken', failingOn: 'trunk' },
+      { class: 'preexisting', failingOn: 'trunk' },
       { class: 'flaky', passedOnThisCommit: true },
       { class: 'flaky' },
     ]);

@@ -14,7 +14,7 @@ export type V1ReadSettings = Pick<
   Settings,
   | 'apiUrl'
   | 'maxPages'
-  | 'newWithinDays'
+  | 'recentWithinDays'
   | 'orgUrlSlug'
   | 'owner'
   | 'pageSize'
@@ -46,7 +46,7 @@ export async function readTestsV1(
     pageSize: settings.pageSize,
     maxPages: settings.maxPages,
   };
-  const since = newSince(settings.newWithinDays, now);
+  const since = newSince(settings.recentWithinDays, now);
   // Each status is its own chain of pages; the two chains run side by side.
   const [flaky, broken] = await Promise.all([
     trunk.listUnhealthyTests({ ...query, status: 'FLAKY' }, (raw) =>

@@ -15,7 +15,7 @@ import { readQueueExtras, type QueueStoryApi } from './queue-story.js';
 export type V2ReadSettings = Pick<
   Settings,
   | 'maxPages'
-  | 'newWithinDays'
+  | 'recentWithinDays'
   | 'owner'
   | 'pageSize'
   | 'repoHost'
@@ -100,7 +100,7 @@ export async function readTestsV2(
   now: number,
 ): Promise<ReadResult<TestsReport>> {
   const { id } = await checkedRepository(client, repository, settings);
-  const since = newSince(settings.newWithinDays, now);
+  const since = newSince(settings.recentWithinDays, now);
   // Flaky and broken as two chains side by side: one mixed chain would be longer than v1's two.
   const [flaky, broken] = await Promise.all([
     readStatus(client, settings, id, 'flaky', since),
