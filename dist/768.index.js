@@ -5,15 +5,18 @@ export const modules = {
 /***/ 3768:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  INFRASTRUCTURE_MIN_FAILURES: () => (/* binding */ INFRASTRUCTURE_MIN_FAILURES),
+  INFRASTRUCTURE_SHARE: () => (/* binding */ INFRASTRUCTURE_SHARE),
+  NO_KEY_NOTE: () => (/* binding */ NO_KEY_NOTE),
   accountJobs: () => (/* reexport */ jobs/* accountJobs */.iM),
   explainRun: () => (/* binding */ explainRun),
   unreadResults: () => (/* binding */ unreadResults)
 });
-
-// UNUSED EXPORTS: NO_KEY_NOTE
 
 // EXTERNAL MODULE: ./src/text.ts
 var src_text = __webpack_require__(8992);
@@ -1305,6 +1308,23 @@ function readableFiles(results) {
 }
 /** Said once in the section when no v2 key lets the action look new failures and flakes up. */
 const NO_KEY_NOTE = 'With a Trunk v2 API key in the api-key input, each new failure and unlisted flake would also be looked up in Trunk: found by its name when the report gives no Trunk id, and each failure checked for failures on the default branch and on other pull requests this week, as Trunk’s recipe does.';
+/**
+ * Trunk's own "infrastructure failure" rule: an upload where at least this share of the tests
+ * failed is a broken service or runner, not the tests. Such a run is not looked up test by test.
+ */
+const INFRASTRUCTURE_SHARE = 0.8;
+/** Below this many failures the lookups are few enough to make whatever the share. */
+const INFRASTRUCTURE_MIN_FAILURES = 5;
+/** The one line for a run whose tests mostly failed, or undefined. */
+function infrastructureNote(results) {
+    const failed = results.failures.length;
+    if (failed < INFRASTRUCTURE_MIN_FAILURES || results.total <= 0)
+        return undefined;
+    if (failed / results.total < INFRASTRUCTURE_SHARE)
+        return undefined;
+    const share = Math.floor((failed / results.total) * 100);
+    return `${failed} of ${results.total} tests failed (${share} %): probably infrastructure (a service, the network or the runner), not the tests, so the failures were not looked up in Trunk one by one.`;
+}
 /** "New failures", "Unlisted flakes" or both: what the run would look up, for the section's notes. */
 function lookedUp(failures, flakes) {
     if (flakes === 0)
@@ -1316,7 +1336,10 @@ function lookedUp(failures, flakes) {
  * Trunk's status) looked up in one call: failures first, flakes in what is left of the bound, all
  * sharing its slots and its one outage.
  */
-async function lookUp(read, failures, flaked, incompleteLists) {
+async function lookUp(read, failures, flaked, incompleteLists, results) {
+    const infrastructure = read.lookups && infrastructureNote(results);
+    if (infrastructure)
+        return { failures, flaked, notes: [infrastructure] };
     const tests = failuresToLookUp(failures, incompleteLists);
     const flakes = flakesToSearch(flaked, MAX_LOOKUPS - tests.length);
     const unchanged = { failures, flaked };
@@ -1355,7 +1378,7 @@ async function explainRun(read, results, trunk, changedFiles) {
     const explained = explainFailures(results.failures, trunk);
     // Trunk's lists read in part: their unchecked failures are looked up as unplaced ones are.
     const incompleteLists = (trunk.tests?.incomplete.length ?? 0) > 0;
-    const checked = await lookUp(read, explained, explainFlakes(results.flaked, trunk), incompleteLists);
+    const checked = await lookUp(read, explained, explainFlakes(results.flaked, trunk), incompleteLists, results);
     return {
         part: {
             patterns: read.patterns,

@@ -29165,10 +29165,14 @@ async function emitSummary(markdown) {
     }
 }
 async function emitComment(draft, writer) {
-    if (draft === undefined || writer === undefined)
+    if (writer === undefined)
         return;
+    if (draft === undefined) {
+        writer.cancel();
+        return;
+    }
     try {
-        runLog.info(`Pull request comment: ${await writer(draft)}.`);
+        runLog.info(`Pull request comment: ${await writer.write(draft)}.`);
     }
     catch (error) {
         runLog.warning(`The pull request comment was not posted: ${(0,src_text/* messageOf */.bD)(error)}.`);
@@ -29655,9 +29659,11 @@ function isAuthor(identity, user) {
 const MAX_COMMENT_PAGES = 30;
 async function ourComments(octokit, pr, marker, identity) {
     const { items, complete } = await walkPages(octokit, 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { owner: pr.owner, repo: pr.repo, issue_number: pr.number }, MAX_COMMENT_PAGES);
+    // The identity may still be on its way: the list does not wait for it.
+    const author = await identity;
     // Each id once: a list that repeats a page must not make our one comment its own duplicate.
     const ids = new Set(items
-        .filter((comment) => isAuthor(identity, comment.user ?? null) && comment.body?.includes(marker))
+        .filter((comment) => isAuthor(author, comment.user ?? null) && comment.body?.includes(marker))
         .map((comment) => comment.id));
     const comments = [...ids].map((id) => ({ id })).sort((a, b) => a.id - b.id);
     return { comments, complete };
@@ -29709,16 +29715,26 @@ async function createOnce(octokit, pr, marker, body, identity) {
     await update(octokit, pr, keep.id, body);
     return { action: 'updated', removed };
 }
+/** Both reads at once (the list does not wait for the identity); each rejection is kept for the write. */
+function findStickyComments(octokit, pr, marker) {
+    const identity = tokenIdentity(octokit);
+    const ours = ourComments(octokit, pr, marker, identity);
+    // Observed now, thrown when the write awaits them: a refusal is the write's warning.
+    identity.catch(() => undefined);
+    ours.catch(() => undefined);
+    return { identity, ours };
+}
 /**
  * One comment per pull request and marker, edited in place, so a pull request never collects a
  * comment per push. Only comments written as the token's own identity are candidates: someone
  * else's comment that quotes the marker is never touched. `createIfMissing: false` only edits
  * one that exists (a passing run of on-failure mode updates an earlier failure, and adds no noise).
+ * `found`: the reads made while the run read Trunk, so that only the write is left after the verdict.
  */
-async function upsertStickyComment(octokit, pr, marker, body, createIfMissing) {
-    const identity = await tokenIdentity(octokit);
+async function upsertStickyComment(octokit, pr, marker, body, createIfMissing, found = findStickyComments(octokit, pr, marker)) {
+    const identity = await found.identity;
     // Comments are listed by ascending id: when ours is among the pages read, so is the oldest of ours.
-    const { comments, complete } = await ourComments(octokit, pr, marker, identity);
+    const { comments, complete } = await found.ours;
     const [keep, ...extra] = comments;
     if (keep === undefined) {
         if (!createIfMissing)
@@ -29776,10 +29792,17 @@ class PullRequestAccess {
             throw explained(error, 'pull-requests: read');
         }
     }
-    async upsertComment(marker, body, createIfMissing, options) {
+    /** The sticky comment's reads (who the token is, our comments), started now. */
+    findComments(marker, options) {
+        const found = createOctokit(this.token, options).then((octokit) => findStickyComments(octokit, this.pr, marker));
+        found.catch(() => undefined); // thrown by the write that awaits it
+        return found;
+    }
+    async upsertComment(marker, body, createIfMissing, options, found) {
         try {
             const octokit = await createOctokit(this.token, options);
-            return await upsertStickyComment(octokit, this.pr, marker, body, createIfMissing);
+            const early = found && (await found);
+            return await upsertStickyComment(octokit, this.pr, marker, body, createIfMissing, early);
         }
         catch (error) {
             throw explained(error, 'pull-requests: write');
@@ -29794,10 +29817,18 @@ function describeCommentResult({ action, removed }) {
 }
 /**
  * The emit stage's writer of the sticky comment: bounded like the reads, but with no signal of
- * theirs, since the reads are cancelled once the verdict is known and the comment comes after.
+ * theirs, since the reads are cancelled once the verdict is known and the comment comes after. Its
+ * two reads (who the token is, the comments carrying `marker`) start at once, beside the Trunk
+ * reads, so that only the write is left after the verdict; `cancel` ends them when no comment is
+ * written.
  */
-function commentWriter(access, options) {
-    return async (draft) => describeCommentResult(await access.upsertComment(draft.marker, draft.body, draft.createIfMissing, options));
+function commentWriter(access, options, marker) {
+    const stop = new AbortController();
+    const found = access.findComments(marker, { ...options, signal: stop.signal });
+    return {
+        write: async (draft) => describeCommentResult(await access.upsertComment(draft.marker, draft.body, draft.createIfMissing, options, draft.marker === marker ? found : undefined)),
+        cancel: () => stop.abort(),
+    };
 }
 
 // EXTERNAL MODULE: external "node:http"
@@ -30575,6 +30606,28 @@ async function findPullRequest(settings, derived, log) {
 
 
 
+/**
+ * The run's bound on its requests to one API, shared by every client of the run: each attempt,
+ * retries included, takes one; past the bound a request is not sent. Made once per run.
+ */
+class RequestAllowance {
+    limit;
+    within;
+    used = 0;
+    /** `within`: the bound this one is a part of (the run's, for one read's share of it). */
+    constructor(limit, within) {
+        this.limit = limit;
+        this.within = within;
+    }
+    take() {
+        if (this.used >= this.limit)
+            return false;
+        if (this.within !== undefined && !this.within.take())
+            return false;
+        this.used += 1;
+        return true;
+    }
+}
 /** No answer came: the transport's failure, after this many retries. */
 class RequestFailure extends Error {
     cause;
@@ -30630,6 +30683,10 @@ class RetryingClient {
         return next.waitMs;
     }
     async attempt(request) {
+        const { allowance } = this.options;
+        if (allowance !== undefined && !allowance.take()) {
+            return new TransportError('bound', `this run has sent its ${allowance.limit} requests, the most a run sends`);
+        }
         const started = Date.now();
         try {
             const response = await send({
@@ -38807,6 +38864,309 @@ function runPage(page) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/trunk/v2/read-v2.ts
+
+
+
+/** The repository's address as Trunk's v2 API looks it up. */
+function providerUrl(settings) {
+    return `https://${settings.repoHost}/${settings.owner}/${settings.repoName}`;
+}
+/** Looked up once per run, however many reads need it: the first call's promise is shared. */
+function repositoryLookup(client, settings) {
+    let lookup;
+    return () => (lookup ??= client.findRepository(providerUrl(settings)));
+}
+/** UUIDs are the same whatever the letter case of their hex digits. */
+function sameUuid(a, b) {
+    return a.toLowerCase() === b.toLowerCase();
+}
+/**
+ * One status across every collection, each collection its own chain of pages. The list holds no
+ * repository filter (v2's `GET /v2/tests` has none), so it goes out beside the repository lookup
+ * and its rows are kept by repository once the lookup has answered.
+ */
+async function readStatus(client, settings, repository, status, since) {
+    const rows = [];
+    const walks = await Promise.all(settings.testCollectionIds.map((testCollectionId) => client
+        .listTests({ testCollectionId, status, limit: settings.pageSize, maxPages: settings.maxPages }, (row) => rows.push(row))
+        .then((walk) => [testCollectionId, walk])));
+    const { id: repositoryId } = await repository;
+    const read = { tests: [], others: new Set() };
+    for (const row of rows) {
+        // v2 has no repository filter: a collection may hold other repositories' tests.
+        if (sameUuid(row.repositoryId, repositoryId))
+            read.tests.push(normaliseTestV2(row, status, since));
+        else
+            read.others.add(row.id);
+    }
+    const stops = walks.flatMap(([id, walk]) => walk.incomplete ? [`collection ${id}: ${walk.incomplete}`] : []);
+    if (stops.length > 0)
+        read.incomplete = stops.join('; ');
+    return read;
+}
+/**
+ * A mistyped collection id lists as empty: each is checked once, beside the shared lookup. When
+ * both fail (a wrong api-url), the lookup's failure is told: the queue read fails with it too.
+ */
+async function checkedRepository(client, repository, settings) {
+    const checks = settings.testCollectionIds.map((id) => client.checkTestCollection(id));
+    const [found, ...checked] = await Promise.allSettled([repository(), ...checks]);
+    for (const result of [found, ...checked])
+        if (result.status === 'rejected')
+            throw result.reason;
+    return found.value;
+}
+async function readTestsV2(client, repository, settings, now) {
+    const checked = checkedRepository(client, repository, settings);
+    const since = newSince(settings.recentWithinDays, now);
+    // Flaky and broken as two chains side by side: one mixed chain would be longer than v1's two.
+    // The lookup's failure is the read's, even when a list fails too.
+    const [found, flaky, broken] = await Promise.allSettled([
+        checked,
+        readStatus(client, settings, checked, 'flaky', since),
+        readStatus(client, settings, checked, 'broken', since),
+    ]);
+    for (const result of [found, flaky, broken])
+        if (result.status === 'rejected')
+            throw result.reason;
+    return readOf(flaky.value, broken.value, settings);
+}
+function readOf(flaky, broken, settings) {
+    const mine = new Set([...flaky.tests, ...broken.tests].map((test) => test.id));
+    const others = [...new Set([...flaky.others, ...broken.others])].filter((other) => !mine.has(other));
+    const notes = [];
+    if (others.length > 0) {
+        notes.push(`${others.length} unhealthy ${others.length === 1 ? 'test' : 'tests'} of other repositories in test collection ${settings.testCollectionIds.join(', ')} ${others.length === 1 ? 'was' : 'were'} left out.`);
+    }
+    const read = testsReportOf(flaky, broken);
+    return {
+        part: { ...read.part, otherRepositoryTests: others.length },
+        warnings: read.warnings,
+        notes,
+    };
+}
+/**
+ * The merge queue of the target branch, looked up once per run however many reads need it (the
+ * queue read, the queue's metrics): the first call's promise is shared. Undefined: no queue.
+ */
+function mergeQueueLookup(client, repository, settings) {
+    let lookup;
+    return () => (lookup ??= repository().then(({ id }) => client.findMergeQueue(id, settings.targetBranch)));
+}
+async function readQueueV2(client, repository, mergeQueue, settings) {
+    const queueId = await mergeQueue();
+    if (queueId === undefined) {
+        const { id: repositoryId } = await repository();
+        const url = `${client.baseUrl}/v2/merge-queues?repositoryId=${repositoryId}&targetBranch=${encodeURIComponent(settings.targetBranch)}`;
+        return {
+            part: { kind: 'none', branch: settings.targetBranch },
+            warnings: [
+                `Branch ${settings.targetBranch} of ${settings.repository} has no Trunk merge queue: ${url} listed none, so queue-state is none. Set target-branch if another branch has the queue, or check-queue: false if the repository uses GitHub's merge queue or none.`,
+            ],
+        };
+    }
+    const [queue, order, listed] = await Promise.all([
+        client.getMergeQueue(queueId),
+        client.getOrder(queueId),
+        client.listQueuePullRequests(queueId, settings.maxPages),
+    ]);
+    const warnings = listed.incomplete
+        ? [
+            `The queue's pull request list is incomplete (${listed.incomplete}): some authors and priorities are unknown.`,
+        ]
+        : [];
+    return {
+        part: normaliseQueueV2(queue, order, listed.pullRequests, settings.targetBranch),
+        warnings,
+    };
+}
+function v2Client(settings, http) {
+    return new TrunkV2Client(http, {
+        apiUrl: settings.apiUrl,
+        key: settings.apiKey,
+        keyInput: settings.apiKey === settings.apiToken ? 'api-token' : 'api-key',
+    });
+}
+
+;// CONCATENATED MODULE: ./src/github/stacked-pull-requests.ts
+/**
+ * The pull requests stacked on this change: those whose base is its branch, directly or through a
+ * chain (`GET /repos/{owner}/{repo}/pulls?base=<branch>&state=all`, every state, since a closed
+ * one's runs carried the change too). Every run of one of them carries this change, so none is
+ * "another pull request". Bounded: at most STACK_PAGES pages a branch, STACK_DEPTH links of the
+ * chain and STACK_REQUESTS requests in all; past any of them, or after a failed request, the set
+ * is unknown and says why (the caller then counts no other pull request's failure).
+ */
+
+/** Pages of one branch's pull requests (100 each). */
+const STACK_PAGES = 2;
+/**
+ * Branches asked along one chain: this change's, then each stacked pull request's head. A chain of
+ * three stacked pull requests is known in full (the third's branch is asked, and holds none).
+ */
+const STACK_DEPTH = 4;
+/** Requests to GitHub in all, however wide the stack. */
+const STACK_REQUESTS = 10;
+/**
+ * One listed pull request: its number, and its head branch when that is in this repository (any
+ * letter case of the name). Undefined when GitHub's row does not say them: then the stack is unknown.
+ */
+function listedOf(raw, repository) {
+    const pr = (typeof raw === 'object' && raw !== null ? raw : {});
+    const number = pr.number;
+    if (typeof number !== 'number' || !Number.isInteger(number) || number <= 0)
+        return undefined;
+    const name = pr.head?.repo?.full_name;
+    // A deleted head repository (null), or a fork's: no pull request here is based on its branch.
+    if (pr.head?.repo === null)
+        return { number };
+    if (typeof name !== 'string')
+        return undefined;
+    if (name.toLowerCase() !== repository.toLowerCase())
+        return { number };
+    const ref = pr.head?.ref;
+    return typeof ref === 'string' && ref !== '' ? { number, branch: ref } : undefined;
+}
+const hasNext = (link) => typeof link === 'string' && /rel="next"/.test(link);
+/** Every pull request stacked on `branch`, breadth first, within the bounds. */
+async function readStackedPullRequests(token, repository, branch, options) {
+    const fullName = `${repository.owner}/${repository.repo}`;
+    const numbers = new Set();
+    const branches = new Set();
+    const asked = new Set([branch]);
+    let level = [branch];
+    let requests = 0;
+    try {
+        const octokit = await createOctokit(token, options);
+        for (let depth = 1; level.length > 0; depth += 1) {
+            if (depth > STACK_DEPTH) {
+                return {
+                    unknown: `the chain of pull requests stacked on ${branch} is longer than ${STACK_DEPTH - 1}`,
+                };
+            }
+            const next = [];
+            for (const base of level) {
+                for (let page = 1;; page += 1) {
+                    if (page > STACK_PAGES) {
+                        return { unknown: `more than ${STACK_PAGES * 100} pull requests are based on ${base}` };
+                    }
+                    if (requests >= STACK_REQUESTS) {
+                        return { unknown: `listing them took more than ${STACK_REQUESTS} requests` };
+                    }
+                    requests += 1;
+                    const answer = await octokit.rest.pulls.list({
+                        ...repository,
+                        base,
+                        state: 'all',
+                        per_page: 100,
+                        page,
+                    });
+                    const list = answer.data;
+                    if (!Array.isArray(list)) {
+                        return { unknown: `GitHub's answer for ${base} is not a list of pull requests` };
+                    }
+                    for (const listed of list.map((raw) => listedOf(raw, fullName))) {
+                        if (listed === undefined) {
+                            return {
+                                unknown: `GitHub listed a pull request based on ${base} without its number or head`,
+                            };
+                        }
+                        numbers.add(listed.number);
+                        if (listed.branch !== undefined && !asked.has(listed.branch)) {
+                            asked.add(listed.branch);
+                            branches.add(listed.branch);
+                            next.push(listed.branch);
+                        }
+                    }
+                    if (!hasNext(answer.headers.link))
+                        break;
+                }
+            }
+            level = next;
+        }
+    }
+    catch (error) {
+        return { unknown: describeGithubError(error, 'pull-requests: read') };
+    }
+    return { pullRequests: [...numbers].sort((a, b) => a - b), branches: [...branches].sort() };
+}
+
+;// CONCATENATED MODULE: ./src/explain/trunk-lookup-api.ts
+/**
+ * The v2 reads the failed-test lookups make (src/explain/trunk-lookups.ts), and the adapter that
+ * binds them to the run's v2 client. Apart from the lookups themselves, so that the run's main
+ * chunk holds only this adapter: the explain stage stays a chunk loaded when test-results is set.
+ */
+
+
+
+
+
+
+
+/**
+ * The most requests the lookups of one run send, retries included, whatever their own rules ask
+ * (20 failures with 4 variants each ask about 180): past it a lookup is not sent, and says so.
+ */
+const MAX_LOOKUP_REQUESTS = 200;
+/** A search row as the lookups match it: any status, healthy included, as Trunk gives it. */
+function foundTestV2(raw) {
+    return {
+        ...trunkTestV2(raw),
+        status: present(raw.status) ?? 'unknown',
+        repositoryId: raw.repositoryId,
+    };
+}
+/**
+ * With a v2 key, new failures are looked up in Trunk. Their requests go through a client of their
+ * own, so that an outage can end the ones in flight (one outage, one budget) and nothing else.
+ */
+function trunkLookups(settings, http, repository, signal, allowance) {
+    const stop = new AbortController();
+    const share = new RequestAllowance(MAX_LOOKUP_REQUESTS, allowance);
+    const v2 = v2Client(settings, http(AbortSignal.any([signal, stop.signal]), settings.maxRetries, share));
+    return {
+        repository: async () => {
+            const found = await repository();
+            return { id: found.id, defaultBranch: found.defaultBranch ?? undefined };
+        },
+        searchTests: (search, onRow) => v2.searchTests(search, (row) => onRow(foundTestV2(row))),
+        failedBranchRuns: (testId, branches, startedAfter) => v2.failedBranchRuns(testId, branches, startedAfter),
+        pullRequestRuns: (testId, startedAfter, failuresOnly) => v2.pullRequestRuns(testId, startedAfter, failuresOnly),
+        stop: () => stop.abort(),
+    };
+}
+/**
+ * The job a failure's report came from. With `needs`, the needed job whose folder holds it (its id:
+ * a matrix leg's Trunk name, `test (ubuntu-latest)`, is never its id alone, so no leg passes for
+ * another); without, this job, whose own reports the step reads. Unknown, no pass counts.
+ */
+function jobOfFailure(test, context, neededIds, workspace) {
+    const workflow = context?.thisChange?.workflow;
+    if (neededIds === undefined)
+        return { workflow, job: context?.thisChange?.job };
+    const owner = (0,explain_jobs/* jobOfReport */.H0)(test.reportFile, neededIds, workspace);
+    if (owner === undefined)
+        return undefined;
+    return { workflow, job: typeof owner === 'string' ? owner : owner.other };
+}
+/**
+ * What the lookups need to prove evidence independent: each failure's job, and the pull requests
+ * stacked on a branch, read from GitHub with the workflow's token (`pull-requests: read`).
+ */
+function lookupIndependence(settings, context, log, signal) {
+    const neededIds = settings.needs?.map((job) => job.id);
+    const workspace = process.cwd();
+    const [owner = settings.owner, repo = settings.repoName] = context?.repository
+        ? context.repository.split('/')
+        : [];
+    return {
+        jobOf: (test) => jobOfFailure(test, context, neededIds, workspace),
+        stackedOn: (branch) => readStackedPullRequests(settings.githubToken, { owner, repo }, branch, githubOptions(settings, log, signal)),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/trunk/prometheus.ts
 /**
  * Prometheus text exposition format 0.0.4, read strictly: what Trunk's queue metrics are written
@@ -39311,7 +39671,7 @@ function noteOf(what, error) {
         return undefined;
     return `${what} could not be read, so it is left out: ${error.message.replace(/\.$/, '')}.`;
 }
-async function readStory(api, repositoryId, prNumber, notes, now) {
+async function readStory(api, repositoryId, prNumber, notes, now, queued) {
     const entry = await api.findPullRequest(repositoryId, prNumber);
     if (entry === undefined) {
         notes.push(`Trunk has not indexed pull request #${prNumber}, so its queue entry is unknown.`);
@@ -39319,6 +39679,9 @@ async function readStory(api, repositoryId, prNumber, notes, now) {
     }
     if (!entry.queueEntry)
         return storyOf(prNumber, entry, [], now);
+    // Known by now (the queue lookup went out before the entry's): no queue, no story to tell.
+    if (!(await queued))
+        return undefined;
     try {
         return storyOf(prNumber, entry, await api.queueEntryHistory(entry.id), now);
     }
@@ -39330,12 +39693,16 @@ async function readStory(api, repositoryId, prNumber, notes, now) {
     }
 }
 /**
- * This pull request's queue story and the queue's typical wait, side by side. Called only on a
- * run with a pull request and a queue; never throws an API failure.
+ * This pull request's queue story and the queue's typical wait, side by side, each sent as soon as
+ * its input exists: the entry once the repository is known, the metrics once the queue is. Called
+ * only on a run with a pull request; never throws an API failure. Without a queue (`queueId`
+ * undefined or failed) there is nothing to tell: the queue read says why.
  */
 async function readQueueExtras(api, where) {
-    const notes = [];
-    const settle = (what, read, quiet = false) => read.catch((error) => {
+    // Each part's notes apart, told in one order whichever answer comes first.
+    const storyNotes = [];
+    const waitNotes = [];
+    const settle = (what, read, notes, quiet = false) => read.catch((error) => {
         const status = error instanceof errors/* TrunkApiError */.Jp ? error.status : undefined;
         if (quiet && (status === 403 || status === 404))
             return undefined;
@@ -39344,11 +39711,18 @@ async function readQueueExtras(api, where) {
             notes.push(note);
         return undefined;
     });
-    const [story, text] = await Promise.all([
-        settle("This pull request's queue entry", readStory(api, where.repositoryId, where.prNumber, notes, where.now)),
+    // The inputs' own failures are the main reads' to tell: here they only mean nothing to ask.
+    const queueId = where.queueId().catch(() => undefined);
+    const [story, text, queue] = await Promise.all([
+        where.repositoryId().then((repositoryId) => settle("This pull request's queue entry", readStory(api, repositoryId, where.prNumber, storyNotes, where.now, queueId.then((id) => id !== undefined)), storyNotes), () => undefined),
         // A queue without metrics (403, 404) shows nothing, and says nothing.
-        settle("The queue's typical wait", api.queueMetrics(where.queueId), true),
+        queueId.then((id) => id === undefined
+            ? undefined
+            : settle("The queue's typical wait", api.queueMetrics(id), waitNotes, true)),
+        queueId,
     ]);
+    if (queue === undefined)
+        return { storyNotes: [], waitNotes: [] };
     let wait;
     if (text !== undefined) {
         try {
@@ -39357,289 +39731,10 @@ async function readQueueExtras(api, where) {
         catch (error) {
             const note = noteOf("The queue's typical wait", error);
             if (note)
-                notes.push(note);
+                waitNotes.push(note);
         }
     }
-    return { story, wait, notes };
-}
-
-;// CONCATENATED MODULE: ./src/trunk/v2/read-v2.ts
-
-
-
-
-/** The repository's address as Trunk's v2 API looks it up. */
-function providerUrl(settings) {
-    return `https://${settings.repoHost}/${settings.owner}/${settings.repoName}`;
-}
-/** Looked up once per run, however many reads need it: the first call's promise is shared. */
-function repositoryLookup(client, settings) {
-    let lookup;
-    return () => (lookup ??= client.findRepository(providerUrl(settings)));
-}
-/** UUIDs are the same whatever the letter case of their hex digits. */
-function sameUuid(a, b) {
-    return a.toLowerCase() === b.toLowerCase();
-}
-/** One status across every collection, each collection its own chain of pages. */
-async function readStatus(client, settings, repositoryId, status, since) {
-    const read = { tests: [], others: new Set() };
-    const walks = await Promise.all(settings.testCollectionIds.map((testCollectionId) => client
-        .listTests({ testCollectionId, status, limit: settings.pageSize, maxPages: settings.maxPages }, (row) => {
-        // v2 has no repository filter: a collection may hold other repositories' tests.
-        if (sameUuid(row.repositoryId, repositoryId))
-            read.tests.push(normaliseTestV2(row, status, since));
-        else
-            read.others.add(row.id);
-    })
-        .then((walk) => [testCollectionId, walk])));
-    const stops = walks.flatMap(([id, walk]) => walk.incomplete ? [`collection ${id}: ${walk.incomplete}`] : []);
-    if (stops.length > 0)
-        read.incomplete = stops.join('; ');
-    return read;
-}
-/**
- * A mistyped collection id lists as empty: each is checked once, beside the shared lookup. When
- * both fail (a wrong api-url), the lookup's failure is told: the queue read fails with it too.
- */
-async function checkedRepository(client, repository, settings) {
-    const checks = settings.testCollectionIds.map((id) => client.checkTestCollection(id));
-    const [found, ...checked] = await Promise.allSettled([repository(), ...checks]);
-    for (const result of [found, ...checked])
-        if (result.status === 'rejected')
-            throw result.reason;
-    return found.value;
-}
-async function readTestsV2(client, repository, settings, now) {
-    const { id } = await checkedRepository(client, repository, settings);
-    const since = newSince(settings.recentWithinDays, now);
-    // Flaky and broken as two chains side by side: one mixed chain would be longer than v1's two.
-    const [flaky, broken] = await Promise.all([
-        readStatus(client, settings, id, 'flaky', since),
-        readStatus(client, settings, id, 'broken', since),
-    ]);
-    const mine = new Set([...flaky.tests, ...broken.tests].map((test) => test.id));
-    const others = [...new Set([...flaky.others, ...broken.others])].filter((other) => !mine.has(other));
-    const notes = [];
-    if (others.length > 0) {
-        notes.push(`${others.length} unhealthy ${others.length === 1 ? 'test' : 'tests'} of other repositories in test collection ${settings.testCollectionIds.join(', ')} ${others.length === 1 ? 'was' : 'were'} left out.`);
-    }
-    const read = testsReportOf(flaky, broken);
-    return {
-        part: { ...read.part, otherRepositoryTests: others.length },
-        warnings: read.warnings,
-        notes,
-    };
-}
-async function readQueueV2(client, repository, settings, extras) {
-    const { id: repositoryId } = await repository();
-    const queueId = await client.findMergeQueue(repositoryId, settings.targetBranch);
-    if (queueId === undefined) {
-        const url = `${client.baseUrl}/v2/merge-queues?repositoryId=${repositoryId}&targetBranch=${encodeURIComponent(settings.targetBranch)}`;
-        return {
-            part: { kind: 'none', branch: settings.targetBranch },
-            warnings: [
-                `Branch ${settings.targetBranch} of ${settings.repository} has no Trunk merge queue: ${url} listed none, so queue-state is none. Set target-branch if another branch has the queue, or check-queue: false if the repository uses GitHub's merge queue or none.`,
-            ],
-        };
-    }
-    const [queue, order, listed] = await Promise.all([
-        client.getMergeQueue(queueId),
-        client.getOrder(queueId),
-        client.listQueuePullRequests(queueId, settings.maxPages),
-    ]);
-    // Asked only once the queue is read: an outage there (or elsewhere in the run) spends the run's
-    // outage budget first, and then they are not sent at all.
-    const found = extras && (await readQueueExtras(extras.api, { repositoryId, queueId, ...extras }));
-    const warnings = listed.incomplete
-        ? [
-            `The queue's pull request list is incomplete (${listed.incomplete}): some authors and priorities are unknown.`,
-        ]
-        : [];
-    const report = normaliseQueueV2(queue, order, listed.pullRequests, settings.targetBranch);
-    return {
-        part: { ...report, pullRequest: found?.story, typicalWait: found?.wait },
-        warnings,
-        notes: found?.notes,
-    };
-}
-function v2Client(settings, http) {
-    return new TrunkV2Client(http, {
-        apiUrl: settings.apiUrl,
-        key: settings.apiKey,
-        keyInput: settings.apiKey === settings.apiToken ? 'api-token' : 'api-key',
-    });
-}
-
-;// CONCATENATED MODULE: ./src/github/stacked-pull-requests.ts
-/**
- * The pull requests stacked on this change: those whose base is its branch, directly or through a
- * chain (`GET /repos/{owner}/{repo}/pulls?base=<branch>&state=all`, every state, since a closed
- * one's runs carried the change too). Every run of one of them carries this change, so none is
- * "another pull request". Bounded: at most STACK_PAGES pages a branch, STACK_DEPTH links of the
- * chain and STACK_REQUESTS requests in all; past any of them, or after a failed request, the set
- * is unknown and says why (the caller then counts no other pull request's failure).
- */
-
-/** Pages of one branch's pull requests (100 each). */
-const STACK_PAGES = 2;
-/**
- * Branches asked along one chain: this change's, then each stacked pull request's head. A chain of
- * three stacked pull requests is known in full (the third's branch is asked, and holds none).
- */
-const STACK_DEPTH = 4;
-/** Requests to GitHub in all, however wide the stack. */
-const STACK_REQUESTS = 10;
-/**
- * One listed pull request: its number, and its head branch when that is in this repository (any
- * letter case of the name). Undefined when GitHub's row does not say them: then the stack is unknown.
- */
-function listedOf(raw, repository) {
-    const pr = (typeof raw === 'object' && raw !== null ? raw : {});
-    const number = pr.number;
-    if (typeof number !== 'number' || !Number.isInteger(number) || number <= 0)
-        return undefined;
-    const name = pr.head?.repo?.full_name;
-    // A deleted head repository (null), or a fork's: no pull request here is based on its branch.
-    if (pr.head?.repo === null)
-        return { number };
-    if (typeof name !== 'string')
-        return undefined;
-    if (name.toLowerCase() !== repository.toLowerCase())
-        return { number };
-    const ref = pr.head?.ref;
-    return typeof ref === 'string' && ref !== '' ? { number, branch: ref } : undefined;
-}
-const hasNext = (link) => typeof link === 'string' && /rel="next"/.test(link);
-/** Every pull request stacked on `branch`, breadth first, within the bounds. */
-async function readStackedPullRequests(token, repository, branch, options) {
-    const fullName = `${repository.owner}/${repository.repo}`;
-    const numbers = new Set();
-    const branches = new Set();
-    const asked = new Set([branch]);
-    let level = [branch];
-    let requests = 0;
-    try {
-        const octokit = await createOctokit(token, options);
-        for (let depth = 1; level.length > 0; depth += 1) {
-            if (depth > STACK_DEPTH) {
-                return {
-                    unknown: `the chain of pull requests stacked on ${branch} is longer than ${STACK_DEPTH - 1}`,
-                };
-            }
-            const next = [];
-            for (const base of level) {
-                for (let page = 1;; page += 1) {
-                    if (page > STACK_PAGES) {
-                        return { unknown: `more than ${STACK_PAGES * 100} pull requests are based on ${base}` };
-                    }
-                    if (requests >= STACK_REQUESTS) {
-                        return { unknown: `listing them took more than ${STACK_REQUESTS} requests` };
-                    }
-                    requests += 1;
-                    const answer = await octokit.rest.pulls.list({
-                        ...repository,
-                        base,
-                        state: 'all',
-                        per_page: 100,
-                        page,
-                    });
-                    const list = answer.data;
-                    if (!Array.isArray(list)) {
-                        return { unknown: `GitHub's answer for ${base} is not a list of pull requests` };
-                    }
-                    for (const listed of list.map((raw) => listedOf(raw, fullName))) {
-                        if (listed === undefined) {
-                            return {
-                                unknown: `GitHub listed a pull request based on ${base} without its number or head`,
-                            };
-                        }
-                        numbers.add(listed.number);
-                        if (listed.branch !== undefined && !asked.has(listed.branch)) {
-                            asked.add(listed.branch);
-                            branches.add(listed.branch);
-                            next.push(listed.branch);
-                        }
-                    }
-                    if (!hasNext(answer.headers.link))
-                        break;
-                }
-            }
-            level = next;
-        }
-    }
-    catch (error) {
-        return { unknown: describeGithubError(error, 'pull-requests: read') };
-    }
-    return { pullRequests: [...numbers].sort((a, b) => a - b), branches: [...branches].sort() };
-}
-
-;// CONCATENATED MODULE: ./src/explain/trunk-lookup-api.ts
-/**
- * The v2 reads the failed-test lookups make (src/explain/trunk-lookups.ts), and the adapter that
- * binds them to the run's v2 client. Apart from the lookups themselves, so that the run's main
- * chunk holds only this adapter: the explain stage stays a chunk loaded when test-results is set.
- */
-
-
-
-
-
-
-/** A search row as the lookups match it: any status, healthy included, as Trunk gives it. */
-function foundTestV2(raw) {
-    return {
-        ...trunkTestV2(raw),
-        status: present(raw.status) ?? 'unknown',
-        repositoryId: raw.repositoryId,
-    };
-}
-/**
- * With a v2 key, new failures are looked up in Trunk. Their requests go through a client of their
- * own, so that an outage can end the ones in flight (one outage, one budget) and nothing else.
- */
-function trunkLookups(settings, http, repository, signal) {
-    const stop = new AbortController();
-    const v2 = v2Client(settings, http(AbortSignal.any([signal, stop.signal])));
-    return {
-        repository: async () => {
-            const found = await repository();
-            return { id: found.id, defaultBranch: found.defaultBranch ?? undefined };
-        },
-        searchTests: (search, onRow) => v2.searchTests(search, (row) => onRow(foundTestV2(row))),
-        failedBranchRuns: (testId, branches, startedAfter) => v2.failedBranchRuns(testId, branches, startedAfter),
-        pullRequestRuns: (testId, startedAfter, failuresOnly) => v2.pullRequestRuns(testId, startedAfter, failuresOnly),
-        stop: () => stop.abort(),
-    };
-}
-/**
- * The job a failure's report came from. With `needs`, the needed job whose folder holds it (its id:
- * a matrix leg's Trunk name, `test (ubuntu-latest)`, is never its id alone, so no leg passes for
- * another); without, this job, whose own reports the step reads. Unknown, no pass counts.
- */
-function jobOfFailure(test, context, neededIds, workspace) {
-    const workflow = context?.thisChange?.workflow;
-    if (neededIds === undefined)
-        return { workflow, job: context?.thisChange?.job };
-    const owner = (0,explain_jobs/* jobOfReport */.H0)(test.reportFile, neededIds, workspace);
-    if (owner === undefined)
-        return undefined;
-    return { workflow, job: typeof owner === 'string' ? owner : owner.other };
-}
-/**
- * What the lookups need to prove evidence independent: each failure's job, and the pull requests
- * stacked on a branch, read from GitHub with the workflow's token (`pull-requests: read`).
- */
-function lookupIndependence(settings, context, log, signal) {
-    const neededIds = settings.needs?.map((job) => job.id);
-    const workspace = process.cwd();
-    const [owner = settings.owner, repo = settings.repoName] = context?.repository
-        ? context.repository.split('/')
-        : [];
-    return {
-        jobOf: (test) => jobOfFailure(test, context, neededIds, workspace),
-        stackedOn: (branch) => readStackedPullRequests(settings.githubToken, { owner, repo }, branch, githubOptions(settings, log, signal)),
-    };
+    return { story, wait, storyNotes, waitNotes };
 }
 
 ;// CONCATENATED MODULE: ./src/test-results/read-later.ts
@@ -39692,13 +39787,12 @@ function analysisOf(job) {
 }
 async function explainLeg(api, job, now, notes) {
     const leg = analysisOf(job);
-    const unread = [];
+    // Told in one order (cluster, then annotations) whichever answer comes first.
+    const failures = new Map();
     const failed = (what) => (error) => {
         const why = failureWords(error);
-        if (why) {
-            unread.push(what);
-            notes.push(`Trunk's ${what} of job ${job.name} could not be read: ${why}.`);
-        }
+        if (why)
+            failures.set(what, `Trunk's ${what} of job ${job.name} could not be read: ${why}.`);
         return undefined;
     };
     const clusterId = job.failure?.cluster?.id;
@@ -39722,6 +39816,9 @@ async function explainLeg(api, job, now, notes) {
     if (leg.infrastructure === undefined && cause !== undefined) {
         leg.infrastructure = cause;
     }
+    const unread = ['failure cluster', 'annotations'].filter((what) => failures.has(what));
+    for (const what of unread)
+        notes.push(failures.get(what) ?? '');
     if (unread.length > 0)
         leg.unread = unread;
     return leg;
@@ -39752,7 +39849,10 @@ async function readCiAnalysis(api, where) {
                 picked.push([id, job]);
         }
     }
-    const legs = await Promise.all(picked.map(([, job]) => explainLeg(api, job, where.now, notes)));
+    // Each leg's notes apart, told in the legs' order whichever answer comes first.
+    const legNotes = picked.map(() => []);
+    const legs = await Promise.all(picked.map(([, job], index) => explainLeg(api, job, where.now, legNotes[index] ?? [])));
+    notes.push(...legNotes.flat());
     const jobs = {};
     for (const id of where.failedIds) {
         const read = legs.filter((_, index) => picked[index]?.[0] === id);
@@ -39931,42 +40031,88 @@ function client_validate(path, answer, schema) {
 ;// CONCATENATED MODULE: ./src/trunk/outage-budget.ts
 
 /**
- * One outage, one budget, for the whole run: once any request to Trunk has failed for an outage
- * (after its retries), the extra reads (this pull request's queue story, the queue's metrics,
- * Trunk's CI analysis) and the failed-test lookups send nothing more. Made once per run.
+ * One outage, one budget, for the whole run. Send early, decide late: the extra reads (this pull
+ * request's queue entry, the queue's metrics, Trunk's CI analysis) and the failed-test lookups go
+ * out as soon as their inputs exist; once any request to Trunk has failed for an outage (after its
+ * retries), those in flight are aborted, none more is sent, and when the run's reads have settled
+ * every extra read is left out, whether its answer came before the outage or not: so the report
+ * and its one note are the same in every order the answers arrive in. Made once per run.
  */
+/** The extra reads, as the one note names them. */
+const EXTRA_READS = {
+    queueEntry: "this pull request's queue entry and history",
+    queueMetrics: "the queue's metrics",
+    ciAnalysis: "Trunk's CI analysis",
+};
 class OutageBudget {
     /** Why Trunk was found unavailable: the first outage's message. */
     spent;
-    /** The extra reads not sent because of it, for one note. */
-    notAsked = new Set();
-    spend(why) {
-        this.spent ??= why.replace(/\.$/, '');
+    /** The extra read whose own outage spent the budget, when one did. */
+    spentBy;
+    /** The extra reads this run makes, in the order they were planned, for one note. */
+    planned = new Set();
+    stop = new AbortController();
+    stops = new Map();
+    /** Aborted once the budget is spent: ends the lookups in flight. */
+    signal = this.stop.signal;
+    /**
+     * Aborted once the budget is spent by anything but `what` itself: an extra read whose own
+     * request failed keeps its requests in flight to their end, so what it tells of its own failure
+     * is the same in every order.
+     */
+    signalFor(what) {
+        let stop = this.stops.get(what);
+        if (stop === undefined) {
+            stop = new AbortController();
+            this.stops.set(what, stop);
+            if (this.spent !== undefined && this.spentBy !== what)
+                stop.abort();
+        }
+        return stop.signal;
     }
-    /** Spends the budget when `error` is an outage. */
-    record(error) {
+    spend(why, by) {
+        if (this.spent !== undefined)
+            return;
+        this.spent = why.replace(/\.$/, '');
+        this.spentBy = by;
+        this.stop.abort();
+        for (const [what, stop] of this.stops)
+            if (what !== by)
+                stop.abort();
+    }
+    /** Spends the budget when `error` is an outage (of the extra read `by`, when one). */
+    record(error, by) {
         if (error instanceof errors/* TrunkApiError */.Jp && error.kind === 'outage')
-            this.spend(error.message);
+            this.spend(error.message, by);
+    }
+    /** An extra read the run makes (known from the settings alone, before any answer). */
+    plan(what) {
+        this.planned.add(what);
     }
     /** One extra request: not sent once the budget is spent (a quiet cancel, told in one note). */
     async send(what, request) {
         if (this.spent !== undefined) {
-            this.notAsked.add(what);
             throw new errors/* TrunkApiError */.Jp('cancelled', what, `${what} not asked: Trunk was unavailable`);
         }
         try {
             return await request();
         }
         catch (error) {
-            this.record(error);
+            this.record(error, what);
             throw error;
         }
     }
-    /** The one note for the extra reads that were not sent. */
-    note() {
-        if (this.spent === undefined || this.notAsked.size === 0)
+    /**
+     * The one note for the extra reads left out, decided once the reads have settled; `told`: the
+     * read that spent the budget and tells its own failure.
+     */
+    note(told) {
+        if (this.spent === undefined)
             return undefined;
-        return `Not asked: ${[...this.notAsked].join(', ')}. Trunk was unavailable (${this.spent}).`;
+        const left = [...this.planned].filter((what) => what !== told);
+        if (left.length === 0)
+            return undefined;
+        return `Left out: ${left.join(', ')}. Trunk was unavailable (${this.spent}).`;
     }
 }
 
@@ -39989,23 +40135,33 @@ class OutageBudget {
 
 
 
+
+const { queueEntry: QUEUE_ENTRY, queueMetrics: QUEUE_METRICS, ciAnalysis: CI_ANALYSIS, } = EXTRA_READS;
 /**
  * On a pull request's run with a v2 key: its queue story and the queue's typical wait, through a
  * client of their own that never retries (`GET /v2/pull-requests` allows 5 a second per key) and
- * that the run's end stops; none is sent once the run's outage budget is spent.
+ * that the run's end or an outage stops. Each is sent as soon as its input exists: the entry once
+ * the repository is known, the metrics once the queue is (queue-story.ts).
  */
-function queueExtras(settings, http, prNumber, now, outage) {
+function queueExtras(settings, http, repository, mergeQueue, prNumber, now, outage) {
     if (prNumber === undefined)
         return undefined;
-    const v2 = v2Client(settings, http);
-    return {
-        prNumber,
-        now,
-        api: {
-            findPullRequest: (repositoryId, number) => outage.send("this pull request's queue entry", () => v2.findPullRequest(repositoryId, number)),
-            queueEntryHistory: (id) => outage.send("this pull request's queue history", () => v2.queueEntryHistory(id)),
-            queueMetrics: (id) => outage.send("the queue's metrics", () => v2.queueMetrics(id)),
-        },
+    const entry = v2Client(settings, http(QUEUE_ENTRY));
+    const metrics = v2Client(settings, http(QUEUE_METRICS));
+    const api = {
+        findPullRequest: (repositoryId, number) => outage.send(QUEUE_ENTRY, () => entry.findPullRequest(repositoryId, number)),
+        queueEntryHistory: (id) => outage.send(QUEUE_ENTRY, () => entry.queueEntryHistory(id)),
+        queueMetrics: (id) => outage.send(QUEUE_METRICS, () => metrics.queueMetrics(id)),
+    };
+    return () => {
+        outage.plan(QUEUE_ENTRY);
+        outage.plan(QUEUE_METRICS);
+        return readQueueExtras(api, {
+            repositoryId: async () => (await repository()).id,
+            queueId: mergeQueue,
+            prNumber,
+            now,
+        });
     };
 }
 /** The run's test reports, read from the working directory (the workspace on a runner). */
@@ -40074,35 +40230,59 @@ function ciAnalysisRead(settings, http, repository, commitSha, now, outage) {
     if (settings.apiKey === '' || commitSha === undefined)
         return undefined;
     const v2 = v2Client(settings, http);
-    const what = "Trunk's CI analysis";
+    const what = CI_ANALYSIS;
     const api = {
         failedCiJobs: (repositoryId, sha) => outage.send(what, () => v2.failedCiJobs(repositoryId, sha)),
         failureCluster: (id) => outage.send(what, () => v2.failureCluster(id)),
         ciJobAnnotationCauses: (id) => outage.send(what, () => v2.ciJobAnnotationCauses(id)),
     };
-    return (failedIds) => readCiAnalysis(api, {
-        repositoryId: async () => (await repository()).id,
-        commitSha,
-        failedIds,
-        now,
-    });
+    return (failedIds) => {
+        outage.plan(what);
+        return readCiAnalysis(api, {
+            repositoryId: async () => (await repository()).id,
+            commitSha,
+            failedIds,
+            now,
+        });
+    };
+}
+/**
+ * The most requests a run sends to Trunk, retries included (an organisation's keys share 100 a
+ * second): the repository and the collections' checks, two lists of at most max-pages pages per
+ * collection, the queue's four reads, the extra reads (never retried: the story's two, the
+ * metrics, Trunk's CI analysis) and the lookups' share. Past it nothing more is sent.
+ */
+function trunkRequestBound(settings) {
+    const collections = Math.max(1, settings.testCollectionIds.length);
+    const tries = 1 + settings.maxRetries;
+    const tests = 1 + collections + 2 * collections * settings.maxPages;
+    const queue = 3 + settings.maxPages;
+    const extras = 3 + 1 + 2 * MAX_ANALYSED;
+    return tries * (tests + queue) + extras + MAX_LOOKUP_REQUESTS;
 }
 /** The reads the settings ask for; each sends its requests only when called. */
 function planReads(settings, pullRequest, log, signal, context) {
-    const client = (until, maxRetries = settings.maxRetries) => new RetryingClient({
+    // One bound on the run's requests to Trunk, shared by every client below.
+    const bound = new RequestAllowance(trunkRequestBound(settings));
+    const client = (until, maxRetries = settings.maxRetries, allowance = bound) => new RetryingClient({
         timeoutMs: settings.timeoutMs,
         maxRetries,
         retryBaseMs: settings.retryBaseMs,
         log,
         signal: until,
+        allowance,
     });
     const http = client(signal);
     const v1 = new TrunkV1Client(http, { apiUrl: settings.apiUrl, token: settings.apiToken });
     const v2 = v2Client(settings, http);
     const repository = repositoryLookup(v2, settings);
+    const mergeQueue = mergeQueueLookup(v2, repository, settings);
     const now = Date.now();
-    // One outage, one budget for the whole run: the main reads spend it, the extra reads obey it.
+    // One outage, one budget for the whole run: the main reads spend it, the extra reads and the
+    // lookups obey it, and an outage ends those in flight.
     const outage = new OutageBudget();
+    // Each extra read's own client: never retried, stopped by the run's end or another's outage.
+    const extra = (what) => client(AbortSignal.any([signal, outage.signalFor(what)]), 0);
     const spending = (read) => () => read().catch((error) => {
         outage.record(error);
         throw error;
@@ -40115,13 +40295,16 @@ function planReads(settings, pullRequest, log, signal, context) {
                 : readTestsV1(v1, settings, now)),
         queue: queueApi &&
             spending(() => queueApi === 'v2'
-                ? readQueueV2(v2, repository, settings, queueExtras(settings, client(signal, 0), pullRequest?.pr.number, now, outage))
+                ? readQueueV2(v2, repository, mergeQueue, settings)
                 : readQueueV1(v1, settings)),
+        queueExtras: queueApi === 'v2'
+            ? queueExtras(settings, extra, repository, mergeQueue, pullRequest?.pr.number, now, outage)
+            : undefined,
         changedFiles: pullRequest && (() => pullRequest.changedFiles(githubOptions(settings, log, signal))),
         failedTests: failedTestsRead(settings, settings.apiKey === ''
             ? undefined
             : {
-                api: trunkLookups(settings, client, repository, signal),
+                api: trunkLookups(settings, client, repository, AbortSignal.any([signal, outage.signal]), bound),
                 options: {
                     collections: settings.testCollectionIds,
                     prNumber: pullRequest?.pr.number ?? context?.prNumber,
@@ -40133,7 +40316,7 @@ function planReads(settings, pullRequest, log, signal, context) {
                 },
             }, signal),
         jobs: context &&
-            jobsRead(settings, context, log, signal, ciAnalysisRead(settings, client(signal, 0), repository, context.commitSha, now, outage)),
+            jobsRead(settings, context, log, signal, ciAnalysisRead(settings, extra(CI_ANALYSIS), repository, context.commitSha, now, outage)),
         testsApi,
         queueApi,
         outage,
@@ -40157,6 +40340,7 @@ function findAffectedTests(tests, changedFiles) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/collect-report.ts
+
 
 
 
@@ -40203,9 +40387,39 @@ function affectedOf(tests, files, failOnAffected) {
         warnings: [],
     };
 }
+/** A promise's outcome, never a rejection. */
+function settled(promise) {
+    return Promise.allSettled([promise]).then(([result]) => result);
+}
 /**
- * Runs the reads side by side and keeps each read's failure to itself. A failure that decides the
- * run (a rejected credential, or any failure under on-api-error: fail) cancels the others.
+ * The story and the typical wait belong to a queue that was read. After an outage both are left
+ * out, but for the one read whose own outage it was: its note tells it (each is one chain of
+ * requests, so what it got before failing is the same in every order).
+ */
+function extrasOf(queue, result, outage) {
+    const extras = result.status === 'fulfilled' ? result.value : undefined;
+    if (queue?.kind !== 'queue' || extras === undefined)
+        return { queue, notes: [] };
+    const spent = outage?.spent !== undefined;
+    const story = !spent || outage.spentBy === EXTRA_READS.queueEntry;
+    const wait = !spent || outage.spentBy === EXTRA_READS.queueMetrics;
+    if (!story && !wait)
+        return { queue, notes: [] };
+    return {
+        queue: {
+            ...queue,
+            pullRequest: story ? extras.story : undefined,
+            typicalWait: wait ? extras.wait : undefined,
+        },
+        notes: [...(story ? extras.storyNotes : []), ...(wait ? extras.waitNotes : [])],
+    };
+}
+/**
+ * Runs the reads side by side, each as soon as the answers it needs exist (the lookups once the
+ * tests and the test reports are read, Trunk's CI analysis at once), and keeps each read's failure
+ * to itself. A failure that decides the run (a rejected credential, or any failure under
+ * on-api-error: fail) cancels the others. Send early, decide late: once every read has settled, an
+ * outage anywhere leaves out every extra read and lookup (one note), whatever order they came in.
  */
 async function collectReport(reads, context, options) {
     const watch = (read) => read?.().catch((error) => {
@@ -40213,15 +40427,33 @@ async function collectReport(reads, context, options) {
             options.cancel();
         throw error;
     });
-    const [tests, queue, files, results, runJobs] = await Promise.allSettled([
-        watch(reads.tests),
-        watch(reads.queue),
-        reads.tests ? reads.changedFiles?.() : undefined,
-        reads.failedTests?.results(),
-        reads.jobs?.runJobs?.(), // never rejects: a failed read is a note
+    const testsRead = settled(watch(reads.tests));
+    const queueRead = settled(watch(reads.queue));
+    const filesRead = settled(reads.tests ? reads.changedFiles?.() : undefined);
+    const resultsRead = settled(reads.failedTests?.results());
+    const runJobsRead = settled(reads.jobs?.runJobs?.()); // never rejects: a failed read is a note
+    const extrasRead = settled(reads.queueExtras?.()); // never rejects an API failure
+    const ciRead = settled(reads.failedTests && reads.jobs?.ciAnalysis?.()); // nor this
+    const explainRead = reads.failedTests &&
+        explainStage(reads.failedTests, reads.tests && reads.testsApi, [
+            testsRead,
+            resultsRead,
+            filesRead,
+        ]);
+    const [tests, queue, files, runJobs, extras, analysed, explained] = await Promise.all([
+        testsRead,
+        queueRead,
+        filesRead,
+        runJobsRead,
+        extrasRead,
+        ciRead,
+        explainRead,
     ]);
-    // After the main reads, beside the lookups: an outage in them leaves it unsent (one budget).
-    const ciAnalysis = Promise.allSettled([reads.failedTests && reads.jobs?.ciAnalysis?.()]); // never rejects an API failure
+    for (const result of [extras, analysed])
+        if (result.status === 'rejected')
+            throw result.reason; // a bug
+    // Decided now that every read has settled: an outage anywhere leaves the extras out.
+    const outage = reads.outage?.spent !== undefined;
     const report = {
         context,
         readFailures: [],
@@ -40238,40 +40470,59 @@ async function collectReport(reads, context, options) {
     else
         report.readFailures.push(...failuresOf('tests', tests.reason));
     if (queue.status === 'fulfilled') {
-        report.queue = queue.value?.part;
+        const withExtras = extrasOf(queue.value?.part, extras, reads.outage);
+        report.queue = withExtras.queue;
         report.warnings.push(...(queue.value?.warnings ?? []));
-        report.notes?.push(...(queue.value?.notes ?? []));
+        report.notes?.push(...(queue.value?.notes ?? []), ...withExtras.notes);
     }
     else
         report.readFailures.push(...failuresOf('queue', queue.reason));
     const affected = affectedOf(report.tests, files, options.failOnAffected);
     report.affected = affected.part;
     report.warnings.push(...affected.warnings);
-    if (reads.failedTests) {
-        // The explain stage is loaded only by runs that read test reports.
-        const { explainRun, unreadResults, accountJobs } = await __nccwpck_require__.e(/* import() */ 768).then(__nccwpck_require__.bind(__nccwpck_require__, 3768));
-        const read = results.status === 'fulfilled'
-            ? (results.value ?? unreadResults('none read'))
-            : unreadResults(results.reason);
-        const explained = await explainRun(reads.failedTests, read, { tests: report.tests, idsAreV2TestIds: report.testsApi === 'v2' }, files.status === 'fulfilled' ? files.value : undefined);
-        report.failedTests = explained.part;
+    if (explained) {
+        const { stage, read, trunk } = explained;
+        // Lookups answered before an outage are left out too: asked again with the budget spent,
+        // they send nothing, and read as they would had the outage come first.
+        const part = outage && reads.failedTests
+            ? await stage.explainRun(reads.failedTests, read, trunk, explained.files)
+            : explained.part;
+        report.failedTests = part.part;
         if (reads.jobs) {
             const jobs = reads.jobs;
             const answer = runJobs.status === 'fulfilled' ? runJobs.value : undefined;
-            const [analysed] = await ciAnalysis;
-            const ci = analysed.status === 'fulfilled' ? analysed.value : undefined;
-            if (analysed.status === 'rejected')
-                throw analysed.reason; // a bug
-            report.failedTests.jobs = accountJobs(jobs.needs, read, jobs.workspace, answer, ci?.jobs);
+            // After an outage the analysis is left out, but for its own: then it is told as it ended.
+            const own = reads.outage?.spentBy === EXTRA_READS.ciAnalysis;
+            const ci = (outage && !own) || analysed.status === 'rejected' ? undefined : analysed.value;
+            report.failedTests.jobs = stage.accountJobs(jobs.needs, read, jobs.workspace, answer, ci?.jobs);
             report.notes?.push(...(ci?.notes ?? []));
         }
-        report.warnings.push(...explained.warnings);
-        report.notes?.push(...(explained.notes ?? []));
+        report.warnings.push(...part.warnings);
+        report.notes?.push(...(part.notes ?? []));
     }
-    const notAsked = reads.outage?.note();
-    if (notAsked)
-        report.notes?.push(notAsked);
+    const leftOut = reads.outage?.note(reads.outage.spentBy);
+    if (leftOut)
+        report.notes?.push(leftOut);
     return report;
+}
+/**
+ * The explain stage, once the tests and the test reports are read (the changed files too, for
+ * the own-file marks): the lookups go out then, beside the queue's reads.
+ */
+async function explainStage(failedTests, testsApi, reads) {
+    const [tests, results, changed] = await Promise.all(reads);
+    // The explain stage is loaded only by runs that read test reports.
+    const stage = await __nccwpck_require__.e(/* import() */ 768).then(__nccwpck_require__.bind(__nccwpck_require__, 3768));
+    const read = results.status === 'fulfilled'
+        ? (results.value ?? stage.unreadResults('none read'))
+        : stage.unreadResults(results.reason);
+    const trunk = {
+        tests: tests.status === 'fulfilled' ? tests.value?.part : undefined,
+        idsAreV2TestIds: testsApi === 'v2',
+    };
+    const files = changed.status === 'fulfilled' ? changed.value : undefined;
+    const part = await stage.explainRun(failedTests, read, trunk, files);
+    return { stage, read, trunk, files, part };
 }
 
 ;// CONCATENATED MODULE: ./src/render/annotations.ts
@@ -41743,6 +41994,13 @@ function renderComment(report, verdict, options) {
 }
 
 ;// CONCATENATED MODULE: ./src/render/comment-plan.ts
+/**
+ * Whether a comment may be posted whatever the verdict: its reads are then made beside the
+ * Trunk reads (planComment decides the rest once the verdict is known).
+ */
+function mayComment(facts) {
+    return facts.mode !== 'off' && facts.isPullRequestEvent && !facts.isFork;
+}
 /**
  * Whether and how to comment. on-failure comments only when a gate failed, but still edits its
  * earlier comment when a later run passes, so a pull request never shows a stale failure.
@@ -43891,6 +44149,8 @@ function firstIncomplete(jobs) {
 
 
 
+
+
 const SECRET_INPUTS = ['api-token', 'api-key', 'github-token'];
 /** Wires the stages: context, settings, pull request, reads, verdict, render; then emit writes. */
 async function run() {
@@ -43925,8 +44185,12 @@ async function decide(context, signal, cancel) {
     const found = await findPullRequest(beforeLookup, context, runLog);
     const settings = settingsForContext(beforeLookup, context, found.context, lib_core.getInput);
     const pullRequest = found.access;
-    const writeComment = pullRequest && commentWriter(pullRequest, githubOptions(settings, runLog));
     const runContext = { ...found.context, prNumber: pullRequest?.pr.number };
+    // The comment's reads go out beside the Trunk reads when a comment may be posted at all.
+    const marker = stickyMarker(runContext.workflow, runContext.job, settings.commentKey);
+    const writeComment = pullRequest && mayComment({ mode: settings.commentOnPr, ...runContext })
+        ? commentWriter(pullRequest, githubOptions(settings, runLog), marker)
+        : undefined;
     const report = await collectReport(planReads(settings, pullRequest, runLog, signal, runContext), runContext, { ...settings, cancel });
     const verdict = evaluateGates(report, settings);
     const outcome = decideOutcome(report, verdict, settings.onApiError);
@@ -44234,6 +44498,9 @@ function requestError(where, failure) {
     const { cause, retries } = failure;
     if (cause.failure === 'cancelled') {
         return new TrunkApiError('cancelled', where, `${where} was cancelled: another read failed`);
+    }
+    if (cause.failure === 'bound') {
+        return new TrunkApiError('rejected', where, `${where} was not sent: ${cause.message}. This is a fault of the action: please report it.`);
     }
     if (cause.failure === 'redirect') {
         return new TrunkApiError('rejected', where, `${where} was not completed: ${cause.message}. Set api-url to the API's final address.`);

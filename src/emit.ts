@@ -14,8 +14,14 @@ import { messageOf } from './text.js';
 const MAX_LOG_LINE = 3000;
 const MAX_ANNOTATION = { title: 200, message: 1000, file: 500 };
 
-/** Writes the comment and says what it did ("updated (1 duplicate deleted)"). */
-export type CommentWriter = (draft: CommentDraft) => Promise<string>;
+/**
+ * Writes the comment and says what it did ("updated (1 duplicate deleted)"); `cancel` ends the
+ * reads it made ahead of the verdict when no comment is written.
+ */
+export interface CommentWriter {
+  write(draft: CommentDraft): Promise<string>;
+  cancel(): void;
+}
 
 /** Registers every credential input as a secret before anything else is printed. */
 export function maskSecrets(inputs: readonly string[]): void {
@@ -59,9 +65,13 @@ async function emitSummary(markdown: string | undefined): Promise<void> {
 }
 
 async function emitComment(draft: CommentDraft | undefined, writer: CommentWriter | undefined) {
-  if (draft === undefined || writer === undefined) return;
+  if (writer === undefined) return;
+  if (draft === undefined) {
+    writer.cancel();
+    return;
+  }
   try {
-    runLog.info(`Pull request comment: ${await writer(draft)}.`);
+    runLog.info(`Pull request comment: ${await writer.write(draft)}.`);
   } catch (error) {
     runLog.warning(`The pull request comment was not posted: ${messageOf(error)}.`);
   }

@@ -8,6 +8,8 @@ import { planReads } from './reads.js';
 import { collectReport } from './report/collect-report.js';
 import { render, renderSkip, renderStop, type Rendered } from './render/render.js';
 import { forkSkipReason } from './settings/fork-skip.js';
+import { mayComment } from './render/comment-plan.js';
+import { stickyMarker } from './render/sticky-marker.js';
 import { readEventPayload } from './settings/event.js';
 import { InputError } from './settings/input-parsers.js';
 import { wantsJobSummary } from './settings/job-summary.js';
@@ -55,8 +57,13 @@ async function decide(
   const found = await findPullRequest(beforeLookup, context, runLog);
   const settings = settingsForContext(beforeLookup, context, found.context, core.getInput);
   const pullRequest = found.access;
-  const writeComment = pullRequest && commentWriter(pullRequest, githubOptions(settings, runLog));
   const runContext = { ...found.context, prNumber: pullRequest?.pr.number };
+  // The comment's reads go out beside the Trunk reads when a comment may be posted at all.
+  const marker = stickyMarker(runContext.workflow, runContext.job, settings.commentKey);
+  const writeComment =
+    pullRequest && mayComment({ mode: settings.commentOnPr, ...runContext })
+      ? commentWriter(pullRequest, githubOptions(settings, runLog), marker)
+      : undefined;
   const report = await collectReport(
     planReads(settings, pullRequest, runLog, signal, runContext),
     runContext,

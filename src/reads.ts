@@ -5,7 +5,7 @@
 
 import { githubOptions } from './github/call-options.js';
 import type { PullRequestAccess } from './github/pull-request.js';
-import { RetryingClient, type Logger } from './http/retrying-client.js';
+import { RequestAllowance, RetryingClient, type Logger } from './http/retrying-client.js';
 import type { JobsRead, Reads } from './report/collect-report.js';
 import { isFailedResult, type RunJobsRead } from './explain/jobs.js';
 import { githubRepository } from './github/find-pull-request.js';
@@ -13,49 +13,67 @@ import { listRunAttemptJobs } from './github/run-jobs.js';
 import type { RunContext } from './settings/run-context.js';
 import { readQueueV1, readTestsV1 } from './trunk/v1/read-v1.js';
 import type { FailedTestsRead } from './explain/failed-tests-read.js';
-import { lookupIndependence, trunkLookups } from './explain/trunk-lookup-api.js';
 import {
+  lookupIndependence,
+  MAX_LOOKUP_REQUESTS,
+  trunkLookups,
+} from './explain/trunk-lookup-api.js';
+import {
+  mergeQueueLookup,
   readQueueV2,
   readTestsV2,
   repositoryLookup,
   v2Client,
-  type QueueExtrasRead,
 } from './trunk/v2/read-v2.js';
+import { readQueueExtras, type QueueExtras, type QueueStoryApi } from './trunk/v2/queue-story.js';
 import { readTestResults } from './test-results/read-later.js';
-import { readCiAnalysis } from './trunk/v2/ci-analysis.js';
+import { MAX_ANALYSED, readCiAnalysis } from './trunk/v2/ci-analysis.js';
 import type { CiAnalysisRead } from './trunk/ci-analysis-model.js';
 import { redactedReading } from './test-results/redact.js';
 import type { Settings } from './settings/settings.js';
 import { TrunkV1Client } from './trunk/v1/client.js';
 import { messageOf } from './text.js';
-import { OutageBudget } from './trunk/outage-budget.js';
+import { EXTRA_READS, OutageBudget } from './trunk/outage-budget.js';
+
+const {
+  queueEntry: QUEUE_ENTRY,
+  queueMetrics: QUEUE_METRICS,
+  ciAnalysis: CI_ANALYSIS,
+} = EXTRA_READS;
 
 /**
  * On a pull request's run with a v2 key: its queue story and the queue's typical wait, through a
  * client of their own that never retries (`GET /v2/pull-requests` allows 5 a second per key) and
- * that the run's end stops; none is sent once the run's outage budget is spent.
+ * that the run's end or an outage stops. Each is sent as soon as its input exists: the entry once
+ * the repository is known, the metrics once the queue is (queue-story.ts).
  */
 function queueExtras(
   settings: Settings,
-  http: RetryingClient,
+  http: (what: string) => RetryingClient,
+  repository: ReturnType<typeof repositoryLookup>,
+  mergeQueue: ReturnType<typeof mergeQueueLookup>,
   prNumber: number | undefined,
   now: number,
   outage: OutageBudget,
-): QueueExtrasRead | undefined {
+): (() => Promise<QueueExtras>) | undefined {
   if (prNumber === undefined) return undefined;
-  const v2 = v2Client(settings, http);
-  return {
-    prNumber,
-    now,
-    api: {
-      findPullRequest: (repositoryId, number) =>
-        outage.send("this pull request's queue entry", () =>
-          v2.findPullRequest(repositoryId, number),
-        ),
-      queueEntryHistory: (id) =>
-        outage.send("this pull request's queue history", () => v2.queueEntryHistory(id)),
-      queueMetrics: (id) => outage.send("the queue's metrics", () => v2.queueMetrics(id)),
-    },
+  const entry = v2Client(settings, http(QUEUE_ENTRY));
+  const metrics = v2Client(settings, http(QUEUE_METRICS));
+  const api: QueueStoryApi = {
+    findPullRequest: (repositoryId, number) =>
+      outage.send(QUEUE_ENTRY, () => entry.findPullRequest(repositoryId, number)),
+    queueEntryHistory: (id) => outage.send(QUEUE_ENTRY, () => entry.queueEntryHistory(id)),
+    queueMetrics: (id) => outage.send(QUEUE_METRICS, () => metrics.queueMetrics(id)),
+  };
+  return () => {
+    outage.plan(QUEUE_ENTRY);
+    outage.plan(QUEUE_METRICS);
+    return readQueueExtras(api, {
+      repositoryId: async () => (await repository()).id,
+      queueId: mergeQueue,
+      prNumber,
+      now,
+    });
   };
 }
 
@@ -143,20 +161,39 @@ function ciAnalysisRead(
 ): ((failedIds: string[]) => Promise<CiAnalysisRead>) | undefined {
   if (settings.apiKey === '' || commitSha === undefined) return undefined;
   const v2 = v2Client(settings, http);
-  const what = "Trunk's CI analysis";
+  const what = CI_ANALYSIS;
   const api = {
     failedCiJobs: (repositoryId: string, sha: string) =>
       outage.send(what, () => v2.failedCiJobs(repositoryId, sha)),
     failureCluster: (id: string) => outage.send(what, () => v2.failureCluster(id)),
     ciJobAnnotationCauses: (id: string) => outage.send(what, () => v2.ciJobAnnotationCauses(id)),
   };
-  return (failedIds) =>
-    readCiAnalysis(api, {
+  return (failedIds) => {
+    outage.plan(what);
+    return readCiAnalysis(api, {
       repositoryId: async () => (await repository()).id,
       commitSha,
       failedIds,
       now,
     });
+  };
+}
+
+/**
+ * The most requests a run sends to Trunk, retries included (an organisation's keys share 100 a
+ * second): the repository and the collections' checks, two lists of at most max-pages pages per
+ * collection, the queue's four reads, the extra reads (never retried: the story's two, the
+ * metrics, Trunk's CI analysis) and the lookups' share. Past it nothing more is sent.
+ */
+export function trunkRequestBound(
+  settings: Pick<Settings, 'maxPages' | 'maxRetries' | 'testCollectionIds'>,
+): number {
+  const collections = Math.max(1, settings.testCollectionIds.length);
+  const tries = 1 + settings.maxRetries;
+  const tests = 1 + collections + 2 * collections * settings.maxPages;
+  const queue = 3 + settings.maxPages;
+  const extras = 3 + 1 + 2 * MAX_ANALYSED;
+  return tries * (tests + queue) + extras + MAX_LOOKUP_REQUESTS;
 }
 
 /** The reads the settings ask for; each sends its requests only when called. */
@@ -167,21 +204,28 @@ export function planReads(
   signal: AbortSignal,
   context?: RunContext,
 ): Reads {
-  const client = (until: AbortSignal, maxRetries = settings.maxRetries) =>
+  // One bound on the run's requests to Trunk, shared by every client below.
+  const bound = new RequestAllowance(trunkRequestBound(settings));
+  const client = (until: AbortSignal, maxRetries = settings.maxRetries, allowance = bound) =>
     new RetryingClient({
       timeoutMs: settings.timeoutMs,
       maxRetries,
       retryBaseMs: settings.retryBaseMs,
       log,
       signal: until,
+      allowance,
     });
   const http = client(signal);
   const v1 = new TrunkV1Client(http, { apiUrl: settings.apiUrl, token: settings.apiToken });
   const v2 = v2Client(settings, http);
   const repository = repositoryLookup(v2, settings);
+  const mergeQueue = mergeQueueLookup(v2, repository, settings);
   const now = Date.now();
-  // One outage, one budget for the whole run: the main reads spend it, the extra reads obey it.
+  // One outage, one budget for the whole run: the main reads spend it, the extra reads and the
+  // lookups obey it, and an outage ends those in flight.
   const outage = new OutageBudget();
+  // Each extra read's own client: never retried, stopped by the run's end or another's outage.
+  const extra = (what: string) => client(AbortSignal.any([signal, outage.signalFor(what)]), 0);
   const spending =
     <T>(read: () => Promise<T>) =>
     () =>
@@ -202,14 +246,13 @@ export function planReads(
       queueApi &&
       spending(() =>
         queueApi === 'v2'
-          ? readQueueV2(
-              v2,
-              repository,
-              settings,
-              queueExtras(settings, client(signal, 0), pullRequest?.pr.number, now, outage),
-            )
+          ? readQueueV2(v2, repository, mergeQueue, settings)
           : readQueueV1(v1, settings),
       ),
+    queueExtras:
+      queueApi === 'v2'
+        ? queueExtras(settings, extra, repository, mergeQueue, pullRequest?.pr.number, now, outage)
+        : undefined,
     changedFiles:
       pullRequest && (() => pullRequest.changedFiles(githubOptions(settings, log, signal))),
     failedTests: failedTestsRead(
@@ -217,7 +260,13 @@ export function planReads(
       settings.apiKey === ''
         ? undefined
         : {
-            api: trunkLookups(settings, client, repository, signal),
+            api: trunkLookups(
+              settings,
+              client,
+              repository,
+              AbortSignal.any([signal, outage.signal]),
+              bound,
+            ),
             options: {
               collections: settings.testCollectionIds,
               prNumber: pullRequest?.pr.number ?? context?.prNumber,
@@ -237,7 +286,7 @@ export function planReads(
         context,
         log,
         signal,
-        ciAnalysisRead(settings, client(signal, 0), repository, context.commitSha, now, outage),
+        ciAnalysisRead(settings, extra(CI_ANALYSIS), repository, context.commitSha, now, outage),
       ),
     testsApi,
     queueApi,

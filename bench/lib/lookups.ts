@@ -41,7 +41,10 @@ const escapeXml = (text: string) =>
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c] ?? c,
   );
 
-/** A JUnit report as pytest writes it, with these tests failed. */
+/** Tests that passed beside them: with 20 of 100 failed, the run is no infrastructure failure. */
+const PASSED = 80;
+
+/** A JUnit report as pytest writes it, with these tests failed and PASSED more passed. */
 function junit(tests: V2Test[]): string {
   const cases = tests
     .map(
@@ -49,7 +52,11 @@ function junit(tests: V2Test[]): string {
         `<testcase classname="${escapeXml(test.className)}" name="${escapeXml(test.name)}" file="${escapeXml(test.file)}" time="0.01"><failure message="assert 1 == 2">assert 1 == 2</failure></testcase>`,
     )
     .join('');
-  return `<?xml version="1.0" encoding="utf-8"?><testsuites><testsuite name="pytest" tests="${tests.length}" failures="${tests.length}" errors="0" skipped="0">${cases}</testsuite></testsuites>`;
+  const passed = Array.from(
+    { length: PASSED },
+    (_, i) => `<testcase classname="tests.test_ok" name="test_ok_${i}" time="0.01"/>`,
+  ).join('');
+  return `<?xml version="1.0" encoding="utf-8"?><testsuites><testsuite name="pytest" tests="${tests.length + PASSED}" failures="${tests.length}" errors="0" skipped="0">${cases}${passed}</testsuite></testsuites>`;
 }
 
 /** Round trips the lookups took, from the order of arrivals and answers in the log. */

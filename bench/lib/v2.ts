@@ -36,7 +36,8 @@ export function v2ChainAfterLookup(shape: Shape): number {
 
 /**
  * Every request of one run: the repository lookup and the collection check (side by side, so the
- * chain is no longer), both statuses' pages, queue list, queue, order, PR pages.
+ * chain is no longer), both statuses' pages, queue list, queue, order, PR pages, and the pull
+ * request's extra reads (it sits in the queue: its entry, its history, the queue's metrics).
  */
 export function v2RequestsPerRead(shape: Shape): number {
   return (
@@ -44,7 +45,8 @@ export function v2RequestsPerRead(shape: Shape): number {
     pages(shape.flaky, PAGE_SIZE) +
     pages(shape.broken, PAGE_SIZE) +
     3 +
-    pages(shape.queue, QUEUE_PAGE)
+    pages(shape.queue, QUEUE_PAGE) +
+    3
   );
 }
 

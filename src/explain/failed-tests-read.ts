@@ -53,6 +53,23 @@ function readableFiles(results: TestResults): number {
 export const NO_KEY_NOTE =
   'With a Trunk v2 API key in the api-key input, each new failure and unlisted flake would also be looked up in Trunk: found by its name when the report gives no Trunk id, and each failure checked for failures on the default branch and on other pull requests this week, as Trunk’s recipe does.';
 
+/**
+ * Trunk's own "infrastructure failure" rule: an upload where at least this share of the tests
+ * failed is a broken service or runner, not the tests. Such a run is not looked up test by test.
+ */
+export const INFRASTRUCTURE_SHARE = 0.8;
+/** Below this many failures the lookups are few enough to make whatever the share. */
+export const INFRASTRUCTURE_MIN_FAILURES = 5;
+
+/** The one line for a run whose tests mostly failed, or undefined. */
+function infrastructureNote(results: TestResults): string | undefined {
+  const failed = results.failures.length;
+  if (failed < INFRASTRUCTURE_MIN_FAILURES || results.total <= 0) return undefined;
+  if (failed / results.total < INFRASTRUCTURE_SHARE) return undefined;
+  const share = Math.floor((failed / results.total) * 100);
+  return `${failed} of ${results.total} tests failed (${share} %): probably infrastructure (a service, the network or the runner), not the tests, so the failures were not looked up in Trunk one by one.`;
+}
+
 /** "New failures", "Unlisted flakes" or both: what the run would look up, for the section's notes. */
 function lookedUp(failures: number, flakes: number): string {
   if (flakes === 0) return 'New failures';
@@ -69,7 +86,10 @@ async function lookUp(
   failures: ExplainedFailure[],
   flaked: ExplainedFlake[],
   incompleteLists: boolean,
+  results: TestResults,
 ): Promise<{ failures: ExplainedFailure[]; flaked: ExplainedFlake[]; notes: string[] }> {
+  const infrastructure = read.lookups && infrastructureNote(results);
+  if (infrastructure) return { failures, flaked, notes: [infrastructure] };
   const tests = failuresToLookUp(failures, incompleteLists);
   const flakes = flakesToSearch(flaked, MAX_LOOKUPS - tests.length);
   const unchanged = { failures, flaked };
@@ -117,6 +137,7 @@ export async function explainRun(
     explained,
     explainFlakes(results.flaked, trunk),
     incompleteLists,
+    results,
   );
   return {
     part: {

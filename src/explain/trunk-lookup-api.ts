@@ -4,7 +4,7 @@
  * chunk holds only this adapter: the explain stage stays a chunk loaded when test-results is set.
  */
 
-import type { RetryingClient } from '../http/retrying-client.js';
+import { RequestAllowance, type RetryingClient } from '../http/retrying-client.js';
 import type { Settings } from '../settings/settings.js';
 import type { TestRunPage, TestSearch } from '../trunk/v2/client.js';
 import { trunkTestV2 } from '../trunk/v2/normalise-v2.js';
@@ -21,6 +21,12 @@ import { readStackedPullRequests } from '../github/stacked-pull-requests.js';
 import type { JobIdentity } from './evidence.js';
 import { jobOfReport } from './jobs.js';
 import type { StackedRead } from '../github/stacked-pull-requests.js';
+
+/**
+ * The most requests the lookups of one run send, retries included, whatever their own rules ask
+ * (20 failures with 4 variants each ask about 180): past it a lookup is not sent, and says so.
+ */
+export const MAX_LOOKUP_REQUESTS = 200;
 
 /** The v2 reads a lookup makes; bound to the run's v2 client by trunkLookups below. */
 export interface TrunkLookupApi {
@@ -63,12 +69,17 @@ export function foundTestV2(raw: RawTestSummary): FoundRow {
  */
 export function trunkLookups(
   settings: Settings,
-  http: (signal: AbortSignal) => RetryingClient,
+  http: (signal: AbortSignal, maxRetries?: number, allowance?: RequestAllowance) => RetryingClient,
   repository: () => Promise<RawRepository>,
   signal: AbortSignal,
+  allowance?: RequestAllowance,
 ): TrunkLookupApi {
   const stop = new AbortController();
-  const v2 = v2Client(settings, http(AbortSignal.any([signal, stop.signal])));
+  const share = new RequestAllowance(MAX_LOOKUP_REQUESTS, allowance);
+  const v2 = v2Client(
+    settings,
+    http(AbortSignal.any([signal, stop.signal]), settings.maxRetries, share),
+  );
   return {
     repository: async () => {
       const found = await repository();

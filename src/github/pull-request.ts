@@ -7,7 +7,12 @@ import {
 } from './changed-files.js';
 import { GithubError } from './errors.js';
 import { createOctokit, describeGithubError } from './octokit.js';
-import { upsertStickyComment, type CommentResult } from './sticky-comment.js';
+import {
+  findStickyComments,
+  upsertStickyComment,
+  type CommentResult,
+  type StickyLookup,
+} from './sticky-comment.js';
 
 /** The failure's kind and status survive; the message says what it means for the user. */
 function explained(error: unknown, permission: string): GithubError {
@@ -58,15 +63,26 @@ export class PullRequestAccess {
     }
   }
 
+  /** The sticky comment's reads (who the token is, our comments), started now. */
+  findComments(marker: string, options: GithubCallOptions): Promise<StickyLookup> {
+    const found = createOctokit(this.token, options).then((octokit) =>
+      findStickyComments(octokit, this.pr, marker),
+    );
+    found.catch(() => undefined); // thrown by the write that awaits it
+    return found;
+  }
+
   async upsertComment(
     marker: string,
     body: string,
     createIfMissing: boolean,
     options: GithubCallOptions,
+    found?: Promise<StickyLookup>,
   ): Promise<CommentResult> {
     try {
       const octokit = await createOctokit(this.token, options);
-      return await upsertStickyComment(octokit, this.pr, marker, body, createIfMissing);
+      const early = found && (await found);
+      return await upsertStickyComment(octokit, this.pr, marker, body, createIfMissing, early);
     } catch (error) {
       throw explained(error, 'pull-requests: write');
     }
@@ -82,11 +98,29 @@ export function describeCommentResult({ action, removed }: CommentResult): strin
 
 /**
  * The emit stage's writer of the sticky comment: bounded like the reads, but with no signal of
- * theirs, since the reads are cancelled once the verdict is known and the comment comes after.
+ * theirs, since the reads are cancelled once the verdict is known and the comment comes after. Its
+ * two reads (who the token is, the comments carrying `marker`) start at once, beside the Trunk
+ * reads, so that only the write is left after the verdict; `cancel` ends them when no comment is
+ * written.
  */
-export function commentWriter(access: PullRequestAccess, options: GithubCallOptions) {
-  return async (draft: { marker: string; body: string; createIfMissing: boolean }) =>
-    describeCommentResult(
-      await access.upsertComment(draft.marker, draft.body, draft.createIfMissing, options),
-    );
+export function commentWriter(
+  access: PullRequestAccess,
+  options: GithubCallOptions,
+  marker: string,
+) {
+  const stop = new AbortController();
+  const found = access.findComments(marker, { ...options, signal: stop.signal });
+  return {
+    write: async (draft: { marker: string; body: string; createIfMissing: boolean }) =>
+      describeCommentResult(
+        await access.upsertComment(
+          draft.marker,
+          draft.body,
+          draft.createIfMissing,
+          options,
+          draft.marker === marker ? found : undefined,
+        ),
+      ),
+    cancel: () => stop.abort(),
+  };
 }

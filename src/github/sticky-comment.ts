@@ -38,7 +38,7 @@ async function ourComments(
   octokit: Octokit,
   pr: PullRequestRef,
   marker: string,
-  identity: Identity,
+  identity: Identity | Promise<Identity>,
 ): Promise<Ours> {
   const { items, complete } = await walkPages<ListedComment>(
     octokit,
@@ -46,12 +46,12 @@ async function ourComments(
     { owner: pr.owner, repo: pr.repo, issue_number: pr.number },
     MAX_COMMENT_PAGES,
   );
+  // The identity may still be on its way: the list does not wait for it.
+  const author = await identity;
   // Each id once: a list that repeats a page must not make our one comment its own duplicate.
   const ids = new Set(
     items
-      .filter(
-        (comment) => isAuthor(identity, comment.user ?? null) && comment.body?.includes(marker),
-      )
+      .filter((comment) => isAuthor(author, comment.user ?? null) && comment.body?.includes(marker))
       .map((comment) => comment.id),
   );
   const comments = [...ids].map((id) => ({ id })).sort((a, b) => a.id - b.id);
@@ -114,11 +114,32 @@ async function createOnce(
   return { action: 'updated', removed };
 }
 
+/** The comment's two reads, asked while the run reads Trunk: who the token is, and our comments. */
+export interface StickyLookup {
+  identity: Promise<Identity>;
+  ours: Promise<Ours>;
+}
+
+/** Both reads at once (the list does not wait for the identity); each rejection is kept for the write. */
+export function findStickyComments(
+  octokit: Octokit,
+  pr: PullRequestRef,
+  marker: string,
+): StickyLookup {
+  const identity = tokenIdentity(octokit);
+  const ours = ourComments(octokit, pr, marker, identity);
+  // Observed now, thrown when the write awaits them: a refusal is the write's warning.
+  identity.catch(() => undefined);
+  ours.catch(() => undefined);
+  return { identity, ours };
+}
+
 /**
  * One comment per pull request and marker, edited in place, so a pull request never collects a
  * comment per push. Only comments written as the token's own identity are candidates: someone
  * else's comment that quotes the marker is never touched. `createIfMissing: false` only edits
  * one that exists (a passing run of on-failure mode updates an earlier failure, and adds no noise).
+ * `found`: the reads made while the run read Trunk, so that only the write is left after the verdict.
  */
 export async function upsertStickyComment(
   octokit: Octokit,
@@ -126,10 +147,11 @@ export async function upsertStickyComment(
   marker: string,
   body: string,
   createIfMissing: boolean,
+  found: StickyLookup = findStickyComments(octokit, pr, marker),
 ): Promise<CommentResult> {
-  const identity = await tokenIdentity(octokit);
+  const identity = await found.identity;
   // Comments are listed by ascending id: when ours is among the pages read, so is the oldest of ours.
-  const { comments, complete } = await ourComments(octokit, pr, marker, identity);
+  const { comments, complete } = await found.ours;
   const [keep, ...extra] = comments;
   if (keep === undefined) {
     if (!createIfMissing) return { action: 'skipped', removed: 0 };

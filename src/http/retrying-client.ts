@@ -14,6 +14,27 @@ export interface Logger {
   warning(message: string): void;
 }
 
+/**
+ * The run's bound on its requests to one API, shared by every client of the run: each attempt,
+ * retries included, takes one; past the bound a request is not sent. Made once per run.
+ */
+export class RequestAllowance {
+  private used = 0;
+
+  /** `within`: the bound this one is a part of (the run's, for one read's share of it). */
+  constructor(
+    readonly limit: number,
+    private readonly within?: RequestAllowance,
+  ) {}
+
+  take(): boolean {
+    if (this.used >= this.limit) return false;
+    if (this.within !== undefined && !this.within.take()) return false;
+    this.used += 1;
+    return true;
+  }
+}
+
 export interface RetryOptions {
   timeoutMs: number;
   maxRetries: number;
@@ -21,6 +42,8 @@ export interface RetryOptions {
   log: Logger;
   /** The run's signal: aborting it ends the request in flight and any wait for a retry. */
   signal?: AbortSignal;
+  /** The run's bound on its requests to this API, when it has one. */
+  allowance?: RequestAllowance;
 }
 
 export interface ApiRequest {
@@ -94,6 +117,13 @@ export class RetryingClient {
   }
 
   private async attempt(request: ApiRequest): Promise<HttpResponse | TransportError> {
+    const { allowance } = this.options;
+    if (allowance !== undefined && !allowance.take()) {
+      return new TransportError(
+        'bound',
+        `this run has sent its ${allowance.limit} requests, the most a run sends`,
+      );
+    }
     const started = Date.now();
     try {
       const response = await send({

@@ -10,7 +10,7 @@ export interface HttpResponse {
 }
 
 export type TransportFailure =
-  'timeout' | 'network' | 'redirect' | 'protocol' | 'too-large' | 'cancelled';
+  'timeout' | 'network' | 'redirect' | 'protocol' | 'too-large' | 'cancelled' | 'bound';
 
 export class TransportError extends Error {
   override name = 'TransportError';

@@ -12,6 +12,14 @@ interface CommentFacts {
 }
 
 /**
+ * Whether a comment may be posted whatever the verdict: its reads are then made beside the
+ * Trunk reads (planComment decides the rest once the verdict is known).
+ */
+export function mayComment(facts: Omit<CommentFacts, 'verdict'>): boolean {
+  return facts.mode !== 'off' && facts.isPullRequestEvent && !facts.isFork;
+}
+
+/**
  * Whether and how to comment. on-failure comments only when a gate failed, but still edits its
  * earlier comment when a later run passes, so a pull request never shows a stale failure.
  */

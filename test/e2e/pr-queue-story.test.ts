@@ -544,11 +544,17 @@ describe('faults on each read, under both on-api-error modes', () => {
         .split('\n')
         .filter((line) => /could not be read(, so it is left out|\\: Trunk's metrics)/.test(line));
       expect(notes).toHaveLength(quiet ? 0 : 1);
+      // An outage (429, 5xx) spends the run's one budget: the other extra read is left out, in
+      // every order its answer came in, and one note says so; a refusal (403, 404) stops nothing.
+      const outage = status === 429 || status === 500;
+      const leftOut = run.summary.split('\n').filter((line) => /Left out\\?:/.test(line));
+      expect(leftOut).toHaveLength(outage ? 1 : 0);
       if (path === 'pr-lookup') {
         expect(run.outputs['pr-queue-state']).toBe('');
         expect(counts.history).toBe(0);
-      } else expect(run.outputs['pr-queue-state']).toBe('not_ready');
-      if (path === 'metrics') expect(run.outputs['queue-wait-p50-seconds']).toBe('');
+      } else if (path === 'metrics' && outage) expect(run.outputs['pr-queue-state']).toBe('');
+      else expect(run.outputs['pr-queue-state']).toBe('not_ready');
+      if (path === 'metrics' || outage) expect(run.outputs['queue-wait-p50-seconds']).toBe('');
       else expect(run.outputs['queue-wait-p50-seconds']).not.toBe('');
       if (path === 'history')
         expect(run.summary).toContain('Why it last left the queue is unknown');
@@ -588,7 +594,7 @@ describe('the budget: no request on a run that needs none', () => {
     expect(run.outputs['pr-queue-state']).toBe('');
   });
 
-  it('no queue on the target branch: none of the three', async () => {
+  it('no queue on the target branch: the entry is asked beside the queue lookup, nothing after', async () => {
     const sim = await storySim({ entry: NOT_READY });
     const run = await runAgainstV2(sim, {
       event: pullRequestEvent({ number: PR, base: 'release' }),
@@ -596,7 +602,10 @@ describe('the budget: no request on a run that needs none', () => {
     });
     expectPassed(run);
     expect(run.outputs['queue-state'], describeRun(run)).toBe('none');
-    expect(requestCounts(sim)).toEqual({ 'pr-lookup': 0, history: 0, metrics: 0 });
+    // The entry goes out once the repository is known, beside the queue lookup: with no queue,
+    // neither its history nor the metrics are asked, and no story is told.
+    expect(requestCounts(sim)).toEqual({ 'pr-lookup': 1, history: 0, metrics: 0 });
+    expect(run.outputs['pr-queue-state']).toBe('');
   });
 
   it('check-queue: false: none of the three', async () => {

@@ -86,11 +86,14 @@ describe('the repository', () => {
       expect(message).toContain(answered);
       expect(message).toContain('api-key');
       expect(run.outputs.result).not.toBe('passed');
-      // Looked up once for both reads (beside the collection's check); nothing else is read.
+      // Looked up once for both reads (beside the collection's check and the two lists, which need
+      // no repository id); nothing that needs the repository is read.
       expect(sim.requestsTo('repositories')).toHaveLength(1);
       expect(sim.requests.map((r) => endpointOf(r.path)).sort()).toEqual([
         'collection',
         'repositories',
+        'tests',
+        'tests',
       ]);
     },
   );

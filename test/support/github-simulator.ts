@@ -33,7 +33,7 @@ import {
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { FaultQueue, parseJson, readBody } from './simulator-parts.js';
+import { FaultQueue, parseJson, readBody, type WaveLog } from './simulator-parts.js';
 
 export const DEFAULT_GITHUB_TOKEN = 'gh-token';
 export const DEFAULT_REPOSITORY = 'acme/widgets';
@@ -403,6 +403,8 @@ export class GithubSimulator {
   private nextJobId = 30_000_000_001;
   private readonly faults = new FaultQueue<GithubFault, GithubRequest>(faultMatches);
   private readonly holds: Hold[] = [];
+  private waves?: WaveLog;
+  private delayMs = 0;
   private readonly endless = new Set<GithubRoute>();
   /** Wakes every stalled answer when the simulator closes. */
   private readonly stalls = new Set<() => void>();
@@ -564,6 +566,13 @@ export class GithubSimulator {
    * The next `count` requests to `route` wait until the last of them has arrived, then are answered
    * together: e.g. hold('create', 2) makes two overlapping runs both create before either looks again.
    */
+  /** Counts this simulator's requests into `waves`, with `delayMs` before every answer. */
+  countWaves(waves: WaveLog, delayMs = 0): this {
+    this.waves = waves;
+    this.delayMs = delayMs;
+    return this;
+  }
+
   hold(route: GithubRoute, count: number): this {
     this.holds.push({ route, count, waiting: [] });
     return this;
@@ -612,6 +621,7 @@ export class GithubSimulator {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const wave = this.waves?.arrive(`${req.method ?? ''} ${(req.url ?? '').split('?')[0]}`);
     const rawBody = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = (req.method ?? '').toUpperCase();
@@ -635,6 +645,7 @@ export class GithubSimulator {
     const fault = this.faults.take(record);
     record.fault = fault;
     await this.waitForHold(record.route);
+    if (this.delayMs > 0) await this.stall(this.delayMs);
     if (fault?.delayMs !== undefined) await this.stall(fault.delayMs);
     const answer =
       fault?.status !== undefined ? faultAnswer(fault, fault.status) : this.answer(record, route);
@@ -657,6 +668,7 @@ export class GithubSimulator {
       return;
     }
     res.end(body);
+    if (wave !== undefined) this.waves?.answered(wave);
   }
 
   /** Resolves after `ms`, or when the simulator closes; Infinity waits for the close alone. */

@@ -82,3 +82,76 @@ export function closeServer(server: Server): Promise<void> {
   server.closeAllConnections();
   return closing;
 }
+
+/**
+ * Waves of requests, counted across every simulator a run talks to: a request that arrives after
+ * another answer was sent starts a new wave (one more than the highest wave answered so far), so
+ * the count is the longest chain of requests that each waited for an answer. It is counted from
+ * the order of arrivals and answers, never from a clock: a request sent late only adds waves.
+ */
+export class WaveLog {
+  private answeredWave = 0;
+  readonly arrivals: { label: string; wave: number }[] = [];
+
+  /** A request arrived: its wave, to hand back to `answered` when its answer is sent. */
+  arrive(label: string): number {
+    const wave = this.answeredWave + 1;
+    this.arrivals.push({ label, wave });
+    return wave;
+  }
+
+  answered(wave: number): void {
+    this.answeredWave = Math.max(this.answeredWave, wave);
+  }
+
+  get waves(): number {
+    return Math.max(0, ...this.arrivals.map((one) => one.wave));
+  }
+
+  /** "1: GET /v2/repositories, …" per wave, for a failure message. */
+  describe(): string {
+    const lines: string[] = [];
+    for (let wave = 1; wave <= this.waves; wave++) {
+      const labels = this.arrivals.filter((one) => one.wave === wave).map((one) => one.label);
+      lines.push(`${wave}: ${labels.join(', ')}`);
+    }
+    return lines.join('\n');
+  }
+}
+
+/**
+ * Answers held under the harness's control, not by a clock: `hold(name, until)` keeps every
+ * answer to `name` until an answer to `until` has been sent, so a test can put one read's answer
+ * after another's in every run. Released all at once when the simulator closes.
+ */
+export class AnswerHolds<N extends string> {
+  private readonly holds: { name: N; until: N; wake: (() => void)[] }[] = [];
+  private readonly done = new Set<N>();
+
+  hold(name: N, until: N): void {
+    this.holds.push({ name, until, wake: [] });
+  }
+
+  /** Resolves once no hold keeps `name` waiting. */
+  async wait(name: N | undefined): Promise<void> {
+    for (const hold of this.holds) {
+      if (hold.name !== name || this.done.has(hold.until)) continue;
+      await new Promise<void>((wake) => hold.wake.push(wake));
+    }
+  }
+
+  /** An answer to `name` was sent: the answers held until it go. */
+  answered(name: N | undefined): void {
+    if (name === undefined || this.done.has(name)) return;
+    this.done.add(name);
+    for (const hold of this.holds) {
+      if (hold.until !== name) continue;
+      for (const wake of hold.wake.splice(0)) wake();
+    }
+  }
+
+  releaseAll(): void {
+    for (const hold of this.holds) for (const wake of hold.wake.splice(0)) wake();
+    this.holds.length = 0;
+  }
+}

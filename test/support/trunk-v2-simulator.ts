@@ -17,7 +17,14 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { closeServer, FaultQueue, PendingTimers, readBody } from './simulator-parts.js';
+import {
+  AnswerHolds,
+  closeServer,
+  FaultQueue,
+  PendingTimers,
+  readBody,
+  type WaveLog,
+} from './simulator-parts.js';
 import {
   makeTestCollection,
   type V2CiAnnotation,
@@ -242,6 +249,8 @@ export class TrunkV2Simulator {
   private readonly faults = new FaultQueue<V2Fault, V2Request>(faultMatches);
   private readonly cursors = new Map<string, Cursor>();
   private readonly timers = new PendingTimers();
+  private readonly holds = new AnswerHolds<V2Endpoint>();
+  private waves?: WaveLog;
   private readonly server: Server;
   private events = 0;
   private inFlight = 0;
@@ -330,6 +339,18 @@ export class TrunkV2Simulator {
     return this;
   }
 
+  /** Keeps the answers to `endpoint` until an answer to `until` has been sent (simulator-parts.ts). */
+  hold(endpoint: V2Endpoint, until: V2Endpoint): this {
+    this.holds.hold(endpoint, until);
+    return this;
+  }
+
+  /** Counts this simulator's requests into `waves` (shared with the other simulators of a run). */
+  countWaves(waves: WaveLog): this {
+    this.waves = waves;
+    return this;
+  }
+
   get pendingFaults(): V2Fault[] {
     return this.faults.pending;
   }
@@ -349,6 +370,7 @@ export class TrunkV2Simulator {
     if (this.closed) return;
     this.closed = true;
     this.timers.abandon();
+    this.holds.releaseAll();
     await closeServer(this.server);
   }
 
@@ -361,6 +383,7 @@ export class TrunkV2Simulator {
       this.passToV1(this.v1Origin, req, res);
       return;
     }
+    const wave = this.waves?.arrive(`${req.method ?? ''} ${(req.url ?? '').split('?')[0]}`);
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     res.on('close', () => {
@@ -381,6 +404,7 @@ export class TrunkV2Simulator {
     const fault = this.faults.take(record);
     record.fault = fault;
     await this.sleep(this.delayMs + (fault?.delayMs ?? 0));
+    await this.holds.wait(endpointOf(record.path));
     if (this.closed) return;
     if (fault?.destroySocket) {
       req.socket.destroy();
@@ -400,6 +424,8 @@ export class TrunkV2Simulator {
     record.responseContentType = answer.contentType;
     record.respondedSeq = ++this.events;
     res.end(answer.body);
+    if (wave !== undefined) this.waves?.answered(wave);
+    this.holds.answered(endpointOf(record.path));
   }
 
   /** Streams the request to the v1 simulator and its answer back, untouched. */

@@ -110,7 +110,8 @@ describe('explainRun', () => {
     }));
     const flake = (name: string) => ({ ...failures[0]!, name, failedAttempts: 1 });
     const flaked = [flake('flaky one'), flake('unknown one'), flake('past the bound')];
-    const results = { ...RESULTS, failures, flaked };
+    // 18 of 100 failed: well under the infrastructure share, so each is looked up.
+    const results = { ...RESULTS, total: 100, failures, flaked };
     const searched: string[] = [];
     const trunk: TrunkLookupApi = {
       ...api(() => Promise.resolve({ id: 'r', defaultBranch: 'main' })),
@@ -209,5 +210,42 @@ describe('explainRun', () => {
       unread: [{ file: 'the test reports', why: 'EACCES: permission denied', partial: false }],
       warnings: ['The test reports could not be read: EACCES: permission denied.'],
     });
+  });
+});
+
+describe('a run whose tests mostly failed (Trunk’s infrastructure rule, 80 %)', () => {
+  const failures = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({
+      name: `fails ${i}`,
+      format: 'junit' as const,
+      reportFile: 'junit.xml',
+    }));
+
+  it('says it is probably infrastructure in one line, and looks none up', async () => {
+    const asked: string[] = [];
+    const trunk = api(() => Promise.resolve({ id: 'r', defaultBranch: 'main' }), asked);
+    const results = { ...RESULTS, total: 10, passed: 2, failed: 8, failures: failures(8) };
+    const explained = await explainRun(read(trunk), results, TRUNK);
+    expect(asked).toEqual([]);
+    expect(explained.part.lookupNotes).toEqual([
+      '8 of 10 tests failed (80 %): probably infrastructure (a service, the network or the runner), not the tests, so the failures were not looked up in Trunk one by one.',
+    ]);
+    // Each stays what it was without the lookups: new, so the gate trips as it would.
+    expect(explained.part.failures.map((failure) => failure.class)).toEqual(
+      Array.from({ length: 8 }, () => 'new'),
+    );
+  });
+
+  it('under 80 %, or under 5 failures, each is looked up as usual', async () => {
+    for (const [failed, total] of [
+      [7, 10],
+      [4, 4],
+    ] as const) {
+      const asked: string[] = [];
+      const trunk = api(() => Promise.resolve({ id: 'r', defaultBranch: 'main' }), asked);
+      const results = { ...RESULTS, total, failed, failures: failures(failed) };
+      await explainRun(read(trunk), results, TRUNK);
+      expect(asked.filter((one) => one.startsWith('search'))).toHaveLength(failed);
+    }
   });
 });

@@ -62,13 +62,11 @@ async function explainLeg(
   notes: string[],
 ): Promise<TrunkJobAnalysis> {
   const leg = analysisOf(job);
-  const unread: string[] = [];
+  // Told in one order (cluster, then annotations) whichever answer comes first.
+  const failures = new Map<string, string>();
   const failed = (what: string) => (error: unknown) => {
     const why = failureWords(error);
-    if (why) {
-      unread.push(what);
-      notes.push(`Trunk's ${what} of job ${job.name} could not be read: ${why}.`);
-    }
+    if (why) failures.set(what, `Trunk's ${what} of job ${job.name} could not be read: ${why}.`);
     return undefined;
   };
   const clusterId = job.failure?.cluster?.id;
@@ -92,6 +90,8 @@ async function explainLeg(
   if (leg.infrastructure === undefined && cause !== undefined) {
     leg.infrastructure = cause as InfrastructureCause;
   }
+  const unread = ['failure cluster', 'annotations'].filter((what) => failures.has(what));
+  for (const what of unread) notes.push(failures.get(what) ?? '');
   if (unread.length > 0) leg.unread = unread;
   return leg;
 }
@@ -126,7 +126,12 @@ export async function readCiAnalysis(
       if (picked.length < MAX_ANALYSED) picked.push([id, job]);
     }
   }
-  const legs = await Promise.all(picked.map(([, job]) => explainLeg(api, job, where.now, notes)));
+  // Each leg's notes apart, told in the legs' order whichever answer comes first.
+  const legNotes = picked.map((): string[] => []);
+  const legs = await Promise.all(
+    picked.map(([, job], index) => explainLeg(api, job, where.now, legNotes[index] ?? [])),
+  );
+  notes.push(...legNotes.flat());
   const jobs: Record<string, TrunkAnalysis> = {};
   for (const id of where.failedIds) {
     const read = legs.filter((_, index) => picked[index]?.[0] === id);

@@ -182,7 +182,9 @@ export interface QueueExtras {
   story?: PullRequestQueueStory;
   /** Undefined when the metrics could not be read or hold no time in queue. */
   wait?: TypicalWait;
-  notes: string[];
+  /** The story's notes and the wait's, apart: an outage may leave one of them out. */
+  storyNotes: string[];
+  waitNotes: string[];
 }
 
 /** A failure of an extra read in words, or nothing when it needs none. */
@@ -204,6 +206,7 @@ async function readStory(
   prNumber: number,
   notes: string[],
   now: number,
+  queued: Promise<boolean>,
 ): Promise<PullRequestQueueStory | undefined> {
   const entry = await api.findPullRequest(repositoryId, prNumber);
   if (entry === undefined) {
@@ -211,6 +214,8 @@ async function readStory(
     return undefined;
   }
   if (!entry.queueEntry) return storyOf(prNumber, entry, [], now);
+  // Known by now (the queue lookup went out before the entry's): no queue, no story to tell.
+  if (!(await queued)) return undefined;
   try {
     return storyOf(prNumber, entry, await api.queueEntryHistory(entry.id), now);
   } catch (error) {
@@ -221,15 +226,29 @@ async function readStory(
 }
 
 /**
- * This pull request's queue story and the queue's typical wait, side by side. Called only on a
- * run with a pull request and a queue; never throws an API failure.
+ * This pull request's queue story and the queue's typical wait, side by side, each sent as soon as
+ * its input exists: the entry once the repository is known, the metrics once the queue is. Called
+ * only on a run with a pull request; never throws an API failure. Without a queue (`queueId`
+ * undefined or failed) there is nothing to tell: the queue read says why.
  */
 export async function readQueueExtras(
   api: QueueStoryApi,
-  where: { repositoryId: string; queueId: string; prNumber: number; now: number },
+  where: {
+    repositoryId: () => Promise<string>;
+    queueId: () => Promise<string | undefined>;
+    prNumber: number;
+    now: number;
+  },
 ): Promise<QueueExtras> {
-  const notes: string[] = [];
-  const settle = <T>(what: string, read: Promise<T>, quiet = false): Promise<T | undefined> =>
+  // Each part's notes apart, told in one order whichever answer comes first.
+  const storyNotes: string[] = [];
+  const waitNotes: string[] = [];
+  const settle = <T>(
+    what: string,
+    read: Promise<T>,
+    notes: string[],
+    quiet = false,
+  ): Promise<T | undefined> =>
     read.catch((error: unknown) => {
       const status = error instanceof TrunkApiError ? error.status : undefined;
       if (quiet && (status === 403 || status === 404)) return undefined;
@@ -237,22 +256,42 @@ export async function readQueueExtras(
       if (note) notes.push(note);
       return undefined;
     });
-  const [story, text] = await Promise.all([
-    settle(
-      "This pull request's queue entry",
-      readStory(api, where.repositoryId, where.prNumber, notes, where.now),
+  // The inputs' own failures are the main reads' to tell: here they only mean nothing to ask.
+  const queueId = where.queueId().catch(() => undefined);
+  const [story, text, queue] = await Promise.all([
+    where.repositoryId().then(
+      (repositoryId) =>
+        settle(
+          "This pull request's queue entry",
+          readStory(
+            api,
+            repositoryId,
+            where.prNumber,
+            storyNotes,
+            where.now,
+            queueId.then((id) => id !== undefined),
+          ),
+          storyNotes,
+        ),
+      () => undefined,
     ),
     // A queue without metrics (403, 404) shows nothing, and says nothing.
-    settle("The queue's typical wait", api.queueMetrics(where.queueId), true),
+    queueId.then((id) =>
+      id === undefined
+        ? undefined
+        : settle("The queue's typical wait", api.queueMetrics(id), waitNotes, true),
+    ),
+    queueId,
   ]);
+  if (queue === undefined) return { storyNotes: [], waitNotes: [] };
   let wait: TypicalWait | undefined;
   if (text !== undefined) {
     try {
       wait = typicalWait(text);
     } catch (error) {
       const note = noteOf("The queue's typical wait", error);
-      if (note) notes.push(note);
+      if (note) waitNotes.push(note);
     }
   }
-  return { story, wait, notes };
+  return { story, wait, storyNotes, waitNotes };
 }

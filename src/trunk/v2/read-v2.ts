@@ -2,12 +2,11 @@ import type { Settings } from '../../settings/settings.js';
 import { TrunkV2Client } from './client.js';
 import type { Walk } from '../walk.js';
 import type { RetryingClient } from '../../http/retrying-client.js';
-import type { RawRepository } from './schemas.js';
+import type { RawRepository, RawTestSummary } from './schemas.js';
 import type { QueueReport } from '../queue.js';
 import type { TestStatus, TestsReport } from '../unhealthy-test.js';
 import { normaliseQueueV2, normaliseTestV2 } from './normalise-v2.js';
 import { newSince, testsReportOf, type ReadResult, type StatusList } from '../read.js';
-import { readQueueExtras, type QueueStoryApi } from './queue-story.js';
 
 /** The reads of Trunk's v2 API, turned into the same report model as v1's. */
 
@@ -47,30 +46,37 @@ function sameUuid(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
 }
 
-/** One status across every collection, each collection its own chain of pages. */
+/**
+ * One status across every collection, each collection its own chain of pages. The list holds no
+ * repository filter (v2's `GET /v2/tests` has none), so it goes out beside the repository lookup
+ * and its rows are kept by repository once the lookup has answered.
+ */
 async function readStatus(
   client: TrunkV2Client,
   settings: V2ReadSettings,
-  repositoryId: string,
+  repository: Promise<RawRepository>,
   status: TestStatus,
   since: number,
 ): Promise<StatusRead> {
-  const read: StatusRead = { tests: [], others: new Set() };
+  const rows: RawTestSummary[] = [];
   const walks = await Promise.all(
     settings.testCollectionIds.map((testCollectionId) =>
       client
         .listTests(
           { testCollectionId, status, limit: settings.pageSize, maxPages: settings.maxPages },
-          (row) => {
-            // v2 has no repository filter: a collection may hold other repositories' tests.
-            if (sameUuid(row.repositoryId, repositoryId))
-              read.tests.push(normaliseTestV2(row, status, since));
-            else read.others.add(row.id);
-          },
+          (row) => rows.push(row),
         )
         .then((walk): [string, Walk] => [testCollectionId, walk]),
     ),
   );
+  const { id: repositoryId } = await repository;
+  const read: StatusRead = { tests: [], others: new Set() };
+  for (const row of rows) {
+    // v2 has no repository filter: a collection may hold other repositories' tests.
+    if (sameUuid(row.repositoryId, repositoryId))
+      read.tests.push(normaliseTestV2(row, status, since));
+    else read.others.add(row.id);
+  }
   const stops = walks.flatMap(([id, walk]) =>
     walk.incomplete ? [`collection ${id}: ${walk.incomplete}`] : [],
   );
@@ -99,13 +105,29 @@ export async function readTestsV2(
   settings: V2ReadSettings,
   now: number,
 ): Promise<ReadResult<TestsReport>> {
-  const { id } = await checkedRepository(client, repository, settings);
+  const checked = checkedRepository(client, repository, settings);
   const since = newSince(settings.recentWithinDays, now);
   // Flaky and broken as two chains side by side: one mixed chain would be longer than v1's two.
-  const [flaky, broken] = await Promise.all([
-    readStatus(client, settings, id, 'flaky', since),
-    readStatus(client, settings, id, 'broken', since),
+  // The lookup's failure is the read's, even when a list fails too.
+  const [found, flaky, broken] = await Promise.allSettled([
+    checked,
+    readStatus(client, settings, checked, 'flaky', since),
+    readStatus(client, settings, checked, 'broken', since),
   ]);
+  for (const result of [found, flaky, broken])
+    if (result.status === 'rejected') throw result.reason;
+  return readOf(
+    (flaky as PromiseFulfilledResult<StatusRead>).value,
+    (broken as PromiseFulfilledResult<StatusRead>).value,
+    settings,
+  );
+}
+
+function readOf(
+  flaky: StatusRead,
+  broken: StatusRead,
+  settings: V2ReadSettings,
+): ReadResult<TestsReport> {
   const mine = new Set([...flaky.tests, ...broken.tests].map((test) => test.id));
   const others = [...new Set([...flaky.others, ...broken.others])].filter(
     (other) => !mine.has(other),
@@ -124,23 +146,29 @@ export async function readTestsV2(
   };
 }
 
-/** On a pull request's run: its queue story and the queue's typical wait (queue-story.ts). */
-export interface QueueExtrasRead {
-  api: QueueStoryApi;
-  prNumber: number;
-  /** The run's clock, for how long the entry has been in its state. */
-  now: number;
+/**
+ * The merge queue of the target branch, looked up once per run however many reads need it (the
+ * queue read, the queue's metrics): the first call's promise is shared. Undefined: no queue.
+ */
+export function mergeQueueLookup(
+  client: TrunkV2Client,
+  repository: () => Promise<RawRepository>,
+  settings: V2ReadSettings,
+): () => Promise<string | undefined> {
+  let lookup: Promise<string | undefined> | undefined;
+  return () =>
+    (lookup ??= repository().then(({ id }) => client.findMergeQueue(id, settings.targetBranch)));
 }
 
 export async function readQueueV2(
   client: TrunkV2Client,
   repository: () => Promise<RawRepository>,
+  mergeQueue: () => Promise<string | undefined>,
   settings: V2ReadSettings,
-  extras?: QueueExtrasRead,
 ): Promise<ReadResult<QueueReport>> {
-  const { id: repositoryId } = await repository();
-  const queueId = await client.findMergeQueue(repositoryId, settings.targetBranch);
+  const queueId = await mergeQueue();
   if (queueId === undefined) {
+    const { id: repositoryId } = await repository();
     const url = `${client.baseUrl}/v2/merge-queues?repositoryId=${repositoryId}&targetBranch=${encodeURIComponent(settings.targetBranch)}`;
     return {
       part: { kind: 'none', branch: settings.targetBranch },
@@ -154,19 +182,14 @@ export async function readQueueV2(
     client.getOrder(queueId),
     client.listQueuePullRequests(queueId, settings.maxPages),
   ]);
-  // Asked only once the queue is read: an outage there (or elsewhere in the run) spends the run's
-  // outage budget first, and then they are not sent at all.
-  const found = extras && (await readQueueExtras(extras.api, { repositoryId, queueId, ...extras }));
   const warnings = listed.incomplete
     ? [
         `The queue's pull request list is incomplete (${listed.incomplete}): some authors and priorities are unknown.`,
       ]
     : [];
-  const report = normaliseQueueV2(queue, order, listed.pullRequests, settings.targetBranch);
   return {
-    part: { ...report, pullRequest: found?.story, typicalWait: found?.wait },
+    part: normaliseQueueV2(queue, order, listed.pullRequests, settings.targetBranch),
     warnings,
-    notes: found?.notes,
   };
 }
 
