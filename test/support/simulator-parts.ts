@@ -1,5 +1,6 @@
 /** What the API simulators share: programmable faults, request bodies, held answers, closing. */
 import type { IncomingMessage, Server } from 'node:http';
+import { randomInt } from 'node:crypto';
 
 /**
  * Faults wait in order; a request takes the first one that matches it, and a fault is spent after
@@ -154,4 +155,15 @@ export class AnswerHolds<N extends string> {
     for (const hold of this.holds) for (const wake of hold.wake.splice(0)) wake();
     this.holds.length = 0;
   }
+}
+
+/**
+ * A request id as Trunk sends one (`req_…`), unique across simulators, and made of the letters
+ * a to f only: an id holding digits could hold "503" or "429" by chance, and a test that looks for
+ * a status in a message would then pass or fail by luck.
+ */
+export function requestIdFor(event: number): string {
+  const letters = (value: number, width: number) =>
+    Array.from({ length: width }, (_, i) => 'abcdef'[Math.floor(value / 6 ** i) % 6]).join('');
+  return `req_${letters(event, 7)}_${letters(randomInt(6 ** 8), 8)}`;
 }

@@ -25,7 +25,14 @@ import {
   type RawStatusFilter,
   type RawTest,
 } from './trunk-data.js';
-import { closeServer, FaultQueue, parseJson, PendingTimers, readBody } from './simulator-parts.js';
+import {
+  closeServer,
+  FaultQueue,
+  parseJson,
+  PendingTimers,
+  readBody,
+  requestIdFor,
+} from './simulator-parts.js';
 
 export type { RawQueue, RawQueueEntry, RawStatusFilter, RawTest } from './trunk-data.js';
 
@@ -306,7 +313,7 @@ export class TrunkSimulator {
       body: parseJson(rawBody),
       rawBody,
       at: Date.now(),
-      requestId: `req_${String(this.events).padStart(5, '0')}_${randomBytes(4).toString('hex')}`,
+      requestId: requestIdFor(this.events),
     };
     this.requests.push(record);
 

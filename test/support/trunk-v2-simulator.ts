@@ -23,6 +23,7 @@ import {
   FaultQueue,
   PendingTimers,
   readBody,
+  requestIdFor,
   type WaveLog,
 } from './simulator-parts.js';
 import {
@@ -398,7 +399,7 @@ export class TrunkV2Simulator {
       query: url.searchParams,
       headers: req.headers,
       rawBody,
-      requestId: `req_${String(this.events).padStart(5, '0')}_${randomBytes(4).toString('hex')}`,
+      requestId: requestIdFor(this.events),
     };
     this.requests.push(record);
     const fault = this.faults.take(record);
