@@ -651,6 +651,7 @@ function evidenceOf(run) {
         sha: commitOf(run.sha),
         branch: plainBranch(run.branch),
         pullRequest: number !== undefined && Number.isInteger(number) && number > 0 ? number : undefined,
+        onPullRequest: run.onPullRequest === true || number !== undefined,
         workflow: present(run.workflow),
         job: present(run.jobName),
         runId: link?.[1],
@@ -701,7 +702,8 @@ function freeOfThisChange(e, change) {
  * The rule: the evidence counts for this use only when it is proved independent of this change.
  *
  * - A failure on the default or target branch: a known commit that is not this change's, on one of
- *   the branches asked, on no pull request, not a branch of this change.
+ *   the branches asked, on no pull request (Trunk says none, and names none), not a branch of this
+ *   change.
  * - A failure on another pull request: a known commit that is not this change's, a known number
  *   that is neither this pull request nor its draft, a known branch that is no merge queue's and
  *   not this change's, and neither a pull request stacked on this one nor its branch, which needs
@@ -716,6 +718,7 @@ function independent(e, change, use) {
             return (e.conclusion === 'failure' &&
                 freeOfThisChange(e, change) &&
                 e.pullRequest === undefined &&
+                e.onPullRequest !== true &&
                 use.branches.includes(e.branch));
         case 'failed-on-pull-request': {
             if (e.conclusion !== 'failure' || !freeOfThisChange(e, change))
@@ -1220,7 +1223,11 @@ async function lookUpInTrunk(api, requests, options) {
 /** This change as the evidence rule names it: its commits, pull requests, branches and run. */
 function identityOf(options, defaultBranch) {
     const change = options.thisChange;
-    const branches = [change?.pushedBranch, change?.headBranch].filter((b) => b !== undefined && b !== defaultBranch && !isQueueBranch(b));
+    const fromPullRequest = options.prNumber ?? change?.eventPullRequest;
+    // A push to the default branch leaves that branch's earlier commits free of it; a pull request
+    // whose head is the default branch (a release pull request from main) is made of them.
+    const ownBranch = (b) => b !== defaultBranch || (fromPullRequest !== undefined && b === change?.headBranch);
+    const branches = [change?.pushedBranch, change?.headBranch].filter((b) => b !== undefined && ownBranch(b) && !isQueueBranch(b));
     return {
         shas: change?.shas ?? [],
         pullRequests: new Set([options.prNumber, change?.eventPullRequest].filter((n) => n !== undefined)),

@@ -28699,9 +28699,14 @@ const TRUNK_CUT_WORDS = {
  */
 function legsProof(legs, tally) {
     const of = legs.length;
-    const failed = legs.filter((leg) => leg.conclusion?.toLowerCase() === 'failure').length;
+    const failedLegs = legs.filter((leg) => leg.conclusion?.toLowerCase() === 'failure');
+    const failed = failedLegs.length;
     if (failed === 0)
         return { kind: 'no-failed-leg', of };
+    // Legs are never paired with folders, so one leg whose upload failed leaves every folder unproved.
+    const notUploaded = failedLegs.filter((leg) => leg.uploadFailed === true).map((leg) => leg.name);
+    if (notUploaded.length > 0)
+        return { kind: 'upload-failed', legs: notUploaded };
     let reported = 0;
     for (const [index, leg] of tally.byLeg) {
         const own = of === 1 ? index === -1 || index === 0 : index >= 0 && index < of;
@@ -28878,6 +28883,11 @@ function incompleteWords(job, quote) {
             return {
                 why: `none of its ${plural(incomplete.of, 'leg', 'legs')} in this run attempt's jobs list failed, so what failed is unknown`,
                 todo: 'open the run and re-run the job',
+            };
+        case 'upload-failed':
+            return {
+                why: `${joined(incomplete.legs.slice(0, MAX_LEGS_NAMED).map(quote))} failed and the upload of ${incomplete.legs.length === 1 ? 'its report' : 'their reports'} did not succeed, so a report under ${incomplete.legs.length === 1 ? 'its' : 'their'} name may be an earlier attempt's`,
+                todo: `give ${quote('actions/upload-artifact')} ${quote('overwrite: true')} (a re-run's upload of the same name fails without it) and re-run it`,
             };
         case 'unreported-legs': {
             const missing = incomplete.failed - incomplete.reported;
@@ -30736,6 +30746,18 @@ function failedStepOf(steps) {
     const name = run_jobs_nonEmptyString(failed?.name);
     return name === undefined ? undefined : shortMessage(name);
 }
+/** A step named as the runner names `uses: actions/upload-artifact@…` that did not succeed. */
+function uploadFailedOf(steps) {
+    if (!Array.isArray(steps))
+        return false;
+    return steps.some((step) => {
+        const { name, conclusion } = (step ?? {});
+        return (typeof name === 'string' &&
+            /actions\/upload-artifact@/i.test(name) &&
+            typeof conclusion === 'string' &&
+            !['success', 'skipped'].includes(conclusion.toLowerCase()));
+    });
+}
 /** GitHub's job, in the fields used; fields are checked here, as an event payload's are. */
 function toRunJob(raw) {
     const job = (typeof raw === 'object' && raw !== null ? raw : {});
@@ -30752,6 +30774,7 @@ function toRunJob(raw) {
         ...(status === undefined ? {} : { status }),
         ...(conclusion === undefined ? {} : { conclusion }),
         ...(failedStep === undefined ? {} : { failedStep }),
+        ...(uploadFailedOf(job.steps) ? { uploadFailed: true } : {}),
     };
 }
 const JOBS_ROUTE = 'GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs';
@@ -38394,6 +38417,8 @@ const testRunListSchema = object({
         conclusion: lenient(schemas_string()),
         // Null for a run that was not on a pull request; a number Trunk did not send is not counted.
         pullRequest: lenient(object({ number: lenient(schemas_number()) })),
+        // A pull request's run whose number Trunk could not name is still no run of a branch alone.
+        isPullRequest: lenient(schemas_boolean()),
         // What tells this change's own runs apart (its commit, its queue branches, this run).
         branch: lenient(schemas_string()),
         sha: lenient(schemas_string()),
@@ -38852,6 +38877,7 @@ function runPage(page) {
         runs: page.data.map((run) => ({
             conclusion: run.conclusion ?? undefined,
             number: run.pullRequest?.number ?? undefined,
+            onPullRequest: run.isPullRequest === true || (run.pullRequest ?? null) !== null,
             branch: run.branch ?? undefined,
             sha: run.sha ?? undefined,
             buildUrl: run.buildUrl ?? undefined,

@@ -19,6 +19,8 @@ export interface Evidence {
   /** Without `refs/heads/`; undefined when Trunk sent none (or an empty one). */
   branch?: string;
   pullRequest?: number;
+  /** Trunk says it ran on a pull request, whether or not it named the number. */
+  onPullRequest?: boolean;
   workflow?: string;
   job?: string;
   /** The workflow run and attempt its build link names (`…/actions/runs/<id>[/attempts/<n>]`). */
@@ -37,7 +39,7 @@ export interface ChangeIdentity {
   shas: readonly string[];
   /** This pull request, and on Trunk's draft the draft's own number. */
   pullRequests: ReadonlySet<number>;
-  /** The branches that hold it: its head branch, the pushed branch (never the default branch). */
+  /** The branches that hold it: its head branch, the pushed branch (the default branch only as a pull request's head). */
   branches: ReadonlySet<string>;
   runId?: string;
   runAttempt?: number;
@@ -116,6 +118,7 @@ export function evidenceOf(run: TestRunRow): Evidence {
     branch: plainBranch(run.branch),
     pullRequest:
       number !== undefined && Number.isInteger(number) && number > 0 ? number : undefined,
+    onPullRequest: run.onPullRequest === true || number !== undefined,
     workflow: present(run.workflow),
     job: present(run.jobName),
     runId: link?.[1],
@@ -166,7 +169,8 @@ function freeOfThisChange(e: Evidence, change: ChangeIdentity): boolean {
  * The rule: the evidence counts for this use only when it is proved independent of this change.
  *
  * - A failure on the default or target branch: a known commit that is not this change's, on one of
- *   the branches asked, on no pull request, not a branch of this change.
+ *   the branches asked, on no pull request (Trunk says none, and names none), not a branch of this
+ *   change.
  * - A failure on another pull request: a known commit that is not this change's, a known number
  *   that is neither this pull request nor its draft, a known branch that is no merge queue's and
  *   not this change's, and neither a pull request stacked on this one nor its branch, which needs
@@ -182,6 +186,7 @@ export function independent(e: Evidence, change: ChangeIdentity, use: Use): bool
         e.conclusion === 'failure' &&
         freeOfThisChange(e, change) &&
         e.pullRequest === undefined &&
+        e.onPullRequest !== true &&
         use.branches.includes(e.branch as string)
       );
     case 'failed-on-pull-request': {

@@ -39,6 +39,8 @@ export type JobIncomplete =
   | { kind: 'no-legs' }
   /** The jobs list has its legs, none of which failed: what failed is not known. */
   | { kind: 'no-failed-leg'; of: number }
+  /** A failed leg's upload of its report did not succeed: a report of its name is not proved its. */
+  | { kind: 'upload-failed'; legs: string[] }
   /** Fewer of its legs' own reports hold a failed test than legs failed. */
   | { kind: 'unreported-legs'; failed: number; reported: number; of: number };
 
@@ -241,8 +243,12 @@ interface Tally {
  */
 function legsProof(legs: readonly RunJob[], tally: Tally): JobIncomplete | undefined {
   const of = legs.length;
-  const failed = legs.filter((leg) => leg.conclusion?.toLowerCase() === 'failure').length;
+  const failedLegs = legs.filter((leg) => leg.conclusion?.toLowerCase() === 'failure');
+  const failed = failedLegs.length;
   if (failed === 0) return { kind: 'no-failed-leg', of };
+  // Legs are never paired with folders, so one leg whose upload failed leaves every folder unproved.
+  const notUploaded = failedLegs.filter((leg) => leg.uploadFailed === true).map((leg) => leg.name);
+  if (notUploaded.length > 0) return { kind: 'upload-failed', legs: notUploaded };
   let reported = 0;
   for (const [index, leg] of tally.byLeg) {
     const own = of === 1 ? index === -1 || index === 0 : index >= 0 && index < of;
@@ -445,6 +451,11 @@ export function incompleteWords(
       return {
         why: `none of its ${plural(incomplete.of, 'leg', 'legs')} in this run attempt's jobs list failed, so what failed is unknown`,
         todo: 'open the run and re-run the job',
+      };
+    case 'upload-failed':
+      return {
+        why: `${joined(incomplete.legs.slice(0, MAX_LEGS_NAMED).map(quote))} failed and the upload of ${incomplete.legs.length === 1 ? 'its report' : 'their reports'} did not succeed, so a report under ${incomplete.legs.length === 1 ? 'its' : 'their'} name may be an earlier attempt's`,
+        todo: `give ${quote('actions/upload-artifact')} ${quote('overwrite: true')} (a re-run's upload of the same name fails without it) and re-run it`,
       };
     case 'unreported-legs': {
       const missing = incomplete.failed - incomplete.reported;

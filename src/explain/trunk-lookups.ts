@@ -596,8 +596,13 @@ export async function lookUpInTrunk(
 /** This change as the evidence rule names it: its commits, pull requests, branches and run. */
 function identityOf(options: LookupOptions, defaultBranch: string | undefined): ChangeIdentity {
   const change = options.thisChange;
+  const fromPullRequest = options.prNumber ?? change?.eventPullRequest;
+  // A push to the default branch leaves that branch's earlier commits free of it; a pull request
+  // whose head is the default branch (a release pull request from main) is made of them.
+  const ownBranch = (b: string) =>
+    b !== defaultBranch || (fromPullRequest !== undefined && b === change?.headBranch);
   const branches = [change?.pushedBranch, change?.headBranch].filter(
-    (b): b is string => b !== undefined && b !== defaultBranch && !isQueueBranch(b),
+    (b): b is string => b !== undefined && ownBranch(b) && !isQueueBranch(b),
   );
   return {
     shas: change?.shas ?? [],

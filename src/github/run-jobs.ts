@@ -21,6 +21,12 @@ export interface RunJob {
   conclusion?: string;
   /** The first step that did not succeed. */
   failedStep?: string;
+  /**
+   * A step of `actions/upload-artifact` (its default name) that ran and did not succeed: the
+   * leg's report was not uploaded by this attempt, and on a re-run the artifact of that name is an
+   * earlier attempt's (a re-run's upload of the same name answers 409 without `overwrite: true`).
+   */
+  uploadFailed?: true;
 }
 
 /** What reading this run attempt's jobs gave: the jobs, or why they could not be read. */
@@ -51,6 +57,20 @@ function failedStepOf(steps: unknown): string | undefined {
   return name === undefined ? undefined : shortMessage(name);
 }
 
+/** A step named as the runner names `uses: actions/upload-artifact@…` that did not succeed. */
+function uploadFailedOf(steps: unknown): boolean {
+  if (!Array.isArray(steps)) return false;
+  return steps.some((step: unknown) => {
+    const { name, conclusion } = (step ?? {}) as { name?: unknown; conclusion?: unknown };
+    return (
+      typeof name === 'string' &&
+      /actions\/upload-artifact@/i.test(name) &&
+      typeof conclusion === 'string' &&
+      !['success', 'skipped'].includes(conclusion.toLowerCase())
+    );
+  });
+}
+
 /** GitHub's job, in the fields used; fields are checked here, as an event payload's are. */
 export function toRunJob(raw: unknown): RunJob | undefined {
   const job = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
@@ -66,6 +86,7 @@ export function toRunJob(raw: unknown): RunJob | undefined {
     ...(status === undefined ? {} : { status }),
     ...(conclusion === undefined ? {} : { conclusion }),
     ...(failedStep === undefined ? {} : { failedStep }),
+    ...(uploadFailedOf(job.steps) ? { uploadFailed: true as const } : {}),
   };
 }
 

@@ -57,6 +57,8 @@ export interface TestRunRow {
   conclusion?: string;
   /** The pull request's number; unset for a run on no pull request (or none sent). */
   number?: number;
+  /** Trunk says the run was on a pull request (`isPullRequest`, or a `pullRequest` sent). */
+  onPullRequest?: boolean;
   branch?: string;
   sha?: string;
   buildUrl?: string;
@@ -485,6 +487,7 @@ function runPage(page: RawTestRunList): TestRunPage {
     runs: page.data.map((run) => ({
       conclusion: run.conclusion ?? undefined,
       number: run.pullRequest?.number ?? undefined,
+      onPullRequest: run.isPullRequest === true || (run.pullRequest ?? null) !== null,
       branch: run.branch ?? undefined,
       sha: run.sha ?? undefined,
       buildUrl: run.buildUrl ?? undefined,

@@ -155,6 +155,8 @@ export const testRunListSchema = z.object({
       conclusion: lenient(z.string()),
       // Null for a run that was not on a pull request; a number Trunk did not send is not counted.
       pullRequest: lenient(z.object({ number: lenient(z.number()) })),
+      // A pull request's run whose number Trunk could not name is still no run of a branch alone.
+      isPullRequest: lenient(z.boolean()),
       // What tells this change's own runs apart (its commit, its queue branches, this run).
       branch: lenient(z.string()),
       sha: lenient(z.string()),
