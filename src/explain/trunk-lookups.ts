@@ -366,6 +366,10 @@ async function pullRequestQuestion(
 /** Stacked pull requests not known: why, in a test's note. */
 export const STACKED_UNKNOWN = 'the pull requests stacked on this one are not known';
 
+/** Why no other pull request's failure counts on a push to the default branch (see stackedOf). */
+const ON_DEFAULT_PUSH =
+  'on a push to the default branch, the pull request this commit came from is this change, and every pull request run since is merged with this commit';
+
 /**
  * Other pull requests' failures proved independent. GitHub is asked for the stacked pull requests
  * only when a failure would count without them; unknown, none counts.
@@ -377,7 +381,9 @@ async function othersOf(
   const candidates = otherNumbers(page, { ...state.change, stacked: NONE_STACKED });
   if (candidates.size === 0) return candidates;
   const stacked = await state.stacked();
-  if (!stacked.known) return { error: STACKED_UNKNOWN };
+  // On a push to the default branch it is known that none counts: the failure reads as new.
+  if (!stacked.known)
+    return stacked.why === ON_DEFAULT_PUSH ? new Set() : { error: STACKED_UNKNOWN };
   return otherNumbers(page, { ...state.change, stacked });
 }
 
@@ -618,10 +624,12 @@ function identityOf(options: LookupOptions, defaultBranch: string | undefined): 
 }
 
 /**
- * The pull requests stacked on this change. None can be on a fork's branch, and none is counted on
- * a push to the default branch (every pull request is based on it; its runs carry this commit only
- * once they are merged with it); a pull request from the default branch is asked like any other. A pull request whose own branch the run does not know (Trunk's draft, a
- * merge_group, an issue_comment whose pull request could not be read) has stacks no one can list.
+ * The pull requests stacked on this change. None can be on a fork's branch. On a push to the
+ * default branch no other pull request's failure counts: the pull request the commit came from is
+ * this change, and every pull request run since is merged with this commit (GitHub tests a pull
+ * request merged into its base's head). A pull request from the default branch is asked like any
+ * other. A pull request whose own branch the run does not know (Trunk's draft, a merge_group, an
+ * issue_comment whose pull request could not be read) has stacks no one can list.
  */
 async function stackedOf(
   options: LookupOptions,
@@ -632,8 +640,9 @@ async function stackedOf(
   if (change?.headInFork === true) return NONE_STACKED;
   const number = options.prNumber ?? change?.eventPullRequest;
   if (head !== undefined && !isQueueBranch(head)) {
-    // A push to the default branch: every pull request is based on it (see above).
-    if (head === defaultBranch && number === undefined) return NONE_STACKED;
+    // A push to the default branch: no other pull request's run is provably free of it (see above).
+    if (head === defaultBranch && number === undefined)
+      return { known: false, why: ON_DEFAULT_PUSH };
     const reader = options.independence;
     if (reader === undefined) return { known: false, why: 'GitHub was not asked for them' };
     const read = await reader.stackedOn(head);
@@ -653,5 +662,6 @@ async function stackedOf(
 
 /** The section's one note when the stacked pull requests are not known. */
 export function stackedNote(why: string): string {
+  if (why === ON_DEFAULT_PUSH) return `Failures on other pull requests were not counted: ${why}.`;
   return `Failures on other pull requests were not counted: the pull requests stacked on this one carry this change, and they are not known (${why}).`;
 }

@@ -184,6 +184,22 @@ describe('a run Trunk holds on a pull request is no run of the default branch', 
   );
 });
 
+describe('a push to the default branch: no other pull request’s failure is independent of it', () => {
+  it('the merged pull request’s own earlier failure (#4950) is this change, not “failing on other pull requests”', async () => {
+    const sim = await trunkWith([
+      { startedAt: daysAgo(1), pullRequest: 4950, branch: 'feature/cart', sha: OTHER_SHA },
+    ]);
+
+    const result = await run(sim, pushEvent({ ref: 'refs/heads/main' }));
+
+    expect(expectSingleFailure(result)).toContain('max-new-failures (4)');
+    expect(record(result), describeRun(result)).toMatchObject({ class: 'new' });
+    expect(result.summary).toContain(
+      'Failures on other pull requests were not counted\\: on a push to the default branch',
+    );
+  });
+});
+
 describe('queue runs of this very pull request', () => {
   it.each([
     ['merge_group of #4812', () => mergeGroupEvent({ prNumber: PR })],
