@@ -1339,6 +1339,14 @@ function infrastructureNote(results) {
     const share = Math.floor((failed / results.total) * 100);
     return `${failed} of ${results.total} tests failed (${share} %): probably infrastructure (a service, the network or the runner), not the tests, so the failures were not looked up in Trunk one by one.`;
 }
+/**
+ * A run called probably infrastructure does not say of the same failures "probably caused by this
+ * change" (nor "re-running will not help"): what was not looked up is unchecked, and still trips.
+ */
+function notCheckedFor(failures) {
+    const reason = 'unchecked: not looked up in Trunk, as most of the run failed (probably infrastructure)';
+    return sortByClass(failures.map((failure) => failure.class === 'new' ? { ...failure, class: 'unchecked', reason } : failure));
+}
 /** "New failures", "Unlisted flakes" or both: what the run would look up, for the section's notes. */
 function lookedUp(failures, flakes) {
     if (flakes === 0)
@@ -1352,8 +1360,9 @@ function lookedUp(failures, flakes) {
  */
 async function lookUp(read, failures, flaked, incompleteLists, results) {
     const infrastructure = read.lookups && infrastructureNote(results);
-    if (infrastructure)
-        return { failures, flaked, notes: [infrastructure] };
+    if (infrastructure) {
+        return { failures: notCheckedFor(failures), flaked, notes: [infrastructure] };
+    }
     const tests = failuresToLookUp(failures, incompleteLists);
     const flakes = flakesToSearch(flaked, MAX_LOOKUPS - tests.length);
     const unchanged = { failures, flaked };

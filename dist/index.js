@@ -30408,12 +30408,15 @@ function isForkPullRequest(pr) {
 /**
  * A pull request run on its base branch; or, on Trunk Merge Queue's draft pull request (its head
  * trunk-merge/pr-<N>/..., a branch Trunk pushes to the base repository, never a fork's), a merge
- * queue run for pull request N, which comments on neither.
+ * queue run for pull request N, which comments on neither. A pull request that is not a draft is
+ * a person's, whatever its branch is called: taken for a queue run, it would pass the queue gate.
  */
 function fromPullRequest(pr, fallback) {
     const branch = nonEmptyString(pr?.base?.ref) ?? fallback.base;
     const head = nonEmptyString(pr?.head?.ref) ?? fallback.head;
-    const trunk = head === undefined || isForkPullRequest(pr) ? undefined : TRUNK_QUEUE_BRANCH.exec(head);
+    const trunk = head === undefined || isForkPullRequest(pr) || (pr !== undefined && pr.draft !== true)
+        ? undefined
+        : TRUNK_QUEUE_BRANCH.exec(head);
     const queued = positiveInteger(trunk?.[1]);
     if (queued !== undefined) {
         return { branch, prNumber: queued, inMergeQueue: true, isPullRequestEvent: false };
@@ -30623,11 +30626,17 @@ async function findPullRequest(settings, derived, log) {
 class RequestAllowance {
     limit;
     within;
+    spent;
     used = 0;
-    /** `within`: the bound this one is a part of (the run's, for one read's share of it). */
-    constructor(limit, within) {
+    /**
+     * `within`: the bound this one is a part of (the run's, for one read's share of it). `spent`:
+     * what a request past this bound says. The run's bound is the sum of its reads' own, so reaching
+     * it is a fault of the action; a read's share (the lookups') is reached in an ordinary run.
+     */
+    constructor(limit, within, spent = `this run has sent its ${limit} requests, the most a run sends. This is a fault of the action: please report it`) {
         this.limit = limit;
         this.within = within;
+        this.spent = spent;
     }
     take() {
         if (this.used >= this.limit)
@@ -30636,6 +30645,12 @@ class RequestAllowance {
             return false;
         this.used += 1;
         return true;
+    }
+    /** Why a request was refused: this bound's words, or those of the one it is part of. */
+    refusal() {
+        if (this.used >= this.limit || this.within === undefined)
+            return this.spent;
+        return this.within.refusal();
     }
 }
 /** No answer came: the transport's failure, after this many retries. */
@@ -30695,7 +30710,7 @@ class RetryingClient {
     async attempt(request) {
         const { allowance } = this.options;
         if (allowance !== undefined && !allowance.take()) {
-            return new TransportError('bound', `this run has sent its ${allowance.limit} requests, the most a run sends`);
+            return new TransportError('bound', allowance.refusal());
         }
         const started = Date.now();
         try {
@@ -39150,7 +39165,7 @@ function foundTestV2(raw) {
  */
 function trunkLookups(settings, http, repository, signal, allowance) {
     const stop = new AbortController();
-    const share = new RequestAllowance(MAX_LOOKUP_REQUESTS, allowance);
+    const share = new RequestAllowance(MAX_LOOKUP_REQUESTS, allowance, `the lookups have sent their ${MAX_LOOKUP_REQUESTS} requests, the most a run's lookups send`);
     const v2 = v2Client(settings, http(AbortSignal.any([signal, stop.signal]), settings.maxRetries, share));
     return {
         repository: async () => {
@@ -43765,9 +43780,10 @@ function renamedInputs(getInput) {
 }
 /**
  * Reads and validates every input. All problems are collected so one failed run lists them all;
- * nothing here makes a request.
+ * nothing here makes a request. `forkSkip`: a fork's run, skipped for its empty credentials, whose
+ * other inputs must still hold (a skip never hides a workflow that is wrong on every run).
  */
-function readSettings(getInput, derived) {
+function readSettings(getInput, derived, { forkSkip = false } = {}) {
     const errors = [];
     const attempt = (parse, fallback) => {
         try {
@@ -43798,7 +43814,7 @@ function readSettings(getInput, derived) {
         checkTests,
         checkQueue,
     });
-    errors.push(...apis.problems);
+    errors.push(...apis.problems.filter((problem) => !(forkSkip && problem === NO_CREDENTIAL)));
     const settings = {
         apiToken,
         apiKey: apis.v2Key,
@@ -44188,6 +44204,8 @@ async function run() {
     try {
         const skip = forkSkipReason(lib_core.getInput, context);
         if (skip !== undefined) {
+            // The skip is for the empty credentials only: any other input error fails here as anywhere.
+            readSettings(lib_core.getInput, context, { forkSkip: true });
             rendered = renderSkip(skip, context, wantsJobSummary(lib_core.getInput, { stepFails: false }));
         }
         else {
@@ -44526,7 +44544,7 @@ function requestError(where, failure) {
         return new TrunkApiError('cancelled', where, `${where} was cancelled: another read failed`);
     }
     if (cause.failure === 'bound') {
-        return new TrunkApiError('rejected', where, `${where} was not sent: ${cause.message}. This is a fault of the action: please report it.`);
+        return new TrunkApiError('rejected', where, `${where} was not sent: ${cause.message}.`);
     }
     if (cause.failure === 'redirect') {
         return new TrunkApiError('rejected', where, `${where} was not completed: ${cause.message}. Set api-url to the API's final address.`);

@@ -32,6 +32,8 @@ export async function run(): Promise<void> {
   try {
     const skip = forkSkipReason(core.getInput, context);
     if (skip !== undefined) {
+      // The skip is for the empty credentials only: any other input error fails here as anywhere.
+      readSettings(core.getInput, context, { forkSkip: true });
       rendered = renderSkip(skip, context, wantsJobSummary(core.getInput, { stepFails: false }));
     } else {
       const decided = await decide(context, reads.signal, () => reads.abort());

@@ -5,7 +5,7 @@
  * unlisted flake searched for its status in Trunk, within the same bound.
  */
 
-import { explainFailures, type TrunkKnowledge } from './classify.js';
+import { explainFailures, sortByClass, type TrunkKnowledge } from './classify.js';
 import { applyFlakeSearches, explainFlakes, flakesToSearch } from './flakes.js';
 import { applyLookups, failuresToLookUp, MAX_LOOKUPS } from './lookups.js';
 import type { ExplainedFailure, ExplainedFlake, FailedTestsReport } from './model.js';
@@ -70,6 +70,20 @@ function infrastructureNote(results: TestResults): string | undefined {
   return `${failed} of ${results.total} tests failed (${share} %): probably infrastructure (a service, the network or the runner), not the tests, so the failures were not looked up in Trunk one by one.`;
 }
 
+/**
+ * A run called probably infrastructure does not say of the same failures "probably caused by this
+ * change" (nor "re-running will not help"): what was not looked up is unchecked, and still trips.
+ */
+function notCheckedFor(failures: ExplainedFailure[]): ExplainedFailure[] {
+  const reason =
+    'unchecked: not looked up in Trunk, as most of the run failed (probably infrastructure)';
+  return sortByClass(
+    failures.map((failure) =>
+      failure.class === 'new' ? { ...failure, class: 'unchecked', reason } : failure,
+    ),
+  );
+}
+
 /** "New failures", "Unlisted flakes" or both: what the run would look up, for the section's notes. */
 function lookedUp(failures: number, flakes: number): string {
   if (flakes === 0) return 'New failures';
@@ -89,7 +103,9 @@ async function lookUp(
   results: TestResults,
 ): Promise<{ failures: ExplainedFailure[]; flaked: ExplainedFlake[]; notes: string[] }> {
   const infrastructure = read.lookups && infrastructureNote(results);
-  if (infrastructure) return { failures, flaked, notes: [infrastructure] };
+  if (infrastructure) {
+    return { failures: notCheckedFor(failures), flaked, notes: [infrastructure] };
+  }
   const tests = failuresToLookUp(failures, incompleteLists);
   const flakes = flakesToSearch(flaked, MAX_LOOKUPS - tests.length);
   const unchanged = { failures, flaked };

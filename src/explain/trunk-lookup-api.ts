@@ -75,7 +75,11 @@ export function trunkLookups(
   allowance?: RequestAllowance,
 ): TrunkLookupApi {
   const stop = new AbortController();
-  const share = new RequestAllowance(MAX_LOOKUP_REQUESTS, allowance);
+  const share = new RequestAllowance(
+    MAX_LOOKUP_REQUESTS,
+    allowance,
+    `the lookups have sent their ${MAX_LOOKUP_REQUESTS} requests, the most a run's lookups send`,
+  );
   const v2 = v2Client(
     settings,
     http(AbortSignal.any([signal, stop.signal]), settings.maxRetries, share),

@@ -21,10 +21,15 @@ export interface Logger {
 export class RequestAllowance {
   private used = 0;
 
-  /** `within`: the bound this one is a part of (the run's, for one read's share of it). */
+  /**
+   * `within`: the bound this one is a part of (the run's, for one read's share of it). `spent`:
+   * what a request past this bound says. The run's bound is the sum of its reads' own, so reaching
+   * it is a fault of the action; a read's share (the lookups') is reached in an ordinary run.
+   */
   constructor(
     readonly limit: number,
     private readonly within?: RequestAllowance,
+    private readonly spent = `this run has sent its ${limit} requests, the most a run sends. This is a fault of the action: please report it`,
   ) {}
 
   take(): boolean {
@@ -32,6 +37,12 @@ export class RequestAllowance {
     if (this.within !== undefined && !this.within.take()) return false;
     this.used += 1;
     return true;
+  }
+
+  /** Why a request was refused: this bound's words, or those of the one it is part of. */
+  refusal(): string {
+    if (this.used >= this.limit || this.within === undefined) return this.spent;
+    return this.within.refusal();
   }
 }
 
@@ -119,10 +130,7 @@ export class RetryingClient {
   private async attempt(request: ApiRequest): Promise<HttpResponse | TransportError> {
     const { allowance } = this.options;
     if (allowance !== undefined && !allowance.take()) {
-      return new TransportError(
-        'bound',
-        `this run has sent its ${allowance.limit} requests, the most a run sends`,
-      );
+      return new TransportError('bound', allowance.refusal());
     }
     const started = Date.now();
     try {

@@ -43,7 +43,7 @@ function autoChoice(inputs: ApiInputs, v2Key: string): Pick<ApiChoice, 'testsApi
   };
 }
 
-const NO_CREDENTIAL =
+export const NO_CREDENTIAL =
   'api-token and api-key are both empty: set api-token to your Trunk organization token for the v1 API ' +
   '(api-token: ${{ secrets.TRUNK_API_TOKEN }}) or api-key to a trunk_v2_ API key for the v2 API ' +
   "(api-key: ${{ secrets.TRUNK_API_KEY }}). Check the secret's name; a Dependabot pull request " +

@@ -20,6 +20,8 @@ export interface EventPayload {
 /** A pull request as events carry it and `GET /repos/{owner}/{repo}/pulls/{n}` answers it. */
 export interface PullRequestPayload {
   number?: unknown;
+  /** Trunk's queue tests a pull request in a draft it opens; a ready pull request is never one. */
+  draft?: unknown;
   base?: { ref?: unknown; repo?: { full_name?: unknown } };
   /** A deleted head repository is null. */
   head?: { ref?: unknown; sha?: unknown; repo?: { full_name?: unknown } | null };

@@ -1,6 +1,6 @@
 import { parseApiUrl } from './api-url.js';
 import { parseNeeds } from './needs.js';
-import { API_VERSIONS, chooseApis } from './api-choice.js';
+import { API_VERSIONS, chooseApis, NO_CREDENTIAL } from './api-choice.js';
 import { parseJobSummary } from './job-summary.js';
 import { parseSecret } from './secret-input.js';
 import type { RunContext } from './run-context.js';
@@ -114,9 +114,14 @@ function renamedInputs(getInput: GetInput): string[] {
 
 /**
  * Reads and validates every input. All problems are collected so one failed run lists them all;
- * nothing here makes a request.
+ * nothing here makes a request. `forkSkip`: a fork's run, skipped for its empty credentials, whose
+ * other inputs must still hold (a skip never hides a workflow that is wrong on every run).
  */
-export function readSettings(getInput: GetInput, derived: RunContext): Settings {
+export function readSettings(
+  getInput: GetInput,
+  derived: RunContext,
+  { forkSkip = false } = {},
+): Settings {
   const errors: string[] = [];
   const attempt = <T>(parse: () => T, fallback: T): T => {
     try {
@@ -151,7 +156,7 @@ export function readSettings(getInput: GetInput, derived: RunContext): Settings 
     checkTests,
     checkQueue,
   });
-  errors.push(...apis.problems);
+  errors.push(...apis.problems.filter((problem) => !(forkSkip && problem === NO_CREDENTIAL)));
   const settings: Settings = {
     apiToken,
     apiKey: apis.v2Key,

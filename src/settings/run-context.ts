@@ -110,7 +110,8 @@ function isForkPullRequest(pr: PullRequestPayload | undefined): boolean {
 /**
  * A pull request run on its base branch; or, on Trunk Merge Queue's draft pull request (its head
  * trunk-merge/pr-<N>/..., a branch Trunk pushes to the base repository, never a fork's), a merge
- * queue run for pull request N, which comments on neither.
+ * queue run for pull request N, which comments on neither. A pull request that is not a draft is
+ * a person's, whatever its branch is called: taken for a queue run, it would pass the queue gate.
  */
 function fromPullRequest(
   pr: PullRequestPayload | undefined,
@@ -119,7 +120,9 @@ function fromPullRequest(
   const branch = nonEmptyString(pr?.base?.ref) ?? fallback.base;
   const head = nonEmptyString(pr?.head?.ref) ?? fallback.head;
   const trunk =
-    head === undefined || isForkPullRequest(pr) ? undefined : TRUNK_QUEUE_BRANCH.exec(head);
+    head === undefined || isForkPullRequest(pr) || (pr !== undefined && pr.draft !== true)
+      ? undefined
+      : TRUNK_QUEUE_BRANCH.exec(head);
   const queued = positiveInteger(trunk?.[1]);
   if (queued !== undefined) {
     return { branch, prNumber: queued, inMergeQueue: true, isPullRequestEvent: false };

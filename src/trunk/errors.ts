@@ -113,11 +113,7 @@ export function requestError(where: string, failure: RequestFailure): TrunkApiEr
     return new TrunkApiError('cancelled', where, `${where} was cancelled: another read failed`);
   }
   if (cause.failure === 'bound') {
-    return new TrunkApiError(
-      'rejected',
-      where,
-      `${where} was not sent: ${cause.message}. This is a fault of the action: please report it.`,
-    );
+    return new TrunkApiError('rejected', where, `${where} was not sent: ${cause.message}.`);
   }
   if (cause.failure === 'redirect') {
     return new TrunkApiError(

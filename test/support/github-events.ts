@@ -50,6 +50,8 @@ export interface PullRequestOptions extends RepositoryOptions {
   base?: string;
   head?: string;
   title?: string;
+  /** A draft; unless given, as Trunk opens its queue's: a draft from trunk-merge/pr-<N>/…. */
+  draft?: boolean;
   /** pull_request unless given, e.g. pull_request_target. */
   eventName?: string;
 }
@@ -66,6 +68,7 @@ export function pullRequestEvent(options: PullRequestOptions): GithubEvent {
         number,
         title,
         state: 'open',
+        draft: options.draft ?? head.startsWith('trunk-merge/'),
         html_url: `${repository.html_url as string}/pull/${number}`,
         user: { login: 'octocat' },
         base: { ref: base, sha: BASE_SHA, repo: repository },

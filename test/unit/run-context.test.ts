@@ -393,6 +393,8 @@ describe('withPullRequestRead: an issue_comment once GitHub gave its pull reques
   const commented = () => derive(exampleEvent('issue_comment', EXAMPLES.commentOnPullRequest));
   const answer = (head: string, headRepository: string | null, base = 'release/2.x') => ({
     number: COMMENTED_PR,
+    // As GitHub answers for Trunk's queue: its pull request from trunk-merge/… is a draft.
+    draft: head.startsWith('trunk-merge/'),
     base: { ref: base, repo: { full_name: 'Codertocat/Hello-World' } },
     head: { ref: head, repo: headRepository === null ? null : { full_name: headRepository } },
   });
