@@ -325,7 +325,12 @@ function unexplainedJobsReason(failedTests: FailedTestsReport, limit: number): s
     jobs.length > 1
       ? `, and ${jobs.length - 1} more failed ${jobs.length === 2 ? 'job' : 'jobs'} the same way`
       : '';
-  return `Job ${truncate(first.id, 100)} ${how} and none of its reports holds a failed test${step}${more}, ${trips}: open the job's log, fix what stopped it, and re-run it`;
+  // Trunk's CI analysis names, for every one of them, a cause a re-run cures (a timeout, a runner
+  // that went away): the advice says so, as rerun-safe does, rather than "fix what stopped it".
+  const todo = jobs.every((job) => job.trunkAnalysis?.infrastructure === true)
+    ? "Trunk's CI analysis gives it a cause a re-run can cure (a timeout, a runner that went away): re-run it"
+    : "open the job's log, fix what stopped it, and re-run it";
+  return `Job ${truncate(first.id, 100)} ${how} and none of its reports holds a failed test${step}${more}, ${trips}: ${todo}`;
 }
 
 /** A failed job whose reports hold a failed test, while this run attempt's jobs are unread. */

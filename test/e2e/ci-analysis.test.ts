@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { describeRun, expectPassed } from '../support/e2e.js';
+import { describeRun, expectPassed, expectSingleFailure } from '../support/e2e.js';
 import { loadOpenApi } from '../support/openapi-validator.js';
 import {
   closeGithubSimulators,
@@ -107,7 +107,7 @@ interface Ran {
 async function runGate(
   sim: TrunkV2Simulator,
   s: Scenario,
-  extra: { onApiError?: 'fail' | 'warn'; pr?: boolean } = {},
+  extra: { onApiError?: 'fail' | 'warn'; pr?: boolean; inputs?: Record<string, string> } = {},
 ): Promise<Ran> {
   const gh = await github();
   const workspace = tempDir('thg-e2e-ci-');
@@ -121,6 +121,7 @@ async function runGate(
       'test-results': 'reports/**/*.xml',
       needs: needsJson(s.needs ?? NEEDS),
       'on-api-error': extra.onApiError ?? 'fail',
+      ...extra.inputs,
     },
     env: {
       GITHUB_WORKSPACE: workspace,
@@ -260,6 +261,25 @@ describe("why a failed needed job failed, from Trunk's CI analysis", () => {
     expect(
       failed.map((job) => (job.trunkAnalysis as { infrastructure: boolean }).infrastructure),
     ).toEqual([true, true]);
+  });
+
+  it('gated: a job Trunk gives an infrastructure cause is told to re-run, as rerun-safe says, not to fix what stopped it', async () => {
+    const s: Scenario = {
+      jobs: [
+        { name: 'api-tests', conclusion: 'timedOut' },
+        { name: 'web-tests (chrome)', annotationCount: 1 },
+      ],
+    };
+    const chrome = makeCiJob({ name: 'web-tests (chrome)', commitSha: SHA, repositoryId: REPO.id });
+    s.annotations = { [chrome.id]: [makeCiAnnotation('runnerDisconnect')] };
+    const sim = await ciSim(s);
+    const { run } = await runGate(sim, s, { inputs: { 'max-new-failures': '0' } });
+    const error = expectSingleFailure(run);
+    expect(error, describeRun(run)).toContain(
+      "Trunk's CI analysis gives it a cause a re-run can cure (a timeout, a runner that went away): re-run it",
+    );
+    expect(error).not.toContain('fix what stopped it');
+    expect(run.outputs['rerun-safe']).toBe('true');
   });
 
   it('at most 3 jobs explained: 1 + 2 a job, and a note for the rest', async () => {
