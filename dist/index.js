@@ -40302,7 +40302,13 @@ function trunkRequestBound(settings) {
     return tries * (tests + queue) + extras + MAX_LOOKUP_REQUESTS;
 }
 /** The reads the settings ask for; each sends its requests only when called. */
-function planReads(settings, pullRequest, log, signal, context) {
+function planReads(settings, pullRequest, log, signal, context, 
+/**
+ * Aborted only at the run's end, not when another read's failure decides the run: reading the
+ * run's own test reports is local and bounded, and stopping it part way would make what the
+ * summary and the error line say depend on which finished first.
+ */
+runEnd = signal) {
     // One bound on the run's requests to Trunk, shared by every client below.
     const bound = new RequestAllowance(trunkRequestBound(settings));
     const client = (until, maxRetries = settings.maxRetries, allowance = bound) => new RetryingClient({
@@ -40355,7 +40361,7 @@ function planReads(settings, pullRequest, log, signal, context) {
                     outage,
                     independence: lookupIndependence(settings, context, log, signal),
                 },
-            }, signal),
+            }, runEnd),
         jobs: context &&
             jobsRead(settings, context, log, signal, ciAnalysisRead(settings, extra(CI_ANALYSIS), repository, context.commitSha, now, outage)),
         testsApi,
@@ -44204,6 +44210,7 @@ async function run() {
     maskSecrets(SECRET_INPUTS);
     const context = deriveRunContext(process.env, readEventPayload(process.env.GITHUB_EVENT_PATH));
     const reads = new AbortController();
+    const end = new AbortController();
     let writeComment;
     let rendered;
     try {
@@ -44214,7 +44221,7 @@ async function run() {
             rendered = renderSkip(skip, context, wantsJobSummary(lib_core.getInput, { stepFails: false }));
         }
         else {
-            const decided = await decide(context, reads.signal, () => reads.abort());
+            const decided = await decide(context, reads.signal, end.signal, () => reads.abort());
             rendered = decided.rendered;
             writeComment = decided.writeComment;
         }
@@ -44224,12 +44231,13 @@ async function run() {
     }
     finally {
         reads.abort(); // the verdict is known: no read may go on, no retry may fire
+        end.abort();
     }
     await emit(rendered, writeComment);
     closeConnections();
 }
 /** Settings, pull request, reads, verdict, render: a run that reads Trunk. */
-async function decide(context, signal, cancel) {
+async function decide(context, signal, runEnd, cancel) {
     const beforeLookup = readSettings(lib_core.getInput, context);
     const found = await findPullRequest(beforeLookup, context, runLog);
     const settings = settingsForContext(beforeLookup, context, found.context, lib_core.getInput);
@@ -44240,7 +44248,7 @@ async function decide(context, signal, cancel) {
     const writeComment = pullRequest && mayComment({ mode: settings.commentOnPr, ...runContext })
         ? commentWriter(pullRequest, githubOptions(settings, runLog), marker)
         : undefined;
-    const report = await collectReport(planReads(settings, pullRequest, runLog, signal, runContext), runContext, { ...settings, cancel });
+    const report = await collectReport(planReads(settings, pullRequest, runLog, signal, runContext, runEnd), runContext, { ...settings, cancel });
     const verdict = evaluateGates(report, settings);
     const outcome = decideOutcome(report, verdict, settings.onApiError);
     const rerun = decideRerun(rerunInput(report.failedTests));

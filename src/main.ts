@@ -27,6 +27,7 @@ export async function run(): Promise<void> {
   maskSecrets(SECRET_INPUTS);
   const context = deriveRunContext(process.env, readEventPayload(process.env.GITHUB_EVENT_PATH));
   const reads = new AbortController();
+  const end = new AbortController();
   let writeComment: CommentWriter | undefined;
   let rendered: Rendered;
   try {
@@ -36,7 +37,7 @@ export async function run(): Promise<void> {
       readSettings(core.getInput, context, { forkSkip: true });
       rendered = renderSkip(skip, context, wantsJobSummary(core.getInput, { stepFails: false }));
     } else {
-      const decided = await decide(context, reads.signal, () => reads.abort());
+      const decided = await decide(context, reads.signal, end.signal, () => reads.abort());
       rendered = decided.rendered;
       writeComment = decided.writeComment;
     }
@@ -44,6 +45,7 @@ export async function run(): Promise<void> {
     rendered = renderStop(stopMessage(error), context, wantsJobSummary(core.getInput));
   } finally {
     reads.abort(); // the verdict is known: no read may go on, no retry may fire
+    end.abort();
   }
   await emit(rendered, writeComment);
   closeConnections();
@@ -53,6 +55,7 @@ export async function run(): Promise<void> {
 async function decide(
   context: RunContext,
   signal: AbortSignal,
+  runEnd: AbortSignal,
   cancel: () => void,
 ): Promise<{ rendered: Rendered; writeComment?: CommentWriter }> {
   const beforeLookup = readSettings(core.getInput, context);
@@ -67,7 +70,7 @@ async function decide(
       ? commentWriter(pullRequest, githubOptions(settings, runLog), marker)
       : undefined;
   const report = await collectReport(
-    planReads(settings, pullRequest, runLog, signal, runContext),
+    planReads(settings, pullRequest, runLog, signal, runContext, runEnd),
     runContext,
     { ...settings, cancel },
   );

@@ -203,6 +203,12 @@ export function planReads(
   log: Logger,
   signal: AbortSignal,
   context?: RunContext,
+  /**
+   * Aborted only at the run's end, not when another read's failure decides the run: reading the
+   * run's own test reports is local and bounded, and stopping it part way would make what the
+   * summary and the error line say depend on which finished first.
+   */
+  runEnd: AbortSignal = signal,
 ): Reads {
   // One bound on the run's requests to Trunk, shared by every client below.
   const bound = new RequestAllowance(trunkRequestBound(settings));
@@ -277,7 +283,7 @@ export function planReads(
               independence: lookupIndependence(settings, context, log, signal),
             },
           },
-      signal,
+      runEnd,
     ),
     jobs:
       context &&
