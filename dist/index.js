@@ -40304,9 +40304,10 @@ function trunkRequestBound(settings) {
 /** The reads the settings ask for; each sends its requests only when called. */
 function planReads(settings, pullRequest, log, signal, context, 
 /**
- * Aborted only at the run's end, not when another read's failure decides the run: reading the
- * run's own test reports is local and bounded, and stopping it part way would make what the
- * summary and the error line say depend on which finished first.
+ * Aborted only at the run's end, not when another read's failure decides the run: the run's own
+ * test reports (local) and this attempt's jobs list (one bounded GitHub list) are what the
+ * failed tests and jobs are judged by, and stopping them part way would make what the summary
+ * and the error line say depend on which finished first.
  */
 runEnd = signal) {
     // One bound on the run's requests to Trunk, shared by every client below.
@@ -40363,7 +40364,9 @@ runEnd = signal) {
                 },
             }, runEnd),
         jobs: context &&
-            jobsRead(settings, context, log, signal, ciAnalysisRead(settings, extra(CI_ANALYSIS), repository, context.commitSha, now, outage)),
+            jobsRead(settings, context, log, 
+            // Like the test reports: one bounded GitHub list the jobs are judged by, read to its end.
+            runEnd, ciAnalysisRead(settings, extra(CI_ANALYSIS), repository, context.commitSha, now, outage)),
         testsApi,
         queueApi,
         outage,

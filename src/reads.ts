@@ -204,9 +204,10 @@ export function planReads(
   signal: AbortSignal,
   context?: RunContext,
   /**
-   * Aborted only at the run's end, not when another read's failure decides the run: reading the
-   * run's own test reports is local and bounded, and stopping it part way would make what the
-   * summary and the error line say depend on which finished first.
+   * Aborted only at the run's end, not when another read's failure decides the run: the run's own
+   * test reports (local) and this attempt's jobs list (one bounded GitHub list) are what the
+   * failed tests and jobs are judged by, and stopping them part way would make what the summary
+   * and the error line say depend on which finished first.
    */
   runEnd: AbortSignal = signal,
 ): Reads {
@@ -291,7 +292,8 @@ export function planReads(
         settings,
         context,
         log,
-        signal,
+        // Like the test reports: one bounded GitHub list the jobs are judged by, read to its end.
+        runEnd,
         ciAnalysisRead(settings, extra(CI_ANALYSIS), repository, context.commitSha, now, outage),
       ),
     testsApi,
