@@ -295,10 +295,9 @@ describe.concurrent('which reports are a job’s, end to end', () => {
     expect(gh.requestsTo('jobs')).toEqual([]);
   });
 
-  // Whether the reading ends before Trunk's failure stops it cannot be forced from outside: nothing
-  // the action sends comes after the reading, and named pipes are not read. So this asserts what
-  // holds in either order, with no branch on it: the job is never said to be unexplained on
-  // reports that were not read, nor counted as zero or one unexplained job.
+  // Trunk's failure decides the run, but the reports and this attempt's jobs are read to their
+  // end whatever the order: the job is accounted for by its failed test, never said to be
+  // unexplained, nor counted as zero or one unexplained job.
   it('reports never read (Trunk down decided the run) are never "none holds a failed test"', async () => {
     const gh = await githubWithJobs('ok');
     gh.setRunJobs(RUN_ID, 1, [{ name: 'a', conclusion: 'failure' }]);

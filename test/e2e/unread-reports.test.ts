@@ -239,14 +239,9 @@ describe.concurrent('an unread report leaves the run’s failures unknown', () =
       expect(run.summary).not.toMatch(/No test failed/);
       expect(run.visibleStdout).not.toMatch(/No test failed/);
       const lines = runSection(run.summary);
-      if (stoppedReading(run)) {
-        // Trunk's failure decided the run under on-api-error fail and stopped the reading first:
-        // the reports are unread as a whole, and the gate is not judged on them.
-        expect(c.trunk === 'down' && c.onApiError === 'fail', account).toBe(true);
-        expect(lines[2], account).toContain('Reading them stopped when another read failed');
-        expect(failures[0], account).not.toContain('failures of this run are unknown');
-        return;
-      }
+      // Trunk's failure may decide the run, but never stops the reading of the reports: what the
+      // section says does not depend on which ended first (issue 29 §5).
+      expect(stoppedReading(run), account).toBe(false);
 
       // The gate trips on the unknown, naming the file, why, and what to do.
       if (c.maxNewFailures !== undefined) {
