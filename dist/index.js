@@ -29541,6 +29541,13 @@ function boundRequests(octokit, call) {
 /** GitHub's largest page; every walk asks for it, so a cap in pages is a cap in items. */
 const PAGE_SIZE = 100;
 /**
+ * Whether a page's `Link` header offers a next page. Any `rel="next"` counts, however the header
+ * is written: a page read as the last when it was not would pass a list read in part for whole.
+ */
+function hasNextPage(link) {
+    return typeof link === 'string' && /rel="next"/.test(link);
+}
+/**
  * A GitHub listing, page by page along its `Link: rel="next"`, at most `maxPages` pages: a server
  * (or a proxy) whose list never ends must not hold the step for ever. The caller decides what a
  * list read in part means for it; it is never the whole list.
@@ -29559,8 +29566,7 @@ async function walkPages(octokit, route, params, maxPages) {
         items.push(...page.data);
         read += 1;
         if (read >= maxPages) {
-            const more = /<[^<>]+>;\s*rel="next"/.test(page.headers.link ?? '');
-            return { items, complete: !more };
+            return { items, complete: !hasNextPage(page.headers.link) };
         }
     }
     return { items, complete: true };
@@ -39069,7 +39075,6 @@ function listedOf(raw, repository) {
     const ref = pr.head?.ref;
     return typeof ref === 'string' && ref !== '' ? { number, branch: ref } : undefined;
 }
-const hasNext = (link) => typeof link === 'string' && /rel="next"/.test(link);
 /** Every pull request stacked on `branch`, breadth first, within the bounds. */
 async function readStackedPullRequests(token, repository, branch, options) {
     const fullName = `${repository.owner}/${repository.repo}`;
@@ -39120,7 +39125,7 @@ async function readStackedPullRequests(token, repository, branch, options) {
                             next.push(listed.branch);
                         }
                     }
-                    if (!hasNext(answer.headers.link))
+                    if (!hasNextPage(answer.headers.link))
                         break;
                 }
             }

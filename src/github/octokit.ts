@@ -69,6 +69,14 @@ export interface Walked<T> {
 export const PAGE_SIZE = 100;
 
 /**
+ * Whether a page's `Link` header offers a next page. Any `rel="next"` counts, however the header
+ * is written: a page read as the last when it was not would pass a list read in part for whole.
+ */
+export function hasNextPage(link: unknown): boolean {
+  return typeof link === 'string' && /rel="next"/.test(link);
+}
+
+/**
  * A GitHub listing, page by page along its `Link: rel="next"`, at most `maxPages` pages: a server
  * (or a proxy) whose list never ends must not hold the step for ever. The caller decides what a
  * list read in part means for it; it is never the whole list.
@@ -91,8 +99,7 @@ export async function walkPages<T>(
     items.push(...(page.data as T[]));
     read += 1;
     if (read >= maxPages) {
-      const more = /<[^<>]+>;\s*rel="next"/.test(page.headers.link ?? '');
-      return { items, complete: !more };
+      return { items, complete: !hasNextPage(page.headers.link) };
     }
   }
   return { items, complete: true };

@@ -8,7 +8,7 @@
  */
 
 import type { GithubCallOptions } from './call-options.js';
-import { createOctokit, describeGithubError } from './octokit.js';
+import { createOctokit, describeGithubError, hasNextPage } from './octokit.js';
 
 /** Pages of one branch's pull requests (100 each). */
 export const STACK_PAGES = 2;
@@ -53,8 +53,6 @@ function listedOf(raw: unknown, repository: string): Listed | undefined {
   const ref = pr.head?.ref;
   return typeof ref === 'string' && ref !== '' ? { number, branch: ref } : undefined;
 }
-
-const hasNext = (link: unknown) => typeof link === 'string' && /rel="next"/.test(link);
 
 /** Every pull request stacked on `branch`, breadth first, within the bounds. */
 export async function readStackedPullRequests(
@@ -111,7 +109,7 @@ export async function readStackedPullRequests(
               next.push(listed.branch);
             }
           }
-          if (!hasNext(answer.headers.link)) break;
+          if (!hasNextPage(answer.headers.link)) break;
         }
       }
       level = next;
